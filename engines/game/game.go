@@ -1,0 +1,183 @@
+package game
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// Action is a move. Its meaning is the game's own (a column, a cell index,
+// a bid, a turn); actions of a state are small non-negative integers.
+type Action int32
+
+// NoAction is what a player contributes to a simultaneous node when it has
+// no legal action (an eliminated snake, say). It is never a legal action.
+const NoAction Action = -1
+
+// Special values of State.CurrentPlayer.
+const (
+	// SimultaneousPlayer means every live player chooses an action at once;
+	// the state must implement JointApplier.
+	SimultaneousPlayer = -2
+	// TerminalPlayer means the game is over.
+	TerminalPlayer = -4
+)
+
+// Info describes a game.
+type Info struct {
+	Name string // short lower-case name used on the command line and in TOML
+	Doc  string // one line for `tourney list`
+
+	MinPlayers, MaxPlayers int
+
+	// Simultaneous is true when some nodes of the game are simultaneous-move
+	// nodes (CurrentPlayer returns SimultaneousPlayer there).
+	Simultaneous bool
+
+	// MaxLength bounds the number of Apply/ApplyJoint calls of a game.
+	// The arena adjudicates a game that reaches it by Returns ("max-length").
+	MaxLength int
+
+	// HasMaps is true when the game is played on maps that users may supply
+	// as files; otherwise Maps lists the game's fixed variants.
+	HasMaps bool
+}
+
+// Map is a playing field (or a fixed game variant). It is immutable and may
+// be shared by any number of states and goroutines.
+type Map interface {
+	Name() string
+	Players() int // seats of a game on this map
+}
+
+// Game creates states and lists its maps and bots. A Game value is
+// immutable and safe for concurrent use.
+type Game interface {
+	Info() Info
+	// Maps lists the built-in map names; the first is the default.
+	Maps() []string
+	// LoadMap returns a built-in map by name, or reads a map file by path.
+	// Errors name the file and line where they can.
+	LoadMap(nameOrPath string) (Map, error)
+	// NewState returns the initial state on m. Games whose setup is random
+	// (start positions, board size) derive it from seed and nothing else.
+	NewState(m Map, seed uint64) (State, error)
+	// Bots lists the game's bots; the first is the default bot.
+	Bots() []BotSpec
+}
+
+// State is a position of a game, with its history as far as the rules need
+// it. Methods must not be called concurrently on one State; clones are
+// independent.
+type State interface {
+	NumPlayers() int
+	// CurrentPlayer is the seat to move (0-based), SimultaneousPlayer, or
+	// TerminalPlayer.
+	CurrentPlayer() int
+	// LegalActions appends the legal actions of player to buf and returns
+	// it. It is empty at terminal states and for a player who is not to
+	// move. The order is stable (part of determinism).
+	LegalActions(player int, buf []Action) []Action
+	// Apply plays the current player's action at a sequential node. It
+	// panics on an illegal action (callers check legality first).
+	Apply(a Action)
+	// IsTerminal reports whether the game is over.
+	IsTerminal() bool
+	// Returns appends one value per player to buf: the raw score (stones,
+	// chips, 1 for a win) with higher better. At a terminal state it is
+	// final; before, it is the score the game would be adjudicated by.
+	Returns(buf []float64) []float64
+	// MoveNumber counts the Apply/ApplyJoint calls so far.
+	MoveNumber() int
+	Clone() State
+	// ActionString names an action the way the game's users write it.
+	ActionString(player int, a Action) string
+	// String draws the position (for logs and tests).
+	String() string
+}
+
+// JointApplier is implemented by states of simultaneous games.
+type JointApplier interface {
+	// ApplyJoint plays one action per player (NoAction for players that
+	// have no legal action) at a simultaneous node.
+	ApplyJoint(actions []Action)
+}
+
+// Undoer is an optional capability: Undo takes back the last Apply, which
+// played a. Searches use it instead of Clone when it is there.
+type Undoer interface {
+	Undo(a Action)
+}
+
+// Hasher is an optional capability: a hash of the position (including the
+// player to move) for transposition tables.
+type Hasher interface {
+	Hash() uint64
+}
+
+// Ranker is an optional capability for games whose ranking is not simply
+// "higher return is better" (disqualified players, tie rules). Ranks
+// appends one rank per player, 1 = best, ties sharing the better rank.
+type Ranker interface {
+	Ranks(buf []int) []int
+}
+
+// Ranks returns the ranks of a state's players: the game's own (Ranker) or
+// derived from Returns (ties share the better rank).
+func Ranks(s State) []int {
+	if r, ok := s.(Ranker); ok {
+		return r.Ranks(nil)
+	}
+	return RanksFromScores(s.Returns(nil))
+}
+
+// RanksFromScores ranks scores, higher better: rank 1 + the number of
+// strictly better scores.
+func RanksFromScores(scores []float64) []int {
+	ranks := make([]int, len(scores))
+	for i, si := range scores {
+		r := 1
+		for _, sj := range scores {
+			if sj > si {
+				r++
+			}
+		}
+		ranks[i] = r
+	}
+	return ranks
+}
+
+// Budget limits one move's work. The zero value means "the bot's own
+// default". At most one field is normally set.
+type Budget struct {
+	Depth int           // plies of search
+	Nodes int64         // search nodes
+	Time  time.Duration // wall clock (not reproducible)
+}
+
+// IsZero reports whether no limit is set.
+func (b Budget) IsZero() bool { return b.Depth == 0 && b.Nodes == 0 && b.Time == 0 }
+
+func (b Budget) String() string {
+	switch {
+	case b.Depth > 0:
+		return fmt.Sprintf("depth=%d", b.Depth)
+	case b.Nodes > 0:
+		return fmt.Sprintf("nodes=%d", b.Nodes)
+	case b.Time > 0:
+		return fmt.Sprintf("time=%s", b.Time)
+	}
+	return "default"
+}
+
+// Bot chooses actions. A Bot value plays one seat of one game at a time;
+// the arena makes a new bot (or calls Reset) for every game.
+type Bot interface {
+	// Reset prepares the bot for a new game; all of its randomness must
+	// come from seed.
+	Reset(seed uint64)
+	// Step returns player's action in s. s is the bot's own copy: it may
+	// be changed freely. The bot must honour ctx (cancellation and time
+	// deadlines) and b; an illegal action, an error or a panic forfeits.
+	Step(ctx context.Context, s State, player int, b Budget) (Action, error)
+}

@@ -1,0 +1,3 @@
+module tourney
+
+go 1.26.8
