@@ -4,14 +4,37 @@ package all
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"tourney/engines/connect4"
 	"tourney/engines/game"
 )
 
-// Games returns every game, in the order `tourney list` shows them.
+var (
+	mu    sync.Mutex
+	extra []game.Game
+)
+
+// Games returns every game, in the order `tourney list` shows them: the
+// built-in ones, then those added with Register.
 func Games() []game.Game {
-	return []game.Game{connect4.Game{}}
+	mu.Lock()
+	defer mu.Unlock()
+	return append([]game.Game{connect4.Game{}}, extra...)
+}
+
+// Register adds a game (a program embedding tourney with its own game, or
+// a test). It panics if the name is taken.
+func Register(g game.Game) {
+	name := g.Info().Name
+	for _, h := range Games() {
+		if h.Info().Name == name {
+			panic(fmt.Sprintf("all.Register: game %q already exists", name))
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	extra = append(extra, g)
 }
 
 // Find returns the game with the given name.

@@ -1,0 +1,322 @@
+package arena
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"tourney/engines/game"
+)
+
+// Entrant is what sits in a seat: a bot of the job's game with complete
+// parameters. ID is the caller's name for it in results ("3" for variant
+// 3, "default", "field:random").
+type Entrant struct {
+	ID     string
+	Spec   game.BotSpec
+	Params game.Params
+}
+
+// Job is one game to play.
+type Job struct {
+	Game   game.Game
+	Map    game.Map
+	Seed   uint64 // the game's seed: the state's setup and every bot's seed derive from it
+	Seats  []Entrant
+	Budget game.Budget
+	// Meta is the caller's data, handed back untouched in the Result.
+	Meta any
+}
+
+// End values of a seat (games.csv `end`).
+const (
+	EndNormal    = "normal"
+	EndMaxLength = "max-length"
+)
+
+// Forfeit reasons.
+const (
+	ForfeitIllegal = "illegal"
+	ForfeitPanic   = "panic"
+	ForfeitTimeout = "timeout"
+	ForfeitError   = "error"
+)
+
+// Result is a played game.
+type Result struct {
+	Index  int // position of the job in the batch
+	Job    *Job
+	Scores []float64 // raw score per seat (game.State.Returns at the end)
+	Ranks  []int     // 1 = best; ties share the better rank
+	Plies  int       // Apply/ApplyJoint calls
+	End    []string  // per seat: normal, max-length or forfeit:<reason>
+	// Forfeit is the seat that lost by fault, or -1; Detail says what it did.
+	Forfeit int
+	Detail  string
+	Elapsed time.Duration // wall clock (never written to the CSV files)
+
+	err error // an engine failure: stops the batch
+}
+
+// Options configure Run.
+type Options struct {
+	Workers int // default runtime.NumCPU()
+	// Grace is how far a bot may overrun a time budget before it forfeits
+	// (default 100ms).
+	Grace time.Duration
+	// HangTimeout is how long one move may take under a depth or node
+	// budget (or none) before the bot is declared hung and forfeits
+	// (default 2 minutes). It only catches broken bots: with depth and
+	// node budgets results never depend on the clock otherwise.
+	HangTimeout time.Duration
+	// Progress, when set, is called by the collector after each result.
+	Progress func(done int)
+}
+
+func (o *Options) defaults(n int) {
+	if o.Workers <= 0 {
+		o.Workers = runtime.NumCPU()
+	}
+	if o.Workers > n {
+		o.Workers = n
+	}
+	if o.Workers < 1 {
+		o.Workers = 1
+	}
+	if o.Grace <= 0 {
+		o.Grace = 100 * time.Millisecond
+	}
+	if o.HangTimeout <= 0 {
+		o.HangTimeout = 2 * time.Minute
+	}
+}
+
+// moveLimit is the wall-clock time after which a move counts as hung.
+func (o *Options) moveLimit(b game.Budget) time.Duration {
+	if b.Time > 0 {
+		return b.Time + o.Grace
+	}
+	return o.HangTimeout
+}
+
+// Run plays jobs on opt.Workers goroutines and calls emit with every result
+// in job order, from a single goroutine (the collector). It returns the
+// first error of emit or of the game engine (a panic in the rules is a bug
+// and stops the batch), or ctx.Err() when cancelled; the results emitted
+// before that are complete and in order.
+func Run(ctx context.Context, jobs []Job, opt Options, emit func(*Result) error) error {
+	if len(jobs) == 0 {
+		return nil
+	}
+	opt.defaults(len(jobs))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	next := make(chan int)
+	results := make(chan *Result, opt.Workers)
+	go func() {
+		defer close(next)
+		for i := range jobs {
+			select {
+			case next <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+
+	tick := time.Second
+	for i := range jobs {
+		if d := opt.moveLimit(jobs[i].Budget) / 8; d < tick {
+			tick = d
+		}
+	}
+	tick = max(tick, time.Millisecond)
+
+	p := &pool{ctx: ctx, jobs: jobs, opt: &opt, next: next, results: results}
+	for range opt.Workers {
+		p.start()
+	}
+	go p.watch(tick)
+
+	pending := make(map[int]*Result)
+	done := 0
+	for done < len(jobs) {
+		var r *Result
+		select {
+		case r = <-results:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		if r.err != nil {
+			return r.err
+		}
+		pending[r.Index] = r
+		for {
+			r, ok := pending[done]
+			if !ok {
+				break
+			}
+			delete(pending, done)
+			if err := emit(r); err != nil {
+				return err
+			}
+			done++
+			if opt.Progress != nil {
+				opt.Progress(done)
+			}
+		}
+	}
+	return nil
+}
+
+// pool holds the workers. A worker whose bot hangs is abandoned (its game
+// is finished by the watchdog with a timeout forfeit) and replaced.
+type pool struct {
+	ctx     context.Context
+	jobs    []Job
+	opt     *Options
+	next    chan int
+	results chan *Result
+
+	mu      sync.Mutex
+	workers []*worker
+}
+
+type worker struct {
+	run atomic.Pointer[gameRun]
+}
+
+// gameRun is the game a worker is playing; owned reports who may deliver
+// its result (the worker, or the watchdog after a hang).
+type gameRun struct {
+	index  int
+	limit  time.Duration
+	cancel context.CancelFunc
+	steps  atomic.Uint64 // moves started
+	seat   atomic.Int32  // seat of the move under way, -1 between moves
+	taken  atomic.Bool   // the result has been delivered
+	// watchdog's bookkeeping
+	lastSteps uint64
+	stalled   time.Duration
+}
+
+func (p *pool) start() {
+	w := &worker{}
+	p.mu.Lock()
+	p.workers = append(p.workers, w)
+	p.mu.Unlock()
+	go p.work(w)
+}
+
+func (p *pool) send(r *Result) {
+	select {
+	case p.results <- r:
+	case <-p.ctx.Done():
+	}
+}
+
+func (p *pool) work(w *worker) {
+	for i := range p.next {
+		job := &p.jobs[i]
+		gctx, cancel := context.WithCancel(p.ctx)
+		run := &gameRun{index: i, limit: p.opt.moveLimit(job.Budget), cancel: cancel}
+		run.seat.Store(-1)
+		w.run.Store(run)
+		r := play(gctx, job, p.opt, run)
+		cancel()
+		r.Index = i
+		if !run.taken.CompareAndSwap(false, true) {
+			return // the watchdog gave up on this game and started another worker
+		}
+		w.run.Store(nil)
+		p.send(r)
+	}
+}
+
+// watch finds moves that run past their limit.
+func (p *pool) watch(tick time.Duration) {
+	t := time.NewTicker(tick)
+	defer t.Stop()
+	for {
+		select {
+		case <-p.ctx.Done():
+			return
+		case <-t.C:
+		}
+		p.mu.Lock()
+		ws := slices.Clone(p.workers)
+		p.mu.Unlock()
+		for _, w := range ws {
+			run := w.run.Load()
+			if run == nil || run.taken.Load() {
+				continue
+			}
+			steps, seat := run.steps.Load(), run.seat.Load()
+			if seat < 0 || steps != run.lastSteps {
+				run.lastSteps, run.stalled = steps, 0
+				continue
+			}
+			run.stalled += tick
+			if run.stalled <= run.limit {
+				continue
+			}
+			if !run.taken.CompareAndSwap(false, true) {
+				continue
+			}
+			run.cancel()
+			job := &p.jobs[run.index]
+			r := forfeitResult(job, int(seat), ForfeitTimeout,
+				fmt.Sprintf("move %d took longer than %s", steps, run.limit), nil)
+			r.Index = run.index
+			p.mu.Lock()
+			p.workers = slices.DeleteFunc(p.workers, func(x *worker) bool { return x == w })
+			p.mu.Unlock()
+			p.start()
+			p.send(r)
+		}
+	}
+}
+
+// errResult carries an engine failure to the collector.
+func errResult(err error) *Result { return &Result{err: err} }
+
+// forfeitResult ends a game with seat losing by fault. s may be nil (the
+// state is unknown), then the other seats share rank 1.
+func forfeitResult(job *Job, seat int, reason, detail string, s game.State) *Result {
+	n := len(job.Seats)
+	scores := make([]float64, n)
+	if s != nil {
+		scores = s.Returns(scores[:0])
+	}
+	// Rank the others by score among themselves; the forfeiter is last.
+	others := make([]float64, 0, n-1)
+	for i, v := range scores {
+		if i != seat {
+			others = append(others, v)
+		}
+	}
+	oranks := game.RanksFromScores(others)
+	ranks := make([]int, n)
+	end := make([]string, n)
+	k := 0
+	for i := range ranks {
+		if i == seat {
+			ranks[i] = n
+			end[i] = "forfeit:" + reason
+			continue
+		}
+		ranks[i] = oranks[k]
+		k++
+		end[i] = EndNormal
+	}
+	plies := 0
+	if s != nil {
+		plies = s.MoveNumber()
+	}
+	return &Result{Job: job, Scores: scores, Ranks: ranks, Plies: plies, End: end, Forfeit: seat, Detail: detail}
+}

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"os"
+	"strings"
+
+	"tourney/arena"
+	"tourney/engines/all"
+	"tourney/engines/game"
+	"tourney/tuner"
+)
+
+// resolveEntrant reads a bot reference: "default" (the game's default bot
+// with its defaults), a bot name of the game, or a bot config file. g may
+// be nil when the reference must name the game itself (a file).
+func resolveEntrant(g game.Game, ref string) (game.Game, arena.Entrant, error) {
+	if strings.HasSuffix(ref, ".toml") || fileExists(ref) {
+		bc, err := tuner.LoadBotConfig(ref)
+		if err != nil {
+			return nil, arena.Entrant{}, err
+		}
+		if g != nil && bc.Game != g.Info().Name {
+			return nil, arena.Entrant{}, usagef("%s is a %s bot, the match is %s", ref, bc.Game, g.Info().Name)
+		}
+		return bc.GameImpl, arena.Entrant{Spec: bc.Spec, Params: bc.Resolved}, nil
+	}
+	if g == nil {
+		return nil, arena.Entrant{}, usagef("%q: name a bot config file, or give --game", ref)
+	}
+	spec := g.Bots()[0]
+	if ref != "default" {
+		var err error
+		spec, err = game.FindBot(g, ref)
+		if err != nil {
+			return nil, arena.Entrant{}, usagef("%v", err)
+		}
+	}
+	return g, arena.Entrant{Spec: spec, Params: spec.Defaults()}, nil
+}
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
+}
+
+func findGame(name string) (game.Game, error) {
+	g, err := all.Find(name)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	return g, nil
+}

@@ -1,0 +1,17 @@
+package main
+
+import (
+	"errors"
+	"runtime"
+
+	"tourney/tuner"
+)
+
+// isInputError reports errors caused by the user's input (exit status 2).
+func isInputError(err error) bool {
+	var ue *usageError
+	var ie *tuner.InputError
+	return errors.As(err, &ue) || errors.As(err, &ie)
+}
+
+func defaultWorkers() int { return runtime.NumCPU() }

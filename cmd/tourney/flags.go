@@ -1,0 +1,107 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"tourney/engines/game"
+)
+
+// newFlags returns a flag set whose -h prints usage, an example and the
+// flags.
+func newFlags(name, usage, example string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: tourney %s %s\n\nExample:\n  %s\n\nFlags:\n", name, usage, example)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parse parses flags and positional arguments in any order (flags may
+// follow arguments, as in `tourney match a.toml b.toml --games 10`).
+func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, usagef("%s: %v", fs.Name(), err)
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// parseBudget reads depth=N, nodes=N or time=DURATION.
+func parseBudget(s string) (game.Budget, error) {
+	var b game.Budget
+	if s == "" {
+		return b, nil
+	}
+	k, v, ok := strings.Cut(s, "=")
+	if !ok {
+		return b, usagef("--budget %q: want depth=N, nodes=N or time=DURATION", s)
+	}
+	switch k {
+	case "depth", "nodes":
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n <= 0 {
+			return b, usagef("--budget %s: %q is not a positive integer", k, v)
+		}
+		if k == "depth" {
+			b.Depth = int(n)
+		} else {
+			b.Nodes = n
+		}
+	case "time":
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return b, usagef("--budget time: %q is not a positive duration such as 50ms", v)
+		}
+		b.Time = d
+	default:
+		return b, usagef("--budget %q: want depth=N, nodes=N or time=DURATION", s)
+	}
+	return b, nil
+}
+
+// runFlags are the flags common to the running commands.
+type runFlags struct {
+	out     string
+	workers int
+	seed    string
+	quiet   bool
+}
+
+func (r *runFlags) register(fs *flag.FlagSet, outHelp string) {
+	fs.StringVar(&r.out, "out", "", outHelp)
+	fs.IntVar(&r.workers, "workers", 0, "games played at once (default: number of CPUs)")
+	fs.StringVar(&r.seed, "seed", "", "run seed (overrides the file's)")
+	fs.BoolVar(&r.quiet, "quiet", false, "no progress bar")
+}
+
+func (r *runFlags) seedValue() (uint64, bool, error) {
+	if r.seed == "" {
+		return 0, false, nil
+	}
+	n, err := strconv.ParseUint(r.seed, 10, 64)
+	if err != nil {
+		return 0, false, usagef("--seed %q: not a non-negative integer", r.seed)
+	}
+	return n, true, nil
+}

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"tourney/arena"
+	"tourney/engines/connect4"
+	"tourney/engines/game"
+)
+
+const playUsage = `GAME [flags]
+
+Plays one game and prints it move by move: the position, then each move
+and the position after it, then the result. --bots lists one bot per seat
+(bot names, bot config files or "default"; the last one fills the
+remaining seats). With --human N (Connect Four), N people play in the
+terminal and take the first seats, speaking the seed's protocol exactly.`
+
+// stdin is the input of --human games (a variable for tests).
+var stdin io.Reader = os.Stdin
+
+func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("play", playUsage, "tourney play connect4 --bots alphabeta,random --budget depth=7 --seed 3", stderr)
+	botsFlag := fs.String("bots", "default", "comma-separated bots, one per seat")
+	mapName := fs.String("map", "", "built-in map name or map file (default: the game's default map)")
+	seed := fs.Uint64("seed", 1, "game seed (setup and bots' randomness)")
+	budget := fs.String("budget", "", "per move: depth=N, nodes=N or time=DURATION (default: the bots' own)")
+	humans := fs.Int("human", 0, "number of human players (Connect Four: 0, 1 or 2)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("play takes one game, got %d arguments", len(pos))
+	}
+	g, err := findGame(pos[0])
+	if err != nil {
+		return err
+	}
+	b, err := parseBudget(*budget)
+	if err != nil {
+		return err
+	}
+	m, err := loadMap(g, *mapName)
+	if err != nil {
+		return err
+	}
+	seats := make([]arena.Entrant, m.Players())
+	refs := strings.Split(*botsFlag, ",")
+	for i := range seats {
+		ref := strings.TrimSpace(refs[min(i, len(refs)-1)])
+		_, e, err := resolveEntrant(g, ref)
+		if err != nil {
+			return err
+		}
+		e.ID = ref
+		seats[i] = e
+	}
+	humanSet := false
+	fs.Visit(func(f *flag.Flag) { humanSet = humanSet || f.Name == "human" })
+	if humanSet {
+		return playHuman(ctx, g, seats, *humans, *seed, b, stdout, stderr)
+	}
+	return playWatch(ctx, g, m, seats, *seed, b, stdout)
+}
+
+func playHuman(ctx context.Context, g game.Game, seats []arena.Entrant, humans int, seed uint64, b game.Budget, stdout, stderr io.Writer) error {
+	if g.Info().Name != "connect4" {
+		return usagef("--human: %s has no terminal protocol (Connect Four has)", g.Info().Name)
+	}
+	if humans < 0 || humans > 2 {
+		return usagef("--human %d: Connect Four takes 0, 1 or 2 human players", humans)
+	}
+	var bots [2]game.Bot
+	var seeds [2]uint64
+	for i := humans; i < 2; i++ {
+		bot, err := seats[i].Spec.New(seats[i].Params)
+		if err != nil {
+			return err
+		}
+		bots[i] = bot
+		seeds[i] = game.Mix(seed, uint64(i)+1)
+	}
+	code, err := connect4.PlayTerminal(ctx, stdin, stdout, humans, bots, seeds, b)
+	if err != nil {
+		fmt.Fprintln(stderr, "tourney: "+err.Error())
+	}
+	if code != 0 {
+		return &exitError{code: code}
+	}
+	return nil
+}
+
+// playWatch plays bots against each other and prints every move.
+func playWatch(ctx context.Context, g game.Game, m game.Map, seats []arena.Entrant, seed uint64, b game.Budget, w io.Writer) error {
+	s, err := g.NewState(m, seed)
+	if err != nil {
+		return err
+	}
+	bots := make([]game.Bot, len(seats))
+	for i, e := range seats {
+		bots[i], err = e.Spec.New(e.Params)
+		if err != nil {
+			return err
+		}
+		bots[i].Reset(game.Mix(seed, uint64(i)+1))
+		fmt.Fprintf(w, "seat %d: %s\n", i, e.ID)
+	}
+	fmt.Fprintf(w, "\n%s\n", s)
+	maxLen := g.Info().MaxLength
+	var legal []game.Action
+	for !s.IsTerminal() && (maxLen == 0 || s.MoveNumber() < maxLen) {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		cp := s.CurrentPlayer()
+		players := []int{cp}
+		if cp == game.SimultaneousPlayer {
+			players = players[:0]
+			for p := 0; p < s.NumPlayers(); p++ {
+				players = append(players, p)
+			}
+		}
+		joint := make([]game.Action, 0, len(players))
+		var names []string
+		for _, p := range players {
+			legal = s.LegalActions(p, legal[:0])
+			if len(legal) == 0 {
+				joint = append(joint, game.NoAction)
+				continue
+			}
+			a, err := bots[p].Step(ctx, s.Clone(), p, b)
+			if err != nil {
+				return fmt.Errorf("seat %d (%s): %v", p, seats[p].ID, err)
+			}
+			if !contains(legal, a) {
+				return fmt.Errorf("seat %d (%s) played the illegal action %d", p, seats[p].ID, a)
+			}
+			joint = append(joint, a)
+			names = append(names, fmt.Sprintf("seat %d plays %s", p, s.ActionString(p, a)))
+		}
+		fmt.Fprintf(w, "move %d: %s\n", s.MoveNumber()+1, strings.Join(names, ", "))
+		if cp == game.SimultaneousPlayer {
+			s.(game.JointApplier).ApplyJoint(joint)
+		} else {
+			s.Apply(joint[0])
+		}
+		fmt.Fprintf(w, "%s\n", s)
+	}
+	ranks := game.Ranks(s)
+	scores := s.Returns(nil)
+	end := "normal"
+	if !s.IsTerminal() {
+		end = "max-length"
+	}
+	fmt.Fprintf(w, "result (%s, %d moves):\n", end, s.MoveNumber())
+	for i := range seats {
+		fmt.Fprintf(w, "  seat %d %-12s rank %d score %s\n", i, seats[i].ID, ranks[i], game.FormatValue(scores[i]))
+	}
+	return nil
+}
+
+func contains(xs []game.Action, a game.Action) bool {
+	for _, x := range xs {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}

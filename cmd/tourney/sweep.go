@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"tourney/configs"
+	"tourney/engines/game"
+	"tourney/tuner"
+)
+
+const sweepUsage = `[SPACE.toml] [flags]
+
+Reads a parameter space, generates its variants, plays the knockout and
+writes the results directory (space.toml, variants.csv, games.csv,
+bracket.csv, summary.json, winner.toml). Without SPACE.toml it runs the
+embedded default space (Connect Four, a handful of variants).`
+
+func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("sweep", sweepUsage, "tourney sweep configs/connect4-ordering.toml --workers 2 --out results/c4", stderr)
+	var rf runFlags
+	rf.register(fs, "results directory (default results/<name>-<UTC timestamp>)")
+	base := fs.String("base", "", "bot config file (TOML) whose parameters are added to the space's [base]")
+	grace := fs.Duration("grace", 100*time.Millisecond, "how far a move may overrun a time budget before it forfeits")
+	hang := fs.Duration("hang-timeout", 2*time.Minute, "a move under a depth or node budget that takes longer forfeits (broken bots)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 1 {
+		return usagef("sweep takes at most one space file, got %d arguments", len(pos))
+	}
+	sp, err := loadSpace(pos)
+	if err != nil {
+		return err
+	}
+	if seed, ok, err := rf.seedValue(); err != nil {
+		return err
+	} else if ok {
+		sp.Seed = seed
+	}
+	if *base != "" {
+		if err := applyBase(sp, *base); err != nil {
+			return err
+		}
+	}
+	out := rf.out
+	if out == "" {
+		out = filepath.Join("results", sp.Name+"-"+time.Now().UTC().Format("20060102T150405Z"))
+	}
+	variants := sp.Variants()
+	plan := tuner.PlanKnockout(sp, len(variants))
+	fmt.Fprintf(stderr, "sweep %s: %d variants, %s, results in %s\n", sp.Name, len(variants), plan, out)
+	res, err := tuner.RunSweep(ctx, sp, tuner.RunOptions{
+		Out: out, Workers: rf.workers, Quiet: rf.quiet, Log: stderr,
+		Grace: *grace, HangTimeout: *hang, Version: version,
+	})
+	if err != nil {
+		return err
+	}
+	printSweep(stdout, sp, res)
+	return nil
+}
+
+// loadSpace reads the given space file or the embedded default.
+func loadSpace(pos []string) (*tuner.Space, error) {
+	if len(pos) == 0 {
+		return tuner.ParseSpace("default.toml", configs.Default)
+	}
+	return tuner.LoadSpace(pos[0])
+}
+
+// applyBase adds a bot config's parameters to the space's fixed ones.
+func applyBase(sp *tuner.Space, path string) error {
+	bc, err := tuner.LoadBotConfig(path)
+	if err != nil {
+		return err
+	}
+	return sp.AddBase(path, bc)
+}
+
+func printSweep(w io.Writer, sp *tuner.Space, res *tuner.Outcome) {
+	s := res.Summary
+	fmt.Fprintf(w, "%s: %d variants, %d games in %.1fs (%.1f games/s), %d forfeits\n",
+		s.Name, s.Variants, s.Games, s.Elapsed, s.GamesPerSec, s.Forfeits)
+	fmt.Fprintf(w, "winner: variant %d", res.Winner)
+	names := sp.ParamNames()
+	if len(names) > 0 {
+		var kv []string
+		vals := res.Variants[res.Winner].Values
+		keys := make([]string, 0, len(vals))
+		for k := range vals {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			kv = append(kv, k+"="+game.FormatValue(vals[k]))
+		}
+		if len(kv) > 0 {
+			fmt.Fprintf(w, " (%s)", strings.Join(kv, " "))
+		}
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "results: %s\n", res.Dir)
+	fmt.Fprintf(w, "promote: tourney promote %s --to my-bot.toml\n", res.Dir)
+}

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"tourney/tuner"
+)
+
+const validateUsage = `[SPACE.toml] [flags]
+
+Checks a parameter space without running the sweep: prints the number of
+variants, the games of each round, the total and an estimate of the time
+(from a few calibration games of the default configuration, unless
+--no-estimate). Without SPACE.toml it checks the embedded default space.
+Exits 2 with file:line: key: message on any error.`
+
+func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("validate", validateUsage, "tourney validate configs/connect4-ordering.toml", stderr)
+	workers := fs.Int("workers", 0, "workers assumed for the time estimate (default: number of CPUs)")
+	noEst := fs.Bool("no-estimate", false, "do not play calibration games")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 1 {
+		return usagef("validate takes one space file, got %d arguments", len(pos))
+	}
+	sp, err := loadSpace(pos)
+	if err != nil {
+		return err
+	}
+	variants := sp.Variants()
+	plan := tuner.PlanKnockout(sp, len(variants))
+	fmt.Fprintf(stdout, "space %s: ok\n", sp.Name)
+	fmt.Fprintf(stdout, "variants: %d (%s)\n", len(variants), sp.Generate.Method)
+	fmt.Fprintf(stdout, "rounds: %d\n", plan.Rounds)
+	for i, g := range plan.GamesPerRound {
+		fmt.Fprintf(stdout, "round %d: %d games\n", i+1, g)
+	}
+	fmt.Fprintf(stdout, "total games: %d\n", plan.Total)
+	if *noEst || plan.Total == 0 {
+		return nil
+	}
+	per, n, err := tuner.Calibrate(ctx, sp, 2*time.Second)
+	if err != nil {
+		return err
+	}
+	w := *workers
+	if w <= 0 {
+		w = defaultWorkers()
+	}
+	est := time.Duration(float64(per) * float64(plan.Total) / float64(w))
+	fmt.Fprintf(stdout, "estimate: %s on %d workers (%s per game from %d calibration games)\n",
+		est.Round(time.Second/10), w, per.Round(time.Microsecond), n)
+	return nil
+}

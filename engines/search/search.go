@@ -1,0 +1,580 @@
+package search
+
+import (
+	"context"
+	"math"
+	"time"
+
+	"tourney/engines/game"
+)
+
+// EvalFunc is the static value of s from player's view; ply is the
+// distance from the root of the search (so that a bot can score a quick
+// win as 1e9 − ply). Won positions may be +Inf and lost ones −Inf.
+type EvalFunc func(s game.State, player int, ply int) float64
+
+// OrderFunc reorders the legal moves of player in s in place, best first.
+type OrderFunc func(s game.State, player int, moves []game.Action)
+
+// Hooks are what a game's bot supplies to the search.
+type Hooks struct {
+	// Evaluate is required. It is called at terminal states and at the
+	// horizon (and at simultaneous nodes, which the search does not enter).
+	Evaluate EvalFunc
+	// Order is optional; nil tries moves in LegalActions order.
+	Order OrderFunc
+}
+
+// Result is the outcome of one search.
+type Result struct {
+	// Move is the move of the deepest completed iteration, or the first
+	// ordered move when no iteration completed; game.NoAction when the
+	// root has no legal move (terminal or simultaneous state).
+	Move game.Action
+	// Value is that iteration's root value from the mover's view
+	// (negamax) or the root player's view (paranoid); 0 when none
+	// completed.
+	Value float64
+	// Depth is the horizon of the deepest completed iteration (0: none).
+	Depth int
+	// Nodes counts the nodes visited (every state the search entered, the
+	// root and the leaves included) over all iterations.
+	Nodes int64
+	// Stopped reports that the budget or the context ended an iteration
+	// early (its work was discarded).
+	Stopped bool
+	// Iterations counts the completed iterations; Researches the
+	// aspiration re-searches after a fail-low or fail-high.
+	Iterations, Researches int
+	// PV is the principal variation of the deepest completed iteration
+	// as far as it is known (at least Move when an iteration completed).
+	PV []game.Action
+}
+
+// Searcher runs searches with one configuration and one set of hooks. It
+// keeps its buffers and transposition table between searches; it must not
+// be used by two goroutines at once.
+type Searcher struct {
+	cfg   Config
+	hooks Hooks
+	tt    *table
+
+	// per search
+	nodes     int64
+	nodeLimit int64
+	done      <-chan struct{}
+	stop      bool
+	horizon   bool
+	paranoid  bool
+	root      int // root player
+	undo      game.Undoer
+	hashed    bool
+	moves     [][]game.Action
+	pv        [][]game.Action
+	pvLen     []int
+	bestPV    []game.Action
+}
+
+// New returns a searcher. hooks.Evaluate must not be nil.
+func New(cfg Config, hooks Hooks) *Searcher {
+	if hooks.Evaluate == nil {
+		panic("search: Hooks.Evaluate is nil")
+	}
+	sr := &Searcher{hooks: hooks}
+	sr.SetConfig(cfg)
+	return sr
+}
+
+// Config returns the searcher's configuration (normalised).
+func (sr *Searcher) Config() Config { return sr.cfg }
+
+// SetConfig changes the configuration; the table is reallocated only when
+// its size changes.
+func (sr *Searcher) SetConfig(cfg Config) {
+	cfg = cfg.normalized()
+	if cfg.TTLog2 == 0 {
+		sr.tt = nil
+	} else if sr.tt == nil || len(sr.tt.entries) != 1<<cfg.TTLog2 {
+		sr.tt = newTable(cfg.TTLog2)
+	}
+	if sr.tt != nil {
+		sr.tt.always = cfg.TTReplace == ReplaceAlways
+	}
+	sr.cfg = cfg
+}
+
+// Negamax searches a two-player zero-sum game with alpha-beta in negamax
+// form (connect4.md §2) under budget b. A player who moves twice in a row
+// (a pass of the other) is handled: the value is negated only when the
+// side to move changes.
+func (sr *Searcher) Negamax(ctx context.Context, s game.State, b game.Budget) Result {
+	return sr.run(ctx, s, b, false)
+}
+
+// Paranoid searches an N-player game in max/min form: the root player
+// maximises its own evaluation, every other player minimises it, with
+// alpha-beta cut-offs. Turn order is whatever CurrentPlayer says (skips
+// included).
+func (sr *Searcher) Paranoid(ctx context.Context, s game.State, b game.Budget) Result {
+	return sr.run(ctx, s, b, true)
+}
+
+func (sr *Searcher) prepare(maxDepth int) {
+	n := maxDepth + 2
+	for len(sr.moves) < n {
+		sr.moves = append(sr.moves, make([]game.Action, 0, 16))
+	}
+	if len(sr.pv) < n || len(sr.pv[0]) < n {
+		sr.pv = make([][]game.Action, n)
+		for i := range sr.pv {
+			sr.pv[i] = make([]game.Action, n)
+		}
+		sr.pvLen = make([]int, n)
+	}
+}
+
+func (sr *Searcher) run(ctx context.Context, s game.State, b game.Budget, paranoid bool) Result {
+	cfg := sr.cfg
+	start := time.Now()
+	res := Result{Move: game.NoAction}
+	mover := s.CurrentPlayer()
+	if mover < 0 {
+		return res
+	}
+	if b.Time > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, b.Time)
+		defer cancel()
+	}
+	maxDepth := cfg.MaxDepth
+	if b.Depth > 0 {
+		maxDepth = b.Depth
+	}
+	sr.nodeLimit = math.MaxInt64
+	if b.Nodes > 0 {
+		sr.nodeLimit = b.Nodes
+	}
+	sr.done = ctx.Done()
+	sr.nodes = 0
+	sr.stop = false
+	sr.paranoid = paranoid
+	sr.root = mover
+	sr.undo, _ = s.(game.Undoer)
+	_, sr.hashed = s.(game.Hasher)
+	if sr.tt != nil {
+		sr.tt.newSearch()
+	}
+	sr.prepare(maxDepth)
+
+	moves := s.LegalActions(mover, sr.moves[0][:0])
+	sr.moves[0] = moves
+	if len(moves) == 0 {
+		return res
+	}
+	if sr.hooks.Order != nil {
+		sr.hooks.Order(s, mover, moves)
+	}
+	res.Move = moves[0]
+	sr.bestPV = sr.bestPV[:0]
+
+	iterate := cfg.Deepening || b.Nodes > 0 || b.Time > 0
+	d := maxDepth
+	if iterate {
+		d = min(cfg.DeepeningFirst, maxDepth)
+	}
+	for {
+		if res.Iterations > 0 && cfg.DeepeningStart < 1 {
+			if b.Nodes > 0 && float64(sr.nodes) >= cfg.DeepeningStart*float64(b.Nodes) {
+				break
+			}
+			if b.Time > 0 && float64(time.Since(start)) >= cfg.DeepeningStart*float64(b.Time) {
+				break
+			}
+		}
+		if sr.poll() {
+			res.Stopped = true
+			break
+		}
+		sr.horizon = false
+		v, m := sr.iteration(s, d, res.Value, res.Iterations > 0, &res)
+		if sr.stop {
+			res.Stopped = true
+			break
+		}
+		res.Move, res.Value, res.Depth = m, v, d
+		res.Iterations++
+		sr.bestPV = append(sr.bestPV[:0], sr.pv[0][:sr.pvLen[0]]...)
+		if len(sr.bestPV) == 0 || sr.bestPV[0] != m {
+			sr.bestPV = append(sr.bestPV[:0], m)
+		}
+		if d >= maxDepth || !sr.horizon {
+			break // deeper iterations would search the same tree
+		}
+		d = min(d+cfg.DeepeningJump, maxDepth)
+	}
+	res.Nodes = sr.nodes
+	if res.Iterations > 0 {
+		res.PV = append([]game.Action(nil), sr.bestPV...)
+	}
+	sr.undo = nil
+	return res
+}
+
+// iteration runs one depth with aspiration windows; it returns the root
+// value and move (meaningless when sr.stop is set).
+func (sr *Searcher) iteration(s game.State, depth int, prev float64, havePrev bool, res *Result) (float64, game.Action) {
+	cfg := sr.cfg
+	alpha, beta := math.Inf(-1), math.Inf(1)
+	var wl, wh float64
+	if cfg.Aspiration && havePrev && !math.IsInf(prev, 0) {
+		w := max(cfg.AspirationWidth, cfg.AspirationMinWidth)
+		if w > 0 && w <= cfg.AspirationMaxWidth {
+			wl, wh = w, w
+			alpha, beta = prev-w, prev+w
+		}
+	}
+	for {
+		v, m := sr.rootSearch(s, depth, alpha, beta)
+		if sr.stop {
+			return 0, game.NoAction
+		}
+		switch {
+		case v <= alpha && !math.IsInf(alpha, -1):
+			res.Researches++
+			wl *= cfg.AspirationWidening
+			if cfg.AspirationWidening <= 1 || wl > cfg.AspirationMaxWidth {
+				alpha = math.Inf(-1)
+			} else {
+				alpha = prev - wl
+			}
+		case v >= beta && !math.IsInf(beta, 1):
+			res.Researches++
+			wh *= cfg.AspirationWidening
+			if cfg.AspirationWidening <= 1 || wh > cfg.AspirationMaxWidth {
+				beta = math.Inf(1)
+			} else {
+				beta = prev + wh
+			}
+		default:
+			return v, m
+		}
+	}
+}
+
+// poll checks the context; it sets sr.stop when the search must end.
+func (sr *Searcher) poll() bool {
+	if sr.done == nil {
+		return false
+	}
+	select {
+	case <-sr.done:
+		sr.stop = true
+		return true
+	default:
+		return false
+	}
+}
+
+// enter counts a node and checks the budget and the context.
+func (sr *Searcher) enter() bool {
+	sr.nodes++
+	if sr.nodes > sr.nodeLimit {
+		sr.stop = true
+		return false
+	}
+	if sr.nodes&255 == 0 && sr.poll() {
+		return false
+	}
+	return true
+}
+
+// play makes move a and returns the child state (s itself with Undo).
+func (sr *Searcher) play(s game.State, a game.Action) game.State {
+	if sr.undo != nil {
+		s.Apply(a)
+		return s
+	}
+	c := s.Clone()
+	c.Apply(a)
+	return c
+}
+
+func (sr *Searcher) unplay(s game.State, a game.Action) {
+	if sr.undo != nil {
+		sr.undo.Undo(a)
+	}
+}
+
+// orderMoves lists and orders the moves of mover at ply, the table's move
+// first.
+func (sr *Searcher) orderMoves(s game.State, mover, ply int, ttMove game.Action) []game.Action {
+	moves := s.LegalActions(mover, sr.moves[ply][:0])
+	sr.moves[ply] = moves
+	if sr.hooks.Order != nil && len(moves) > 1 {
+		sr.hooks.Order(s, mover, moves)
+	}
+	if ttMove != game.NoAction && len(moves) > 0 && moves[0] != ttMove {
+		for i, a := range moves {
+			if a == ttMove {
+				copy(moves[1:i+1], moves[:i])
+				moves[0] = a
+				break
+			}
+		}
+	}
+	return moves
+}
+
+func (sr *Searcher) updatePV(ply int, a game.Action) {
+	pv := sr.pv[ply]
+	pv[0] = a
+	n := 0
+	if ply+1 < len(sr.pvLen) {
+		n = copy(pv[1:], sr.pv[ply+1][:sr.pvLen[ply+1]])
+	}
+	sr.pvLen[ply] = n + 1
+}
+
+// childValue searches the child c reached by the mover's move, returning
+// its value from the view of the node (mover for negamax, the root player
+// for paranoid).
+func (sr *Searcher) childValue(c game.State, mover, depth, ply int, alpha, beta float64) float64 {
+	if sr.paranoid {
+		return sr.paranoidNode(c, depth, ply, alpha, beta)
+	}
+	cm := c.CurrentPlayer()
+	if cm == mover {
+		return sr.negamaxNode(c, depth, ply, alpha, beta, mover)
+	}
+	view := cm
+	if cm < 0 {
+		view = 1 - mover
+	}
+	return -sr.negamaxNode(c, depth, ply, -beta, -alpha, view)
+}
+
+// rootSearch searches the root with window (alpha, beta); the move is the
+// one that last raised alpha, or the first ordered move.
+func (sr *Searcher) rootSearch(s game.State, depth int, alpha, beta float64) (float64, game.Action) {
+	sr.pvLen[0] = 0
+	if !sr.enter() {
+		return 0, game.NoAction
+	}
+	mover := sr.root
+	var key uint64
+	ttMove := game.NoAction
+	if sr.tt != nil && sr.hashed {
+		key = s.(game.Hasher).Hash()
+		if e := sr.tt.probe(key); e != nil {
+			ttMove = e.move
+		}
+	}
+	moves := sr.orderMoves(s, mover, 0, ttMove)
+	origAlpha := alpha
+	best := game.NoAction
+	saved := sr.horizon
+	sr.horizon = false
+	for _, a := range moves {
+		c := sr.play(s, a)
+		v := sr.childValue(c, mover, depth-1, 1, alpha, beta)
+		sr.unplay(s, a)
+		if sr.stop {
+			return 0, game.NoAction
+		}
+		if v > alpha {
+			alpha = v
+			best = a
+			sr.updatePV(0, a)
+			if alpha >= beta {
+				break
+			}
+		}
+	}
+	hit := sr.horizon
+	sr.horizon = saved || hit
+	if sr.tt != nil && sr.hashed {
+		sr.storeMax(key, depth, origAlpha, alpha, beta, best, !hit)
+	}
+	if best == game.NoAction {
+		best = moves[0]
+	}
+	return alpha, best
+}
+
+// storeMax stores the result of a max node (negamax or paranoid max).
+func (sr *Searcher) storeMax(key uint64, depth int, origAlpha, alpha, beta float64, best game.Action, complete bool) {
+	bound := boundExact
+	switch {
+	case alpha <= origAlpha:
+		bound = boundUpper
+	case alpha >= beta:
+		bound = boundLower
+	}
+	sr.tt.store(key, depth, alpha, bound, best, complete)
+}
+
+// probe looks s up; it reports a cut-off value when the entry decides the
+// node within (alpha, beta), and otherwise the stored best move.
+func (sr *Searcher) probe(key uint64, depth int, alpha, beta float64) (float64, bool, game.Action) {
+	e := sr.tt.probe(key)
+	if e == nil {
+		return 0, false, game.NoAction
+	}
+	if int(e.depth) >= depth || e.complete {
+		v := e.value
+		cut := false
+		switch e.bound {
+		case boundExact:
+			cut = true
+		case boundLower:
+			cut = v >= beta
+		case boundUpper:
+			cut = v <= alpha
+		}
+		if cut {
+			if !e.complete {
+				sr.horizon = true
+			}
+			// Fail-hard: a value outside the window is returned as the
+			// window's edge, which no parent can tell from the value the
+			// node itself would have returned.
+			return min(max(v, alpha), beta), true, e.move
+		}
+	}
+	return 0, false, e.move
+}
+
+func (sr *Searcher) negamaxNode(s game.State, depth, ply int, alpha, beta float64, player int) float64 {
+	sr.pvLen[ply] = 0
+	if !sr.enter() {
+		return 0
+	}
+	mover := s.CurrentPlayer()
+	if mover == game.TerminalPlayer {
+		return sr.hooks.Evaluate(s, player, ply)
+	}
+	if depth <= 0 || mover < 0 {
+		sr.horizon = true
+		return sr.hooks.Evaluate(s, player, ply)
+	}
+	var key uint64
+	ttMove := game.NoAction
+	useTT := sr.tt != nil && sr.hashed
+	if useTT {
+		key = s.(game.Hasher).Hash()
+		v, cut, m := sr.probe(key, depth, alpha, beta)
+		if cut {
+			return v
+		}
+		ttMove = m
+	}
+	moves := sr.orderMoves(s, mover, ply, ttMove)
+	if len(moves) == 0 {
+		return sr.hooks.Evaluate(s, player, ply)
+	}
+	origAlpha := alpha
+	best := game.NoAction
+	saved := sr.horizon
+	sr.horizon = false
+	for _, a := range moves {
+		c := sr.play(s, a)
+		v := sr.childValue(c, mover, depth-1, ply+1, alpha, beta)
+		sr.unplay(s, a)
+		if sr.stop {
+			return 0
+		}
+		if v > alpha {
+			alpha = v
+			best = a
+			sr.updatePV(ply, a)
+			if alpha >= beta {
+				break
+			}
+		}
+	}
+	hit := sr.horizon
+	sr.horizon = saved || hit
+	if useTT {
+		sr.storeMax(key, depth, origAlpha, alpha, beta, best, !hit)
+	}
+	return alpha
+}
+
+func (sr *Searcher) paranoidNode(s game.State, depth, ply int, alpha, beta float64) float64 {
+	sr.pvLen[ply] = 0
+	if !sr.enter() {
+		return 0
+	}
+	mover := s.CurrentPlayer()
+	if mover == game.TerminalPlayer {
+		return sr.hooks.Evaluate(s, sr.root, ply)
+	}
+	if depth <= 0 || mover < 0 {
+		sr.horizon = true
+		return sr.hooks.Evaluate(s, sr.root, ply)
+	}
+	var key uint64
+	ttMove := game.NoAction
+	useTT := sr.tt != nil && sr.hashed
+	if useTT {
+		key = s.(game.Hasher).Hash()
+		v, cut, m := sr.probe(key, depth, alpha, beta)
+		if cut {
+			return v
+		}
+		ttMove = m
+	}
+	moves := sr.orderMoves(s, mover, ply, ttMove)
+	if len(moves) == 0 {
+		return sr.hooks.Evaluate(s, sr.root, ply)
+	}
+	maxNode := mover == sr.root
+	origAlpha, origBeta := alpha, beta
+	best := game.NoAction
+	saved := sr.horizon
+	sr.horizon = false
+	for _, a := range moves {
+		c := sr.play(s, a)
+		v := sr.paranoidNode(c, depth-1, ply+1, alpha, beta)
+		sr.unplay(s, a)
+		if sr.stop {
+			return 0
+		}
+		if maxNode {
+			if v > alpha {
+				alpha = v
+				best = a
+				sr.updatePV(ply, a)
+				if alpha >= beta {
+					break
+				}
+			}
+		} else if v < beta {
+			beta = v
+			best = a
+			sr.updatePV(ply, a)
+			if alpha >= beta {
+				break
+			}
+		}
+	}
+	hit := sr.horizon
+	sr.horizon = saved || hit
+	if maxNode {
+		if useTT {
+			sr.storeMax(key, depth, origAlpha, alpha, beta, best, !hit)
+		}
+		return alpha
+	}
+	if useTT {
+		bound := boundExact
+		switch {
+		case beta >= origBeta:
+			bound = boundLower
+		case beta <= alpha:
+			bound = boundUpper
+		}
+		sr.tt.store(key, depth, beta, bound, best, !hit)
+	}
+	return beta
+}

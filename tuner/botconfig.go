@@ -1,0 +1,150 @@
+package tuner
+
+import (
+	"bufio"
+	"io"
+	"math"
+	"strings"
+
+	"tourney/engines/game"
+)
+
+// BotConfig is a bot config file (product.md §4):
+//
+//	game = "connect4"
+//	bot  = "alphabeta"
+//	[params]
+//	depth = 9
+//
+// Any parameter left out keeps its default.
+type BotConfig struct {
+	Path string // the file as named by the caller
+	Game string // game name
+	Bot  string // bot name (default: the game's first bot)
+	// Params holds the values the file sets, checked and typed.
+	Params map[string]any
+
+	GameImpl game.Game
+	Spec     game.BotSpec
+	// Resolved is the complete parameter set: the bot's defaults
+	// overridden by Params.
+	Resolved game.Params
+}
+
+// LoadBotConfig reads and checks a bot config file. Errors are
+// *InputError values naming the file, line, column and key (e.g.
+// "params.depth").
+func LoadBotConfig(path string) (*BotConfig, error) {
+	data, err := readInput(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseBotConfig(path, data)
+}
+
+// ParseBotConfig checks a bot config given as bytes; path names it in
+// messages.
+func ParseBotConfig(path string, data []byte) (*BotConfig, error) {
+	m, doc, err := decodeTOML(path, data)
+	if err != nil {
+		return nil, err
+	}
+	root := &tomlTable{doc: doc, m: m}
+	if err := root.allow("game", "bot", "params"); err != nil {
+		return nil, err
+	}
+	bc := &BotConfig{Path: path, Params: map[string]any{}}
+	if bc.Game, err = root.str("game", ""); err != nil {
+		return nil, err
+	}
+	if !root.has("game") {
+		return nil, root.err("game", "missing: a bot config names its game, e.g. game = \"connect4\"")
+	}
+	if bc.GameImpl, err = findGame(bc.Game); err != nil {
+		return nil, root.err("game", "%v", err)
+	}
+	bots := bc.GameImpl.Bots()
+	if len(bots) == 0 {
+		return nil, root.err("game", "game %q has no bots", bc.Game)
+	}
+	if bc.Bot, err = root.str("bot", bots[0].Name); err != nil {
+		return nil, err
+	}
+	if bc.Spec, err = game.FindBot(bc.GameImpl, bc.Bot); err != nil {
+		return nil, root.err("bot", "%v", err)
+	}
+	pt, err := root.table("params")
+	if err != nil {
+		return nil, err
+	}
+	if pt != nil {
+		for _, k := range pt.keys() {
+			p, ok := bc.Spec.Param(k)
+			if !ok {
+				e := &game.UnknownParamError{Bot: bc.Spec.Name, Name: k, Known: bc.Spec.ParamNames()}
+				return nil, pt.err(k, "%s", e.Error())
+			}
+			v, ok := plainValue(pt.m[k])
+			if !ok {
+				return nil, pt.err(k, "expected a number, boolean or string, found %s", describeTOML(pt.m[k]))
+			}
+			cv, err := p.Check(v)
+			if err != nil {
+				return nil, pt.err(k, "%v", err)
+			}
+			bc.Params[k] = cv
+		}
+	}
+	if bc.Resolved, err = bc.Spec.Resolve(bc.Params); err != nil {
+		return nil, root.err("params", "%v", err)
+	}
+	return bc, nil
+}
+
+// WriteBotConfig writes a bot config file: game, bot and a [params] table
+// with the parameters in the bot's declaration order (all of them, or only
+// those that differ from the defaults when onlyNonDefault is set). Values
+// are written with game.FormatValue, strings quoted; the output is
+// deterministic and reads back with LoadBotConfig. Parameters of p the
+// bot does not declare are left out.
+func WriteBotConfig(w io.Writer, gameName, botName string, spec game.BotSpec, p game.Params, onlyNonDefault bool) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString("game = " + quoteString(gameName) + "\n")
+	bw.WriteString("bot = " + quoteString(botName) + "\n")
+	bw.WriteString("\n[params]\n")
+	for _, d := range spec.Params {
+		v, ok := p[d.Name]
+		if !ok {
+			continue
+		}
+		if onlyNonDefault && valueEqual(v, d.Default) {
+			continue
+		}
+		bw.WriteString(quoteKey(d.Name) + " = " + tomlValue(v) + "\n")
+	}
+	return bw.Flush()
+}
+
+// tomlValue writes a parameter value as a TOML value.
+func tomlValue(v any) string {
+	switch x := v.(type) {
+	case string:
+		return quoteString(x)
+	case float64:
+		switch {
+		case math.IsNaN(x):
+			return "nan"
+		case math.IsInf(x, 1):
+			return "inf"
+		case math.IsInf(x, -1):
+			return "-inf"
+		}
+		s := game.FormatValue(x)
+		// TOML wants digits on both sides of a point ("1e+06" is fine).
+		if strings.HasPrefix(s, ".") || strings.HasPrefix(s, "-.") {
+			s = strings.Replace(s, ".", "0.", 1)
+		}
+		return s
+	}
+	return game.FormatValue(v)
+}

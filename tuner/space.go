@@ -1,0 +1,813 @@
+package tuner
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"tourney/engines/all"
+	"tourney/engines/game"
+)
+
+// findGame looks a game up by name; tests substitute fake games.
+var findGame = all.Find
+
+// maxVariants bounds the number of variants (and the values of one
+// parameter) a space may generate.
+const maxVariants = 100000
+
+// Space is a loaded, checked parameter space (product.md §2).
+type Space struct {
+	Path   string // the file as named by the caller (used in messages)
+	Source []byte // the file's bytes (copied to results/space.toml)
+
+	Name string
+	Seed uint64
+
+	Scenarios []Scenario
+	// Base holds the fixed parameters ([base], and AddBase), checked
+	// against the first scenario's bot.
+	Base map[string]any
+	// Params are the varied parameters, in file order.
+	Params []ParamRange
+
+	Generate   GenerateConfig
+	Tournament TournamentConfig
+
+	variants []Variant
+}
+
+// Scenario is one [[scenario]] of a space.
+type Scenario struct {
+	Game game.Game
+	Bot  game.BotSpec
+	// Maps are the loaded maps; MapNames the same maps as the file writes
+	// them (or the name of the game's default map).
+	Maps     []game.Map
+	MapNames []string
+	Budget   game.Budget // zero: the bot's own default
+	Weight   float64
+	Field    []FieldBot
+}
+
+// FieldBot is a reference bot of a scenario's field.
+type FieldBot struct {
+	// Name is the bot name, or the bot config file's base name without
+	// its extension.
+	Name   string
+	Spec   game.BotSpec
+	Params game.Params // complete (defaults + the config file's values)
+}
+
+// ParamRange is one varied parameter.
+type ParamRange struct {
+	Name string
+	// Param is the parameter's declaration in the first scenario's bot.
+	Param game.Param
+	// Values are the candidate values, checked and typed as Param says, in
+	// the order grid and sweep use them. Nil for a continuous range.
+	Values []any
+	// Min and Max are the range ends, checked (nil for a values list).
+	Min, Max any
+	// Steps is the number of evenly spaced values (0: every integer of an
+	// integer range, or a continuous float range).
+	Steps int
+	// Log is true for scale = "log".
+	Log bool
+	// Continuous is true for a float range without steps: random and lhs
+	// draw from [Min, Max]; grid and sweep refuse it.
+	Continuous bool
+}
+
+// GenerateConfig is the [generate] table.
+type GenerateConfig struct {
+	Method          string // grid | sweep | random | lhs
+	Samples         int    // random and lhs
+	IncludeDefaults bool
+}
+
+// TournamentConfig is the [tournament] table.
+type TournamentConfig struct {
+	Format  string // knockout
+	Group   int
+	Advance int
+	Games   int
+	Points  string // rank
+}
+
+// LoadSpace reads and checks a parameter space file. Relative map paths
+// and bot config files named in it are resolved against the directory of
+// the space file (not the working directory). Every error is an
+// *InputError naming the file, line, column and key.
+func LoadSpace(path string) (*Space, error) {
+	data, err := readInput(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSpace(path, data)
+}
+
+// ParseSpace checks a parameter space given as bytes. path names the file
+// in messages, gives the default name, and its directory resolves
+// relative map and bot config paths ("" or a bare name: the working
+// directory).
+func ParseSpace(path string, data []byte) (*Space, error) {
+	m, doc, err := decodeTOML(path, data)
+	if err != nil {
+		return nil, err
+	}
+	root := &tomlTable{doc: doc, m: m}
+	if err := root.allow("name", "seed", "scenario", "base", "params", "generate", "tournament"); err != nil {
+		return nil, err
+	}
+	s := &Space{Path: path, Source: slices.Clone(data)}
+	dir := filepath.Dir(path)
+
+	if s.Name, err = root.str("name", defaultSpaceName(path)); err != nil {
+		return nil, err
+	}
+	if msg := checkSpaceName(s.Name); msg != "" {
+		return nil, root.err("name", "%s", msg)
+	}
+	seed, err := root.integer("seed", 1)
+	if err != nil {
+		return nil, err
+	}
+	if seed < 0 {
+		return nil, root.err("seed", "must not be negative, got %d", seed)
+	}
+	s.Seed = uint64(seed)
+
+	// Scenarios.
+	raw, ok := m["scenario"]
+	if !ok {
+		return nil, root.err("", "no [[scenario]]: a space needs at least one scenario (game, bot, maps)")
+	}
+	arr, ok := raw.([]map[string]any)
+	if list, isList := raw.([]any); isList { // scenario = [{ ... }, { ... }]
+		ok = true
+		for _, x := range list {
+			m, isMap := x.(map[string]any)
+			ok = ok && isMap
+			arr = append(arr, m)
+		}
+	}
+	if !ok {
+		return nil, root.err("scenario", "expected an array of tables ([[scenario]]), found %s", describeTOML(raw))
+	}
+	if len(arr) == 0 {
+		return nil, root.err("scenario", "a space needs at least one scenario")
+	}
+	for i, sm := range arr {
+		t := &tomlTable{doc: doc, path: []string{"scenario", idxSeg(i)}, m: sm}
+		sc, err := parseScenario(t, dir)
+		if err != nil {
+			return nil, err
+		}
+		s.Scenarios = append(s.Scenarios, sc)
+	}
+
+	// [base]
+	s.Base = map[string]any{}
+	base, err := root.table("base")
+	if err != nil {
+		return nil, err
+	}
+	if base != nil {
+		for _, k := range base.keys() {
+			v, ok := plainValue(base.m[k])
+			if !ok {
+				return nil, base.err(k, "expected a number, boolean or string, found %s", describeTOML(base.m[k]))
+			}
+			cv, msg := s.checkAll(k, v)
+			if msg != "" {
+				return nil, base.err(k, "%s", msg)
+			}
+			s.Base[k] = cv
+		}
+	}
+
+	// [generate] (before [params]: grid and sweep need discrete values)
+	gen, err := root.table("generate")
+	if err != nil {
+		return nil, err
+	}
+	if err := s.parseGenerate(gen); err != nil {
+		return nil, err
+	}
+
+	// [params]
+	params, err := root.table("params")
+	if err != nil {
+		return nil, err
+	}
+	if params == nil || len(params.m) == 0 {
+		return nil, root.err("params", "no parameter to vary: add a [params] table, e.g. depth = { min = 2, max = 6 }")
+	}
+	for _, k := range params.keys() {
+		pr, err := s.parseParam(params, k)
+		if err != nil {
+			return nil, err
+		}
+		s.Params = append(s.Params, pr)
+	}
+
+	// [tournament]
+	tour, err := root.table("tournament")
+	if err != nil {
+		return nil, err
+	}
+	if err := s.parseTournament(tour); err != nil {
+		return nil, err
+	}
+
+	if err := s.regenerate(); err != nil {
+		key, msg := "generate", err.Error()
+		if ge, ok := err.(*genError); ok {
+			key, msg = ge.key, ge.msg
+		}
+		return nil, root.err(key, "%s", msg)
+	}
+	return s, nil
+}
+
+// defaultSpaceName is the file's base name without its extension, with
+// characters a directory name should not have replaced by '-'.
+func defaultSpaceName(path string) string {
+	b := filepath.Base(path)
+	b = strings.TrimSuffix(b, filepath.Ext(b))
+	if b == "" || b == "." || b == string(filepath.Separator) {
+		return "space"
+	}
+	var out strings.Builder
+	for _, r := range b {
+		if isNameRune(r) {
+			out.WriteRune(r)
+		} else {
+			out.WriteByte('-')
+		}
+	}
+	n := strings.TrimLeft(out.String(), ".")
+	if n == "" {
+		return "space"
+	}
+	return n
+}
+
+func isNameRune(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.' || r == '+'
+}
+
+// checkSpaceName returns why name cannot name a results directory.
+func checkSpaceName(name string) string {
+	if name == "" {
+		return "must not be empty"
+	}
+	if strings.HasPrefix(name, ".") {
+		return fmt.Sprintf("%q must not start with '.' (it names the results directory)", name)
+	}
+	for _, r := range name {
+		if !isNameRune(r) {
+			return fmt.Sprintf("%q may only contain letters, digits and - _ . + (it names the results directory)", name)
+		}
+	}
+	return ""
+}
+
+func parseScenario(t *tomlTable, dir string) (Scenario, error) {
+	var sc Scenario
+	if err := t.allow("game", "bot", "maps", "budget", "weight", "field"); err != nil {
+		return sc, err
+	}
+	gname, err := t.str("game", "")
+	if err != nil {
+		return sc, err
+	}
+	if !t.has("game") {
+		return sc, t.err("game", "missing: every scenario names its game")
+	}
+	g, err := findGame(gname)
+	if err != nil {
+		return sc, t.err("game", "%v", err)
+	}
+	sc.Game = g
+	bots := g.Bots()
+	if len(bots) == 0 {
+		return sc, t.err("game", "game %q has no bots", gname)
+	}
+	bname, err := t.str("bot", bots[0].Name)
+	if err != nil {
+		return sc, err
+	}
+	if sc.Bot, err = game.FindBot(g, bname); err != nil {
+		return sc, t.err("bot", "%v", err)
+	}
+
+	// Maps.
+	names, given, err := t.strList("maps")
+	if err != nil {
+		return sc, err
+	}
+	if !given {
+		if ms := g.Maps(); len(ms) > 0 {
+			names = []string{ms[0]}
+		} else {
+			names = []string{""}
+		}
+	} else if len(names) == 0 {
+		return sc, t.err("maps", "empty: leave maps out for the game's default map, or list at least one")
+	}
+	for i, n := range names {
+		mp, err := g.LoadMap(resolveMapName(g, dir, n))
+		if err != nil {
+			return sc, t.doc.errAt(append(t.sub("maps"), idxSeg(i)), err.Error())
+		}
+		sc.Maps = append(sc.Maps, mp)
+		if n == "" {
+			n = mp.Name()
+		}
+		sc.MapNames = append(sc.MapNames, n)
+	}
+
+	// Budget.
+	bt, err := t.table("budget")
+	if err != nil {
+		return sc, err
+	}
+	if bt != nil {
+		if sc.Budget, err = parseBudgetTable(bt); err != nil {
+			return sc, err
+		}
+	}
+
+	// Weight.
+	if sc.Weight, err = t.number("weight", 1); err != nil {
+		return sc, err
+	}
+	if !(sc.Weight > 0) || math.IsInf(sc.Weight, 0) {
+		return sc, t.err("weight", "must be a positive number, got %s", game.FormatValue(sc.Weight))
+	}
+
+	// Field.
+	field, _, err := t.strList("field")
+	if err != nil {
+		return sc, err
+	}
+	seen := map[string]bool{}
+	for i, f := range field {
+		at := append(t.sub("field"), idxSeg(i))
+		fb, err := resolveFieldBot(t.doc, at, g, dir, f)
+		if err != nil {
+			return sc, err
+		}
+		if seen[fb.Name] {
+			return sc, t.doc.errAt(at, fmt.Sprintf("field bot %q is listed twice", fb.Name))
+		}
+		seen[fb.Name] = true
+		sc.Field = append(sc.Field, fb)
+	}
+	return sc, nil
+}
+
+// resolveMapName passes built-in map names through and resolves other
+// relative names (files) against dir.
+func resolveMapName(g game.Game, dir, name string) string {
+	if name == "" || slices.Contains(g.Maps(), name) || filepath.IsAbs(name) {
+		return name
+	}
+	return filepath.Join(dir, name)
+}
+
+func parseBudgetTable(t *tomlTable) (game.Budget, error) {
+	var b game.Budget
+	if err := t.allow("depth", "nodes", "time"); err != nil {
+		return b, err
+	}
+	if ks := t.keys(); len(ks) > 1 {
+		return b, t.err(ks[1], "a budget sets one of depth, nodes or time, not %s", strings.Join(ks, " and "))
+	}
+	if t.has("depth") {
+		n, err := t.integer("depth", 0)
+		if err != nil {
+			return b, err
+		}
+		if n < 1 || n > math.MaxInt32 {
+			return b, t.err("depth", "must be at least 1, got %d", n)
+		}
+		b.Depth = int(n)
+	}
+	if t.has("nodes") {
+		n, err := t.integer("nodes", 0)
+		if err != nil {
+			return b, err
+		}
+		if n < 1 {
+			return b, t.err("nodes", "must be at least 1, got %d", n)
+		}
+		b.Nodes = n
+	}
+	if t.has("time") {
+		s, err := t.str("time", "")
+		if err != nil {
+			return b, err
+		}
+		d, err := time.ParseDuration(s)
+		if err != nil {
+			return b, t.err("time", "%q is not a duration (write e.g. \"50ms\", \"1.5s\")", s)
+		}
+		if d <= 0 {
+			return b, t.err("time", "must be positive, got %q", s)
+		}
+		b.Time = d
+	}
+	return b, nil
+}
+
+// resolveFieldBot reads a field entry: a bot of the game, or a bot config
+// file (resolved against dir) of the same game.
+func resolveFieldBot(doc *tomlDoc, at []string, g game.Game, dir, ref string) (FieldBot, error) {
+	for _, b := range g.Bots() {
+		if b.Name == ref {
+			return FieldBot{Name: ref, Spec: b, Params: b.Defaults()}, nil
+		}
+	}
+	if !strings.HasSuffix(ref, ".toml") && !strings.ContainsAny(ref, `/\`) {
+		_, err := game.FindBot(g, ref)
+		return FieldBot{}, doc.errAt(at, fmt.Sprintf("%v, and %q is not a bot config file (*.toml)", err, ref))
+	}
+	path := ref
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(dir, path)
+	}
+	data, err := readInput(path)
+	if err != nil {
+		ie := err.(*InputError)
+		return FieldBot{}, doc.errAt(at, fmt.Sprintf("bot config %s: %s", path, ie.Message))
+	}
+	bc, err := ParseBotConfig(path, data)
+	if err != nil {
+		return FieldBot{}, err
+	}
+	if bc.Game != g.Info().Name {
+		return FieldBot{}, doc.errAt(at, fmt.Sprintf("%s is a bot config for game %q, the scenario plays %q", ref, bc.Game, g.Info().Name))
+	}
+	name := filepath.Base(ref)
+	name = strings.TrimSuffix(name, filepath.Ext(name))
+	return FieldBot{Name: name, Spec: bc.Spec, Params: bc.Resolved}, nil
+}
+
+// checkAll checks value v of parameter name against every scenario's bot
+// and returns it as the first scenario's bot types it, or a message.
+func (s *Space) checkAll(name string, v any) (any, string) {
+	var first any
+	for i, sc := range s.Scenarios {
+		p, ok := sc.Bot.Param(name)
+		if !ok {
+			e := &game.UnknownParamError{Bot: sc.Bot.Name, Name: name, Known: sc.Bot.ParamNames()}
+			return nil, e.Error()
+		}
+		cv, err := p.Check(v)
+		if err != nil {
+			if len(s.Scenarios) > 1 {
+				return nil, fmt.Sprintf("%v (bot %q of scenario %d)", err, sc.Bot.Name, i+1)
+			}
+			return nil, err.Error()
+		}
+		if i == 0 {
+			first = cv
+		}
+	}
+	return first, ""
+}
+
+func (s *Space) parseGenerate(t *tomlTable) error {
+	s.Generate = GenerateConfig{Method: "grid", IncludeDefaults: true}
+	if t == nil {
+		return nil
+	}
+	if err := t.allow("method", "samples", "include_defaults"); err != nil {
+		return err
+	}
+	var err error
+	if s.Generate.Method, err = t.str("method", "grid"); err != nil {
+		return err
+	}
+	switch s.Generate.Method {
+	case "grid", "sweep", "random", "lhs":
+	case "staged":
+		return t.err("method", "staged is not implemented yet (use grid, sweep, random or lhs)")
+	default:
+		return t.err("method", "%q is not a method (grid, sweep, random, lhs or staged)", s.Generate.Method)
+	}
+	n, err := t.integer("samples", 0)
+	if err != nil {
+		return err
+	}
+	if t.has("samples") && (n < 1 || n > maxVariants) {
+		return t.err("samples", "must be between 1 and %d, got %d", maxVariants, n)
+	}
+	s.Generate.Samples = int(n)
+	if (s.Generate.Method == "random" || s.Generate.Method == "lhs") && n < 1 {
+		return t.err("samples", "method %s needs samples (the number of points to draw, at least 1)", s.Generate.Method)
+	}
+	if s.Generate.IncludeDefaults, err = t.boolean("include_defaults", true); err != nil {
+		return err
+	}
+	return nil
+}
+
+func (s *Space) parseTournament(t *tomlTable) error {
+	s.Tournament = TournamentConfig{Format: "knockout", Group: 2, Advance: 1, Games: 2, Points: "rank"}
+	if t == nil {
+		return nil
+	}
+	if err := t.allow("format", "group", "advance", "games", "points"); err != nil {
+		return err
+	}
+	tc := &s.Tournament
+	var err error
+	if tc.Format, err = t.str("format", "knockout"); err != nil {
+		return err
+	}
+	if tc.Format != "knockout" {
+		return t.err("format", "%q is not a tournament format (the only one is knockout)", tc.Format)
+	}
+	group, err := t.integer("group", 2)
+	if err != nil {
+		return err
+	}
+	if group < 2 || group > 1000 {
+		return t.err("group", "must be at least 2 (and at most 1000), got %d", group)
+	}
+	tc.Group = int(group)
+	adv, err := t.integer("advance", 1)
+	if err != nil {
+		return err
+	}
+	if adv < 1 || adv >= group {
+		return t.err("advance", "must be at least 1 and less than group (%d), got %d", group, adv)
+	}
+	tc.Advance = int(adv)
+	games, err := t.integer("games", 2)
+	if err != nil {
+		return err
+	}
+	if games < 1 || games > 1000000 {
+		return t.err("games", "must be at least 1, got %d", games)
+	}
+	tc.Games = int(games)
+	if tc.Points, err = t.str("points", "rank"); err != nil {
+		return err
+	}
+	if tc.Points != "rank" {
+		return t.err("points", "%q is not a points rule (the only one is rank)", tc.Points)
+	}
+	return nil
+}
+
+// parseParam reads params.NAME.
+func (s *Space) parseParam(params *tomlTable, name string) (ParamRange, error) {
+	pr := ParamRange{Name: name}
+	raw := params.m[name]
+	m, ok := raw.(map[string]any)
+	if !ok {
+		return pr, params.err(name, "expected a table such as { values = [1, 2, 3] } or { min = 1, max = 5 }, found %s", describeTOML(raw))
+	}
+	t := &tomlTable{doc: params.doc, path: params.sub(name), m: m}
+	if err := t.allow("values", "min", "max", "steps", "scale"); err != nil {
+		return pr, err
+	}
+	// Known to every scenario's bot?
+	for _, sc := range s.Scenarios {
+		if _, ok := sc.Bot.Param(name); !ok {
+			e := &game.UnknownParamError{Bot: sc.Bot.Name, Name: name, Known: sc.Bot.ParamNames()}
+			return pr, params.err(name, "%s", e.Error())
+		}
+	}
+	pr.Param, _ = s.Scenarios[0].Bot.Param(name)
+	if _, ok := s.Base[name]; ok {
+		return pr, params.err(name, "is set in [base] too: a parameter is either fixed or varied")
+	}
+	kind := pr.Param.Kind
+	numeric := kind == game.Int || kind == game.Float
+	if !numeric {
+		for _, k := range []string{"min", "max", "steps", "scale"} {
+			if t.has(k) {
+				return pr, t.err(k, "%s is a %s parameter: it takes values = [...], not min, max, steps or scale", name, kind)
+			}
+		}
+		if !t.has("values") {
+			return pr, params.err(name, "%s is a %s parameter: give its values, e.g. { values = %s }", name, kind, exampleValues(pr.Param))
+		}
+	}
+
+	if t.has("values") {
+		for _, k := range []string{"min", "max", "steps", "scale"} {
+			if t.has(k) {
+				return pr, t.err(k, "give either values or a range (min, max, steps, scale), not both")
+			}
+		}
+		arr, ok := t.m["values"].([]any)
+		if !ok {
+			return pr, t.err("values", "expected an array, found %s", describeTOML(t.m["values"]))
+		}
+		if len(arr) == 0 {
+			return pr, t.err("values", "must list at least one value")
+		}
+		seen := map[string]int{}
+		for i, x := range arr {
+			at := append(t.sub("values"), idxSeg(i))
+			v, ok := plainValue(x)
+			if !ok {
+				return pr, t.doc.errAt(at, fmt.Sprintf("expected a number, boolean or string, found %s", describeTOML(x)))
+			}
+			cv, msg := s.checkAll(name, v)
+			if msg != "" {
+				return pr, t.doc.errAt(at, msg)
+			}
+			k := game.FormatValue(cv)
+			if j, dup := seen[k]; dup {
+				return pr, t.doc.errAt(at, fmt.Sprintf("value %s is listed twice (positions %d and %d)", k, j+1, i+1))
+			}
+			seen[k] = i
+			pr.Values = append(pr.Values, cv)
+		}
+		return pr, nil
+	}
+
+	// A numeric range.
+	if !t.has("min") || !t.has("max") {
+		return pr, params.err(name, "give values = [...], or min and max")
+	}
+	ends := [2]any{}
+	for i, k := range []string{"min", "max"} {
+		v, ok := t.m[k].(int64)
+		var x any = v
+		if !ok {
+			f, isF := t.m[k].(float64)
+			if !isF {
+				return pr, t.err(k, "expected a number, found %s", describeTOML(t.m[k]))
+			}
+			x = f
+		}
+		cv, msg := s.checkAll(name, x)
+		if msg != "" {
+			return pr, t.err(k, "%s", msg)
+		}
+		ends[i] = cv
+	}
+	pr.Min, pr.Max = ends[0], ends[1]
+	lo, hi := toFloat(pr.Min), toFloat(pr.Max)
+	if lo > hi {
+		return pr, params.err(name, "min %s is greater than max %s", game.FormatValue(pr.Min), game.FormatValue(pr.Max))
+	}
+	steps, err := t.integer("steps", 0)
+	if err != nil {
+		return pr, err
+	}
+	if t.has("steps") && (steps < 2 || steps > maxVariants) {
+		return pr, t.err("steps", "must be at least 2 (both ends are included), got %d", steps)
+	}
+	pr.Steps = int(steps)
+	scale, err := t.str("scale", "linear")
+	if err != nil {
+		return pr, err
+	}
+	switch scale {
+	case "linear":
+	case "log":
+		pr.Log = true
+		if !(lo > 0) {
+			return pr, t.err("scale", "a log scale needs min > 0, got min %s", game.FormatValue(pr.Min))
+		}
+	default:
+		return pr, t.err("scale", "%q is not a scale (linear or log)", scale)
+	}
+
+	isInt := kind == game.Int
+	switch {
+	case pr.Steps > 0:
+		pr.Values = stepValues(pr.Param, lo, hi, pr.Steps, pr.Log)
+	case isInt:
+		if pr.Log {
+			return pr, t.err("scale", "an integer range without steps uses every value; add steps to space them on a log scale")
+		}
+		if hi-lo+1 > maxVariants {
+			return pr, params.err(name, "the range %s..%s has more than %d values: add steps", game.FormatValue(pr.Min), game.FormatValue(pr.Max), maxVariants)
+		}
+		for n := int(lo); n <= int(hi); n++ {
+			pr.Values = append(pr.Values, n)
+		}
+	default:
+		pr.Continuous = true
+		if m := s.Generate.Method; m == "grid" || m == "sweep" {
+			return pr, params.err(name, "a float range needs steps (or values) for method %s, e.g. { min = %s, max = %s, steps = 5 }", m, game.FormatValue(pr.Min), game.FormatValue(pr.Max))
+		}
+	}
+	return pr, nil
+}
+
+func exampleValues(p game.Param) string {
+	switch p.Kind {
+	case game.Bool:
+		return "[true, false]"
+	case game.String:
+		q := make([]string, len(p.Choices))
+		for i, c := range p.Choices {
+			q[i] = quoteString(c)
+		}
+		return "[" + strings.Join(q, ", ") + "]"
+	}
+	return "[...]"
+}
+
+func toFloat(v any) float64 {
+	switch x := v.(type) {
+	case int:
+		return float64(x)
+	case int64:
+		return float64(x)
+	case float64:
+		return x
+	}
+	return math.NaN()
+}
+
+// ParamNames lists the varied parameters in file order.
+func (s *Space) ParamNames() []string {
+	names := make([]string, len(s.Params))
+	for i, p := range s.Params {
+		names[i] = p.Name
+	}
+	return names
+}
+
+// DefaultParams returns the default configuration of scenario sc's bot:
+// its defaults overridden by the space's base. It is the filler of empty
+// seats and variant 0 when include_defaults is set.
+func (s *Space) DefaultParams(sc int) game.Params {
+	spec := s.Scenarios[sc].Bot
+	p, err := spec.Resolve(s.Base)
+	if err != nil { // cannot happen: base is checked against every bot
+		return spec.Defaults()
+	}
+	return p
+}
+
+// BotParams returns the complete parameters of variant v for scenario
+// sc's bot: bot defaults, then base, then the variant's values.
+func (s *Space) BotParams(sc int, v Variant) (game.Params, error) {
+	vals := make(map[string]any, len(s.Base)+len(v.Values))
+	for k, x := range s.Base {
+		vals[k] = x
+	}
+	if !v.Default {
+		for k, x := range v.Values {
+			vals[k] = x
+		}
+	}
+	p, err := s.Scenarios[sc].Bot.Resolve(vals)
+	if err != nil {
+		return nil, fmt.Errorf("variant %d, scenario %d: %w", v.ID, sc+1, err)
+	}
+	return p, nil
+}
+
+// AddBase adds a bot config's parameters to the space's fixed ones (sweep
+// --base FILE); they override [base]. Every scenario must play the
+// config's game and bot. A parameter that is also varied keeps its range:
+// the config's value becomes its default (variant 0, and the centre of a
+// sweep). The variants are generated again.
+func (s *Space) AddBase(path string, bc *BotConfig) error {
+	for i, sc := range s.Scenarios {
+		if sc.Game.Info().Name != bc.Game || sc.Bot.Name != bc.Bot {
+			return &InputError{File: path, Key: "bot", Message: fmt.Sprintf("the config is for %s %s, but scenario %d plays %s %s",
+				bc.Game, bc.Bot, i+1, sc.Game.Info().Name, sc.Bot.Name)}
+		}
+	}
+	base := make(map[string]any, len(s.Base)+len(bc.Params))
+	for k, v := range s.Base {
+		base[k] = v
+	}
+	for _, k := range bc.Spec.ParamNames() {
+		v, ok := bc.Params[k]
+		if !ok {
+			continue
+		}
+		cv, msg := s.checkAll(k, v)
+		if msg != "" {
+			return &InputError{File: path, Key: "params." + k, Message: msg}
+		}
+		base[k] = cv
+	}
+	old := s.Base
+	s.Base = base
+	if err := s.regenerate(); err != nil {
+		s.Base = old
+		return &InputError{File: path, Message: err.Error()}
+	}
+	return nil
+}

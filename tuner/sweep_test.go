@@ -1,0 +1,225 @@
+package tuner
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"tourney/engines/all"
+	"tourney/engines/connect4"
+	"tourney/engines/game"
+)
+
+// koGame is Connect Four with a test bot, "flaky": it prefers column
+// `bias` and misbehaves on its third move as `mode` says.
+type koGame struct{ connect4.Game }
+
+func (koGame) Info() game.Info {
+	i := connect4.Game{}.Info()
+	i.Name = "c4test"
+	return i
+}
+
+func (koGame) Bots() []game.BotSpec {
+	return []game.BotSpec{{
+		Name: "flaky",
+		Params: []game.Param{
+			{Name: "bias", Kind: game.Int, Default: 3, Min: 0, Max: 6},
+			{Name: "mode", Kind: game.String, Default: "ok", Choices: []string{"ok", "panic", "illegal", "error", "hang"}},
+		},
+		New: func(p game.Params) (game.Bot, error) {
+			return &flakyBot{bias: game.Action(p.Int("bias")), mode: p.Str("mode")}, nil
+		},
+	}, game.RandomSpec()}
+}
+
+type flakyBot struct {
+	bias  game.Action
+	mode  string
+	moves int
+	rnd   game.Bot
+}
+
+func (b *flakyBot) Reset(seed uint64) {
+	b.moves = 0
+	b.rnd, _ = game.RandomSpec().New(nil)
+	b.rnd.Reset(seed)
+}
+
+func (b *flakyBot) Step(ctx context.Context, s game.State, p int, bud game.Budget) (game.Action, error) {
+	b.moves++
+	if b.moves == 3 {
+		switch b.mode {
+		case "panic":
+			panic("flaky")
+		case "illegal":
+			return 42, nil
+		case "error":
+			return 0, errors.New("flaky")
+		case "hang":
+			<-make(chan int)
+		}
+	}
+	a, err := b.rnd.Step(ctx, s, p, bud)
+	if b.moves%2 == 0 && s.(*connect4.State).CanPlay(int(b.bias)) {
+		a = b.bias
+	}
+	return a, err
+}
+
+var registerOnce sync.Once
+
+func registerKo() { registerOnce.Do(func() { all.Register(koGame{}) }) }
+
+func writeSpace(t *testing.T, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "space.toml")
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+const koSpace = `
+name = "ko"
+seed = 99
+[[scenario]]
+game = "c4test"
+bot = "flaky"
+field = ["random"]
+[params]
+bias = { min = 0, max = 6 }
+[tournament]
+group = 3
+advance = 1
+games = 4
+`
+
+func runSpace(t *testing.T, path string, workers int, opt RunOptions) (*Outcome, string) {
+	t.Helper()
+	sp, err := LoadSpace(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.Out = filepath.Join(t.TempDir(), "out")
+	opt.Workers = workers
+	opt.Quiet = true
+	res, err := RunSweep(context.Background(), sp, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, opt.Out
+}
+
+func readCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+func TestSweepByteIdentical(t *testing.T) {
+	registerKo()
+	path := writeSpace(t, koSpace)
+	_, d1 := runSpace(t, path, 1, RunOptions{})
+	_, d2 := runSpace(t, path, 2, RunOptions{})
+	_, d3 := runSpace(t, path, 3, RunOptions{})
+	for _, f := range []string{"games.csv", "variants.csv", "bracket.csv", "winner.toml"} {
+		a, _ := os.ReadFile(filepath.Join(d1, f))
+		b, _ := os.ReadFile(filepath.Join(d2, f))
+		c, _ := os.ReadFile(filepath.Join(d3, f))
+		if len(a) == 0 || !bytes.Equal(a, b) || !bytes.Equal(a, c) {
+			t.Errorf("%s differs between worker counts (or is empty)", f)
+		}
+	}
+	for _, f := range []string{"space.toml", "summary.json"} {
+		if _, err := os.Stat(filepath.Join(d1, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	// 7 variants (bias 0..6; the default bias 3 is one of them) in groups
+	// of 3: rounds of 7 → 3 → 1.
+	v := readCSV(t, filepath.Join(d1, "variants.csv"))
+	if len(v) != 8 {
+		t.Fatalf("variants.csv has %d rows", len(v))
+	}
+	wantHeader := "variant,bias,games,points,score,mean_rank,rating,rating_lo,rating_hi,out_round"
+	if got := strings.Join(v[0], ","); got != wantHeader {
+		t.Fatalf("header %s", got)
+	}
+	winners := 0
+	for _, row := range v[1:] {
+		if row[len(row)-1] == "winner" {
+			winners++
+		}
+	}
+	if winners != 1 {
+		t.Fatalf("%d winners", winners)
+	}
+	b := readCSV(t, filepath.Join(d1, "bracket.csv"))
+	if len(b) != 1+3+1 {
+		t.Fatalf("bracket.csv: %d rows, want 5 (3 encounters, then 1)", len(b))
+	}
+}
+
+func TestSweepSurvivesBrokenBots(t *testing.T) {
+	registerKo()
+	path := writeSpace(t, `
+name = "broken"
+seed = 5
+[[scenario]]
+game = "c4test"
+bot = "flaky"
+budget = { nodes = 1000 }
+[params]
+mode = { values = ["ok", "panic", "illegal", "error", "hang"] }
+[generate]
+include_defaults = false
+[tournament]
+group = 5
+games = 2
+`)
+	res, dir := runSpace(t, path, 2, RunOptions{HangTimeout: 200 * time.Millisecond})
+	if res.Variants[res.Winner].Values["mode"] != "ok" {
+		t.Fatalf("winner is %v", res.Variants[res.Winner].Values)
+	}
+	ends := map[string]map[string]int{}
+	for _, row := range readCSV(t, filepath.Join(dir, "games.csv"))[1:] {
+		v, end := row[8], row[13]
+		if ends[v] == nil {
+			ends[v] = map[string]int{}
+		}
+		ends[v][end]++
+	}
+	// Variants are numbered in file order: ok, panic, illegal, error, hang.
+	for v, want := range map[string]string{"1": "forfeit:panic", "2": "forfeit:illegal", "3": "forfeit:error", "4": "forfeit:timeout"} {
+		if ends[v][want] == 0 {
+			t.Errorf("variant %s: ends %v, want %s", v, ends[v], want)
+		}
+		for end := range ends[v] {
+			if strings.HasPrefix(end, "forfeit:") && end != want {
+				t.Errorf("variant %s: ends %v, want no forfeit but %s", v, ends[v], want)
+			}
+		}
+	}
+	if len(ends["0"]) != 1 || ends["0"]["normal"] == 0 {
+		t.Errorf("the good variant: ends %v", ends["0"])
+	}
+	if res.Summary.Forfeits == 0 {
+		t.Error("summary counts no forfeits")
+	}
+}
