@@ -16,10 +16,14 @@ import (
 // flags.
 func newFlags(name, usage, example string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	// The flag package's own messages are replaced by one-line errors
+	// (parse); only -h prints the usage.
+	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: tourney %s %s\n\nExample:\n  %s\n\nFlags:\n", name, usage, example)
+		fs.SetOutput(stderr)
 		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
 	}
 	return fs
 }
@@ -27,13 +31,17 @@ func newFlags(name, usage, example string, stderr io.Writer) *flag.FlagSet {
 // parse parses flags and positional arguments in any order (flags may
 // follow arguments, as in `tourney match a.toml b.toml --games 10`).
 func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	usage := fs.Usage
+	fs.Usage = func() {}
+	defer func() { fs.Usage = usage }()
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				usage()
 				return nil, err
 			}
-			return nil, usagef("%s: %v", fs.Name(), err)
+			return nil, usagef("%s: %v (see 'tourney %s -h')", fs.Name(), err, fs.Name())
 		}
 		args = fs.Args()
 		if len(args) == 0 {
