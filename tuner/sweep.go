@@ -26,6 +26,11 @@ type RunOptions struct {
 	Grace       time.Duration
 	HangTimeout time.Duration
 	Version     string
+	// Resume continues an interrupted sweep in Out: the games already in
+	// Out/games.csv are checked against the plan and counted, not played
+	// again, and the sweep goes on from the first missing game. The space
+	// and seed must be the ones of the interrupted run.
+	Resume bool
 }
 
 // Outcome is a finished sweep.
@@ -55,7 +60,9 @@ type sweepRun struct {
 	defaults []game.Params   // [scenario]
 	stats    []variantStats
 	bracket  [][]string
-	games    *csv.Writer
+	games    *csv.Writer // nil while games of an earlier run are replayed
+	gf       *os.File
+	prior    []priorGame // resume: the games of the interrupted run
 	gameNo   int
 	forfeits int
 }
@@ -91,19 +98,28 @@ func RunSweep(ctx context.Context, s *Space, opt RunOptions) (*Outcome, error) {
 		}
 	}
 
-	if err := prepareDir(opt.Out); err != nil {
-		return nil, err
-	}
-	if err := os.WriteFile(filepath.Join(opt.Out, "space.toml"), s.Source, 0o644); err != nil {
-		return nil, err
-	}
-	gf, err := os.Create(filepath.Join(opt.Out, "games.csv"))
-	if err != nil {
-		return nil, err
+	var gf *os.File
+	if opt.Resume {
+		var err error
+		if gf, err = r.openResume(); err != nil {
+			return nil, err
+		}
+	} else {
+		if err := prepareDir(opt.Out); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(filepath.Join(opt.Out, "space.toml"), s.Source, 0o644); err != nil {
+			return nil, err
+		}
+		var err error
+		if gf, err = os.Create(filepath.Join(opt.Out, "games.csv")); err != nil {
+			return nil, err
+		}
+		r.games = csv.NewWriter(gf)
+		_ = r.games.Write(gamesHeader)
 	}
 	defer gf.Close()
-	r.games = csv.NewWriter(gf)
-	_ = r.games.Write(gamesHeader)
+	r.gf = gf
 
 	start := time.Now()
 	plan := PlanKnockout(s, len(r.variants))
@@ -118,13 +134,20 @@ func RunSweep(ctx context.Context, s *Space, opt RunOptions) (*Outcome, error) {
 		next, err := r.playRound(ctx, round, alive, bar)
 		if err != nil {
 			bar.Finish()
-			r.games.Flush()
+			if r.games != nil {
+				r.games.Flush()
+			}
 			return nil, fmt.Errorf("round %d: %w", round, err)
 		}
 		fmt.Fprintf(opt.Log, "round %d: %d variants, %d go on\n", round, len(alive), len(next))
 		alive = next
 	}
 	bar.Finish()
+	if r.games == nil { // everything was replayed
+		if err := r.startWriting(); err != nil {
+			return nil, err
+		}
+	}
 	r.games.Flush()
 	if err := r.games.Error(); err != nil {
 		return nil, err
@@ -205,6 +228,10 @@ func (r *sweepRun) playRound(ctx context.Context, round int, alive []int, bar *a
 		m := res.Job.Meta.(gameMeta)
 		sc := &r.s.Scenarios[m.plan.Scenario]
 		p := len(res.Job.Seats)
+		var replay *priorGame
+		if r.gameNo < len(r.prior) {
+			replay = &r.prior[r.gameNo]
+		}
 		for seat, ref := range m.plan.Seats {
 			pts := Points(res.Ranks[seat], p)
 			row := []string{
@@ -214,7 +241,12 @@ func (r *sweepRun) playRound(ctx context.Context, round int, alive []int, bar *a
 				fmtFloat(res.Scores[seat]), strconv.Itoa(res.Ranks[seat]), fmtFloat(pts),
 				strconv.Itoa(res.Plies), res.End[seat],
 			}
-			if err := r.games.Write(row); err != nil {
+			if replay != nil {
+				if got, want := strings.Join(row, ","), strings.Join(replay.rows[seat], ","); got != want {
+					return &InputError{File: filepath.Join(r.opt.Out, "games.csv"), Line: replay.line + seat,
+						Message: fmt.Sprintf("cannot resume: the row does not match the planned game (%s); was the run made with another space or seed?", got)}
+				}
+			} else if err := r.games.Write(row); err != nil {
 				return err
 			}
 			if ref.Kind != SeatVariant {
@@ -235,11 +267,31 @@ func (r *sweepRun) playRound(ctx context.Context, round int, alive []int, bar *a
 			}
 		}
 		r.gameNo++
+		if replay != nil {
+			return nil
+		}
 		r.games.Flush()
 		return r.games.Error()
 	}
+	// Games of an interrupted run are rebuilt from their rows, in order,
+	// before the rest is played.
+	progress := bar.Batch()
+	replayed := 0
+	for replayed < len(jobs) && r.gameNo < len(r.prior) && r.prior[r.gameNo].complete(len(jobs[replayed].Seats)) {
+		if err := emit(r.prior[r.gameNo].result(&jobs[replayed])); err != nil {
+			return nil, err
+		}
+		replayed++
+		progress(replayed)
+	}
+	if replayed < len(jobs) && r.games == nil {
+		if err := r.startWriting(); err != nil {
+			return nil, err
+		}
+	}
+	jobs = jobs[replayed:]
 	err := arena.Run(ctx, jobs, arena.Options{
-		Workers: r.opt.Workers, Grace: r.opt.Grace, HangTimeout: r.opt.HangTimeout, Progress: bar.Batch(),
+		Workers: r.opt.Workers, Grace: r.opt.Grace, HangTimeout: r.opt.HangTimeout, Progress: func(n int) { progress(replayed + n) },
 	}, emit)
 	if err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -28,6 +29,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	base := fs.String("base", "", "bot config file (TOML) whose parameters are added to the space's [base]")
 	grace := fs.Duration("grace", 100*time.Millisecond, "how far a move may overrun a time budget before it forfeits")
 	hang := fs.Duration("hang-timeout", 2*time.Minute, "a move under a depth or node budget that takes longer forfeits (broken bots)")
+	resume := fs.String("resume", "", "continue the interrupted sweep in this results directory (same space file and --seed)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -35,7 +37,14 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if len(pos) > 1 {
 		return usagef("sweep takes at most one space file, got %d arguments", len(pos))
 	}
-	sp, err := loadSpace(pos)
+	var sp *tuner.Space
+	if *resume != "" && len(pos) == 0 {
+		// the copy in the results directory (relative map paths then
+		// resolve against that directory: give the original file instead)
+		sp, err = tuner.LoadSpace(filepath.Join(*resume, "space.toml"))
+	} else {
+		sp, err = loadSpace(pos)
+	}
 	if err != nil {
 		return err
 	}
@@ -50,6 +59,12 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	out := rf.out
+	if *resume != "" {
+		if out != "" && out != *resume {
+			return usagef("--resume %s and --out %s: a resumed sweep writes into the directory it resumes", *resume, out)
+		}
+		out = *resume
+	}
 	if out == "" {
 		out = filepath.Join("results", sp.Name+"-"+time.Now().UTC().Format("20060102T150405Z"))
 	}
@@ -58,9 +73,16 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fmt.Fprintf(stderr, "sweep %s: %d variants, %s, results in %s\n", sp.Name, len(variants), plan, out)
 	res, err := tuner.RunSweep(ctx, sp, tuner.RunOptions{
 		Out: out, Workers: rf.workers, Quiet: rf.quiet, Log: stderr,
-		Grace: *grace, HangTimeout: *hang, Version: version,
+		Grace: *grace, HangTimeout: *hang, Version: version, Resume: *resume != "",
 	})
 	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			file := ""
+			if len(pos) == 1 {
+				file = pos[0] + " "
+			}
+			return &exitError{code: 1, msg: fmt.Sprintf("interrupted; the games played so far are in %s; continue with: tourney sweep %s--resume %s", out, file, out)}
+		}
 		return err
 	}
 	printSweep(stdout, sp, res)
