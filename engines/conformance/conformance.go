@@ -272,6 +272,17 @@ func (r *runner) newState(m game.Map, seed uint64) (s game.State, err error) {
 	return s, err
 }
 
+// panics reports whether f panics.
+func panics(f func()) (p bool) {
+	defer func() {
+		if recover() != nil {
+			p = true
+		}
+	}()
+	f()
+	return false
+}
+
 func firstErr(errs ...error) error {
 	for _, e := range errs {
 		if e != nil {
@@ -471,6 +482,10 @@ func (r *runner) checkedPlayout(pc *playoutCtx, moveSeed, altSeed uint64) []uint
 			return nil
 		}
 		if sn.term {
+			if c := s.Clone(); !panics(func() { c.Apply(0) }) {
+				pc.errorf("Apply(0) at a terminal state did not panic")
+				return nil
+			}
 			r.sum.Finished++
 			break
 		}
@@ -511,6 +526,12 @@ func (r *runner) checkedPlayout(pc *playoutCtx, moveSeed, altSeed uint64) []uint
 		if d := sn.diff(r.snap(c)); d != "" {
 			pc.errorf("a fresh clone differs from the original: %s", d)
 			return nil
+		}
+		if mv.player != game.SimultaneousPlayer {
+			if c := s.Clone(); !panics(func() { c.Apply(game.NoAction) }) {
+				pc.errorf("Apply(NoAction) at a sequential node did not panic (Apply must panic on an illegal action)")
+				return nil
+			}
 		}
 		altMv, _ := choose(alt, sn)
 		altLabel := altMv.format(s)

@@ -91,6 +91,7 @@ func TestBrokenGamesAreCaught(t *testing.T) {
 		{"apply panics", ticGame{ticApplyPanics}, conformance.Options{}, "panic: tic: deliberate panic"},
 		{"no random bot", ticGame{ticNoRandomBot}, conformance.Options{}, `no bot named "random"`},
 		{"bad param default", ticGame{ticBadParamDefault}, conformance.Options{}, `default of parameter "skip" fails its own check`},
+		{"accepts illegal", ticGame{ticAcceptsIllegal}, conformance.Options{}, "Apply(NoAction) at a sequential node did not panic"},
 		{"sim info", pickGame{pickInfoNotSimultaneous}, conformance.Options{}, "Info().Simultaneous is false"},
 		{"sim clone shares scores", pickGame{pickCloneSharesScores}, conformance.Options{}, "changed the original: Returns"},
 	}

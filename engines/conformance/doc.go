@@ -56,6 +56,8 @@
 //     steps), and the same move applied to a clone and to the original gives
 //     equal states;
 //   - with game.Undoer, Apply followed by Undo restores everything above;
+//   - Apply panics on an illegal action: game.NoAction at a sequential
+//     node, any action at a terminal state (tried on clones);
 //   - MoveNumber grows by one per Apply/ApplyJoint;
 //   - the game ends within Info().MaxLength moves;
 //   - replaying the playout from a fresh NewState with the same seeds gives

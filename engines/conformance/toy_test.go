@@ -55,6 +55,7 @@ const (
 	ticApplyPanics               // Apply panics after 7 moves
 	ticNoRandomBot               // the bot list lacks "random"
 	ticBadParamDefault           // a parameter default is out of range
+	ticAcceptsIllegal            // Apply ignores a negative action
 )
 
 var ticCounter atomic.Int64
@@ -171,6 +172,9 @@ func (s *ticState) LegalActions(p int, buf []game.Action) []game.Action {
 }
 
 func (s *ticState) Apply(a game.Action) {
+	if a < 0 && s.bug == ticAcceptsIllegal {
+		return
+	}
 	if a < 0 || a > 8 || s.cells[a] != 0 || (s.over() && s.bug != ticMovesAtTerminal) {
 		panic(fmt.Sprintf("tic: illegal action %d", a))
 	}

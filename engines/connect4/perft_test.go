@@ -240,6 +240,24 @@ func TestPonsReplay(t *testing.T) {
 	}
 }
 
+// The replay check itself rejects what it must.
+func TestReplayPonsRejects(t *testing.T) {
+	for moves, want := range map[string]string{
+		"4444444":  "move 7: column 4 is full",
+		"1212121":  "the final position is finished",
+		"12121212": "move 8: the game ended before it",
+		"1280":     "move 3: '8' is not a column 1..7",
+		"4455":     "",
+	} {
+		if got := replayPons(moves); got != want {
+			t.Errorf("replayPons(%q) = %q, want %q", moves, got, want)
+		}
+	}
+	if _, err := parsePonsLine("4455  18"); err == nil {
+		t.Errorf("two spaces accepted")
+	}
+}
+
 // replayPons plays a Pons move string and returns what is wrong with it.
 func replayPons(moves string) string {
 	s := connect4.NewState()
