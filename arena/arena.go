@@ -28,6 +28,9 @@ type Job struct {
 	Seed   uint64 // the game's seed: the state's setup and every bot's seed derive from it
 	Seats  []Entrant
 	Budget game.Budget
+	// OpeningPlies random legal moves (drawn from Seed) are played before
+	// the bots take over; jobs with the same seed get the same opening.
+	OpeningPlies int
 	// Meta is the caller's data, handed back untouched in the Result.
 	Meta any
 }

@@ -238,3 +238,37 @@ func TestEmitErrorStops(t *testing.T) {
 		t.Fatalf("err %v after %d", err, n)
 	}
 }
+
+func TestOpening(t *testing.T) {
+	g := connect4.Game{}
+	m, _ := g.LoadMap("standard")
+	seen := map[string]bool{}
+	for seed := uint64(0); seed < 50; seed++ {
+		a, err := Opening(g, m, seed, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := Opening(g, m, seed, 8)
+		if a.String() != b.String() {
+			t.Fatal("the same seed gave two openings")
+		}
+		if a.IsTerminal() || a.MoveNumber() != 8 {
+			t.Fatalf("seed %d: opening of %d plies, terminal %v", seed, a.MoveNumber(), a.IsTerminal())
+		}
+		seen[a.String()] = true
+	}
+	if len(seen) < 45 {
+		t.Fatalf("only %d distinct openings in 50", len(seen))
+	}
+	// jobs with an opening start from it: a game of 41 random plies
+	// leaves at most one move.
+	jobs := c4Jobs(4, func(int) []Entrant { return []Entrant{randomEntrant("a"), randomEntrant("b")} }, game.Budget{})
+	for i := range jobs {
+		jobs[i].OpeningPlies = 30
+	}
+	for _, r := range collect(t, jobs, Options{Workers: 2}) {
+		if r.Plies < 30 {
+			t.Fatalf("game of %d plies after a 30-ply opening", r.Plies)
+		}
+	}
+}

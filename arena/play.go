@@ -37,6 +37,11 @@ func play(ctx context.Context, job *Job, opt *Options, run *gameRun) (r *Result)
 	if n != len(job.Seats) {
 		return errResult(fmt.Errorf("%s on %s has %d seats, the job fills %d", job.Game.Info().Name, job.Map.Name(), n, len(job.Seats)))
 	}
+	if job.OpeningPlies > 0 {
+		if s, err = Opening(job.Game, job.Map, job.Seed, job.OpeningPlies); err != nil {
+			return errResult(err)
+		}
+	}
 	bots := make([]game.Bot, n)
 	for i, e := range job.Seats {
 		b, err := newBot(e)
@@ -146,4 +151,47 @@ func step(ctx context.Context, bot game.Bot, s game.State, p int, b game.Budget,
 		}
 	}
 	return a, "", ""
+}
+
+// Opening returns the initial state of a game with seed after plies random
+// legal moves drawn from seed. An opening that would finish the game is
+// drawn again (up to 100 times); after that the last unfinished prefix is
+// used.
+func Opening(g game.Game, m game.Map, seed uint64, plies int) (game.State, error) {
+	var best game.State
+	for try := uint64(0); try < 100; try++ {
+		s, err := g.NewState(m, seed)
+		if err != nil {
+			return nil, err
+		}
+		rng := game.NewRand(game.Mix(seed, 0x09e4, try))
+		var legal []game.Action
+		joint := make([]game.Action, s.NumPlayers())
+		for i := 0; i < plies && !s.IsTerminal(); i++ {
+			prev := s.Clone()
+			if cp := s.CurrentPlayer(); cp == game.SimultaneousPlayer {
+				for p := range joint {
+					legal = s.LegalActions(p, legal[:0])
+					joint[p] = game.NoAction
+					if len(legal) > 0 {
+						joint[p] = legal[rng.IntN(len(legal))]
+					}
+				}
+				s.(game.JointApplier).ApplyJoint(joint)
+			} else {
+				legal = s.LegalActions(cp, legal[:0])
+				s.Apply(legal[rng.IntN(len(legal))])
+			}
+			if s.IsTerminal() {
+				if best == nil || prev.MoveNumber() > best.MoveNumber() {
+					best = prev
+				}
+				break
+			}
+		}
+		if !s.IsTerminal() {
+			return s, nil
+		}
+	}
+	return best, nil
 }

@@ -28,6 +28,9 @@ type MatchConfig struct {
 	Budget   game.Budget
 	Seed     uint64
 	SPRT     *SPRT // nil: no sequential test
+	// OpeningPlies random moves start every deal (both seatings of a deal
+	// get the same opening).
+	OpeningPlies int
 }
 
 // MatchOptions are the run options of a match.
@@ -95,7 +98,7 @@ func MatchJobs(c *MatchConfig) []arena.Job {
 				seats[j] = c.B
 			}
 		}
-		jobs[i] = arena.Job{Game: c.Game, Map: m, Seed: game.Mix(c.Seed, 0x3a7c, uint64(deal)), Seats: seats, Budget: c.Budget, Meta: mi}
+		jobs[i] = arena.Job{Game: c.Game, Map: m, Seed: game.Mix(c.Seed, 0x3a7c, uint64(deal)), Seats: seats, Budget: c.Budget, OpeningPlies: c.OpeningPlies, Meta: mi}
 	}
 	return jobs
 }

@@ -51,6 +51,10 @@ type Scenario struct {
 	Budget   game.Budget // zero: the bot's own default
 	Weight   float64
 	Field    []FieldBot
+	// OpeningPlies random moves start every deal (the same opening for
+	// every seating of a deal), so that deterministic bots meet in varied
+	// positions.
+	OpeningPlies int
 }
 
 // FieldBot is a reference bot of a scenario's field.
@@ -279,7 +283,7 @@ func checkSpaceName(name string) string {
 
 func parseScenario(t *tomlTable, dir string) (Scenario, error) {
 	var sc Scenario
-	if err := t.allow("game", "bot", "maps", "budget", "weight", "field"); err != nil {
+	if err := t.allow("game", "bot", "maps", "budget", "weight", "field", "opening_plies"); err != nil {
 		return sc, err
 	}
 	gname, err := t.str("game", "")
@@ -350,6 +354,16 @@ func parseScenario(t *tomlTable, dir string) (Scenario, error) {
 	if !(sc.Weight > 0) || math.IsInf(sc.Weight, 0) {
 		return sc, t.err("weight", "must be a positive number, got %s", game.FormatValue(sc.Weight))
 	}
+
+	// Random opening.
+	op, err := t.integer("opening_plies", 0)
+	if err != nil {
+		return sc, err
+	}
+	if op < 0 || op > 1000 {
+		return sc, t.err("opening_plies", "must be between 0 and 1000, got %d", op)
+	}
+	sc.OpeningPlies = int(op)
 
 	// Field.
 	field, _, err := t.strList("field")

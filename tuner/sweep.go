@@ -212,7 +212,7 @@ func (r *sweepRun) playRound(ctx context.Context, round int, alive []int, bar *a
 			}
 			jobs = append(jobs, arena.Job{
 				Game: sc.Game, Map: sc.Maps[gp.Map], Seed: gp.Seed, Seats: seats,
-				Budget: sc.Budget, Meta: gameMeta{enc: e, plan: gp},
+				Budget: sc.Budget, OpeningPlies: sc.OpeningPlies, Meta: gameMeta{enc: e, plan: gp},
 			})
 		}
 	}

@@ -28,6 +28,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	maps := fs.String("map", "", "comma-separated built-in map names or map files (default: the game's default map)")
 	games := fs.Int("games", 20, "total games (seats alternate)")
 	budget := fs.String("budget", "", "per move: depth=N, nodes=N or time=DURATION (default: the bots' own)")
+	opening := fs.Int("opening-plies", 0, "random moves that start each pair of games (varied positions for deterministic bots)")
 	sprt := fs.String("sprt", "", "sequential test elo0,elo1[,alpha,beta]")
 	grace := fs.Duration("grace", 100*time.Millisecond, "how far a move may overrun a time budget before it forfeits")
 	hang := fs.Duration("hang-timeout", 2*time.Minute, "a move under a depth or node budget that takes longer forfeits")
@@ -69,6 +70,10 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	cfg.Game = g
 	cfg.Games = *games
+	if *opening < 0 {
+		return usagef("--opening-plies %d: must not be negative", *opening)
+	}
+	cfg.OpeningPlies = *opening
 	if cfg.Budget, err = parseBudget(*budget); err != nil {
 		return err
 	}
