@@ -151,13 +151,23 @@ func combinations(n, k int) [][]int {
 	return out
 }
 
-// Points turns a rank into points with points = "rank":
-// (seats − rank) / (seats − 1).
-func Points(rank, seats int) float64 {
-	if seats <= 1 {
+// Points turns a game's ranks into the points of seat with points =
+// "rank": (seats − rank) / (seats − 1), where seats that tie share the
+// points of the places they occupy (a 2-seat draw gives ½ each, the
+// winner 1, the loser 0).
+func Points(ranks []int, seat int) float64 {
+	n := len(ranks)
+	if n <= 1 {
 		return 1
 	}
-	return float64(seats-rank) / float64(seats-1)
+	r, k := ranks[seat], 0
+	for _, x := range ranks {
+		if x == r {
+			k++
+		}
+	}
+	// places r .. r+k−1, mean (n − r − (k−1)/2) / (n − 1)
+	return (float64(n-r) - float64(k-1)/2) / float64(n-1)
 }
 
 // Standing is a variant's record in one encounter.

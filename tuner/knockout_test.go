@@ -168,8 +168,18 @@ func TestDrawRoundByeAndSmallGroup(t *testing.T) {
 }
 
 func TestPointsAndRank(t *testing.T) {
-	if Points(1, 2) != 1 || Points(2, 2) != 0 || Points(1, 1) != 1 || Points(2, 4) != 2.0/3 {
-		t.Fatal("points")
+	for _, c := range []struct {
+		ranks []int
+		seat  int
+		want  float64
+	}{
+		{[]int{1, 2}, 0, 1}, {[]int{1, 2}, 1, 0}, {[]int{1, 1}, 0, 0.5}, {[]int{1}, 0, 1},
+		{[]int{3, 2, 1, 4}, 1, 2.0 / 3}, {[]int{1, 1, 3, 3}, 0, 5.0 / 6}, {[]int{1, 1, 3, 3}, 2, 1.0 / 6},
+		{[]int{1, 1, 1}, 2, 0.5}, {[]int{2, 1, 2}, 0, 0.25},
+	} {
+		if got := Points(c.ranks, c.seat); got != c.want {
+			t.Errorf("Points(%v, %d) = %v, want %v", c.ranks, c.seat, got, c.want)
+		}
 	}
 	st := Rank([]Standing{{Variant: 5, Points: 2, Raw: 1}, {Variant: 2, Points: 3}, {Variant: 1, Points: 2, Raw: 1}, {Variant: 0, Points: 2, Raw: 0.5}})
 	var order []int

@@ -129,11 +129,10 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 	bar := arena.NewProgress(len(jobs), opt.Quiet, "match")
 	start := time.Now()
 	emit := func(r *arena.Result) error {
-		p := len(r.Job.Seats)
 		var pa, pb float64
 		var na, nb int
 		for seat, e := range r.Job.Seats {
-			pts := Points(r.Ranks[seat], p)
+			pts := Points(r.Ranks, seat)
 			if e.ID == "0" {
 				pa += pts
 				na++

@@ -227,13 +227,12 @@ func (r *sweepRun) playRound(ctx context.Context, round int, alive []int, bar *a
 	emit := func(res *arena.Result) error {
 		m := res.Job.Meta.(gameMeta)
 		sc := &r.s.Scenarios[m.plan.Scenario]
-		p := len(res.Job.Seats)
 		var replay *priorGame
 		if r.gameNo < len(r.prior) {
 			replay = &r.prior[r.gameNo]
 		}
 		for seat, ref := range m.plan.Seats {
-			pts := Points(res.Ranks[seat], p)
+			pts := Points(res.Ranks, seat)
 			row := []string{
 				strconv.Itoa(r.gameNo), strconv.Itoa(round), strconv.Itoa(m.enc.Index),
 				strconv.Itoa(m.plan.Scenario), sc.Game.Info().Name, sc.MapNames[m.plan.Map],
