@@ -153,7 +153,7 @@ func TestEvalTerminal(t *testing.T) {
 	w := DefaultWeights()
 	w.QuickWins = true
 	ev := NewEvaluator(w)
-	if v := ev.Evaluate(s, 1, 5); v != -(WinScore - 5) || !IsWinScore(v) {
+	if v := ev.Evaluate(s, 1, 5); v != -(WinScore-5) || !IsWinScore(v) {
 		t.Errorf("quick win: %v", v)
 	}
 	// a full board without a winner evaluates to 0

@@ -16,7 +16,9 @@ type OrderOptions struct {
 }
 
 // DefaultOrder is the seed's order.
-func DefaultOrder() OrderOptions { return OrderOptions{Enabled: true, Scope: ScopeColumn, ByTable: true} }
+func DefaultOrder() OrderOptions {
+	return OrderOptions{Enabled: true, Scope: ScopeColumn, ByTable: true}
+}
 
 // lines[c][r] is the number of lines of four through cell (c, r).
 var lines = func() (t [Width][Height]int) {

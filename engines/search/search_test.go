@@ -41,7 +41,10 @@ var (
 	quickHooks   = Hooks{Evaluate: toyEval(true), Order: toyOrder}
 )
 
-func fixed(cfg Config) Config { cfg.TTLog2, cfg.Aspiration, cfg.Deepening = 0, false, false; return cfg }
+func fixed(cfg Config) Config {
+	cfg.TTLog2, cfg.Aspiration, cfg.Deepening = 0, false, false
+	return cfg
+}
 
 // The alpha-beta of connect4.md §2 (no table, no aspiration) returns
 // exactly the value and the move of the plain negamax.
