@@ -181,3 +181,37 @@ func TestPlayWatch(t *testing.T) {
 		t.Fatalf("play: %d %q %q", code, out, stderr)
 	}
 }
+
+// The embedded default sweep writes every file of the contract, and its
+// CSV files are byte-identical at --workers 1 and 2.
+func TestDefaultSweep(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays the whole default sweep")
+	}
+	dir := t.TempDir()
+	var first map[string][]byte
+	for _, w := range []string{"1", "2"} {
+		res := filepath.Join(dir, "w"+w)
+		code, out, stderr := tourney(t, "sweep", "--workers", w, "--out", res, "--quiet")
+		if code != 0 || !strings.Contains(out, "winner: variant") {
+			t.Fatalf("default sweep: %d %q %q", code, out, stderr)
+		}
+		files := map[string][]byte{}
+		for _, f := range []string{"space.toml", "variants.csv", "games.csv", "bracket.csv", "summary.json", "winner.toml"} {
+			b, err := os.ReadFile(filepath.Join(res, f))
+			if err != nil || len(b) == 0 {
+				t.Fatalf("%s: %v (%d bytes)", f, err, len(b))
+			}
+			files[f] = b
+		}
+		if first == nil {
+			first = files
+			continue
+		}
+		for _, f := range []string{"variants.csv", "games.csv", "bracket.csv", "winner.toml"} {
+			if !bytes.Equal(first[f], files[f]) {
+				t.Errorf("%s differs between --workers 1 and 2", f)
+			}
+		}
+	}
+}
