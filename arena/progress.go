@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"time"
@@ -58,4 +59,13 @@ func (p *Progress) Finish() {
 		_ = p.bar.Finish()
 		_ = p.bar.Exit()
 	}
+}
+
+// Logf writes a log line to w without tearing the bar: the bar is cleared
+// first and redrawn on its next update.
+func (p *Progress) Logf(w io.Writer, format string, args ...any) {
+	if p.bar != nil {
+		_ = p.bar.Clear()
+	}
+	fmt.Fprintf(w, format, args...)
 }

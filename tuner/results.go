@@ -24,6 +24,7 @@ type Summary struct {
 	WinnerParams map[string]any `json:"winner_params"`
 	Forfeits     int            `json:"forfeits"`
 	ForfeitsBy   map[string]int `json:"forfeits_by_variant,omitempty"`
+	Resumed      int            `json:"resumed_games,omitempty"`
 	Elapsed      float64        `json:"elapsed_seconds"`
 	GamesPerSec  float64        `json:"games_per_second"`
 	Workers      int            `json:"workers"`
@@ -33,11 +34,11 @@ type Summary struct {
 func (r *sweepRun) summary(winner, rounds int, elapsed time.Duration) Summary {
 	sum := Summary{
 		Name: r.s.Name, Seed: r.s.Seed, Variants: len(r.variants), Games: r.gameNo, Rounds: rounds,
-		Winner: winner, WinnerParams: map[string]any{}, Forfeits: r.forfeits,
+		Winner: winner, WinnerParams: map[string]any{}, Forfeits: r.forfeits, Resumed: r.replayed,
 		Elapsed: math.Round(elapsed.Seconds()*1000) / 1000, Workers: r.opt.Workers, Version: r.opt.Version,
 	}
 	if elapsed > 0 {
-		sum.GamesPerSec = math.Round(float64(r.gameNo)/elapsed.Seconds()*100) / 100
+		sum.GamesPerSec = math.Round(float64(r.gameNo-r.replayed)/elapsed.Seconds()*100) / 100
 	}
 	for k, v := range r.variants[winner].Values {
 		sum.WinnerParams[k] = v

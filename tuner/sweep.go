@@ -64,6 +64,7 @@ type sweepRun struct {
 	gf       *os.File
 	prior    []priorGame // resume: the games of the interrupted run
 	gameNo   int
+	replayed int // games taken from an interrupted run
 	forfeits int
 }
 
@@ -139,7 +140,7 @@ func RunSweep(ctx context.Context, s *Space, opt RunOptions) (*Outcome, error) {
 			}
 			return nil, fmt.Errorf("round %d: %w", round, err)
 		}
-		fmt.Fprintf(opt.Log, "round %d: %d variants, %d go on\n", round, len(alive), len(next))
+		bar.Logf(opt.Log, "round %d: %d variants, %d go on\n", round, len(alive), len(next))
 		alive = next
 	}
 	bar.Finish()
@@ -281,6 +282,7 @@ func (r *sweepRun) playRound(ctx context.Context, round int, alive []int, bar *a
 			return nil, err
 		}
 		replayed++
+		r.replayed++
 		progress(replayed)
 	}
 	if replayed < len(jobs) && r.games == nil {
