@@ -20,14 +20,17 @@ import (
 // MatchConfig describes a head-to-head match between two bot
 // configurations of one game.
 type MatchConfig struct {
-	Game     game.Game
-	A, B     arena.Entrant // ID is set by RunMatch ("0" and "1")
-	Maps     []game.Map
-	MapNames []string
-	Games    int // total games
-	Budget   game.Budget
-	Seed     uint64
-	SPRT     *SPRT // nil: no sequential test
+	Game game.Game
+	A, B arena.Entrant // ID is set by RunMatch ("0" and "1")
+	// NameA and NameB say where A and B came from (a file, a bot name);
+	// the bot names when empty.
+	NameA, NameB string
+	Maps         []game.Map
+	MapNames     []string
+	Games        int // total games
+	Budget       game.Budget
+	Seed         uint64
+	SPRT         *SPRT // nil: no sequential test
 	// OpeningPlies random moves start every deal (both seatings of a deal
 	// get the same opening).
 	OpeningPlies int
@@ -211,8 +214,9 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 
 func writeMatchSummary(opt MatchOptions, c *MatchConfig, res *MatchResult) error {
 	st := res.Stats
+	a, b := c.names()
 	s := MatchSummary{
-		Game: c.Game.Info().Name, A: c.A.Spec.Name, B: c.B.Spec.Name, Maps: c.MapNames, Seed: c.Seed,
+		Game: c.Game.Info().Name, A: a, B: b, Maps: c.MapNames, Seed: c.Seed,
 		Games: st.Games, Wins: st.Wins, Draws: st.Draws, Losses: st.Losses, Points: st.Points, Score: st.Score,
 		Elo: finite(st.Elo), EloLo: finite(st.EloLo), EloHi: finite(st.EloHi), LOS: st.LOS,
 		SPRT: res.SPRTState, Forfeits: res.Forfeits, Elapsed: math.Round(res.Elapsed.Seconds()*1000) / 1000, Version: opt.Version,
@@ -244,9 +248,10 @@ func finite(f float64) float64 {
 // PrintMatch writes the human summary of a match.
 func PrintMatch(w io.Writer, c *MatchConfig, r *MatchResult) {
 	st := r.Stats
-	fmt.Fprintf(w, "%s: A=%s vs B=%s, %d games\n", c.Game.Info().Name, c.A.Spec.Name, c.B.Spec.Name, st.Games)
+	a, b := c.names()
+	fmt.Fprintf(w, "%s: A=%s vs B=%s, %d games\n", c.Game.Info().Name, a, b, st.Games)
 	fmt.Fprintf(w, "A: W %d  D %d  L %d  points %s/%d (%.1f%%)\n", st.Wins, st.Draws, st.Losses, fmtFloat(st.Points), st.Games, 100*st.Score)
-	fmt.Fprintf(w, "Elo difference A−B: %.1f  95%% CI [%.1f, %.1f]  LOS %.1f%%\n", st.Elo, st.EloLo, st.EloHi, 100*st.LOS)
+	fmt.Fprintf(w, "Elo difference A−B: %s  95%% CI [%s, %s]  LOS %.1f%%\n", fmtRound(st.Elo, 1), fmtRound(st.EloLo, 1), fmtRound(st.EloHi, 1), 100*st.LOS)
 	if c.SPRT != nil {
 		fmt.Fprintf(w, "SPRT (elo0 %g, elo1 %g, alpha %g, beta %g): LLR %.3f [%.3f, %.3f] → %s\n",
 			c.SPRT.Elo0, c.SPRT.Elo1, c.SPRT.Alpha, c.SPRT.Beta, r.LLR, c.SPRT.Lower(), c.SPRT.Upper(), r.SPRTState)
@@ -254,4 +259,15 @@ func PrintMatch(w io.Writer, c *MatchConfig, r *MatchResult) {
 	if r.Forfeits[0]+r.Forfeits[1] > 0 {
 		fmt.Fprintf(w, "forfeits: A %d, B %d\n", r.Forfeits[0], r.Forfeits[1])
 	}
+}
+
+func (c *MatchConfig) names() (string, string) {
+	a, b := c.NameA, c.NameB
+	if a == "" {
+		a = c.A.Spec.Name
+	}
+	if b == "" {
+		b = c.B.Spec.Name
+	}
+	return a, b
 }

@@ -215,3 +215,17 @@ func TestDefaultSweep(t *testing.T) {
 		}
 	}
 }
+
+// Every example space in configs/ validates.
+func TestConfigsValidate(t *testing.T) {
+	files, _ := filepath.Glob("../../configs/*.toml")
+	if len(files) < 3 {
+		t.Fatalf("only %d example spaces", len(files))
+	}
+	for _, f := range files {
+		code, out, stderr := tourney(t, "validate", f, "--no-estimate")
+		if code != 0 || !strings.Contains(out, "total games:") {
+			t.Errorf("%s: exit %d %s", f, code, stderr)
+		}
+	}
+}

@@ -63,9 +63,9 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		g = gg
 		if i == 0 {
-			cfg.A = e
+			cfg.A, cfg.NameA = e, pos[0]
 		} else {
-			cfg.B = e
+			cfg.B, cfg.NameB = e, pos[1]
 		}
 	}
 	cfg.Game = g
