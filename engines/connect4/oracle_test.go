@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"tourney/engines/internal/shared"
 
 	"tourney/engines/game"
 	"tourney/engines/search"
@@ -16,28 +17,6 @@ import (
 
 // longTests reports whether TOURNEY_LONG=1 asks for the full test sets.
 func longTests() bool { return os.Getenv("TOURNEY_LONG") == "1" }
-
-// sharedDir finds ../shared next to the module root (the directory holding
-// go.mod), or $TOURNEY_SHARED.
-func sharedDir(t testing.TB) string {
-	if d := os.Getenv("TOURNEY_SHARED"); d != "" {
-		return d
-	}
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Skip(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "..", "shared")
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			t.Skip("go.mod not found above the working directory")
-		}
-		dir = up
-	}
-}
 
 type ponsCase struct {
 	line  int
@@ -64,7 +43,7 @@ func (c ponsCase) distance() int {
 
 func loadPons(t *testing.T, name string) []ponsCase {
 	t.Helper()
-	path := filepath.Join(sharedDir(t), "oracles", "connect4", name)
+	path := filepath.Join(shared.Root(), "oracles", "connect4", name)
 	f, err := os.Open(path)
 	if err != nil {
 		t.Skipf("oracle set not available: %v", err)
@@ -214,7 +193,7 @@ func TestOracleHorizon(t *testing.T) {
 // TOURNEY_LONG=1).
 func TestOracleHorizonOtherSets(t *testing.T) {
 	for _, name := range []string{"Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"} {
-		path := filepath.Join(sharedDir(t), "oracles", "connect4", name)
+		path := filepath.Join(shared.Root(), "oracles", "connect4", name)
 		if _, err := os.Stat(path); err != nil {
 			t.Logf("%s: not available", name)
 			continue

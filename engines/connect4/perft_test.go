@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"tourney/engines/internal/shared"
 
 	"tourney/engines/connect4"
 	"tourney/engines/game"
@@ -128,39 +129,9 @@ func distinctPositions(maxN int) []int {
 	return counts
 }
 
-// sharedDir finds ../shared next to the module root (or $TOURNEY_SHARED).
-func sharedDir(t testing.TB) string {
-	t.Helper()
-	if d := os.Getenv("TOURNEY_SHARED"); d != "" {
-		return d
-	}
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "..", "shared")
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-}
-
 func oracleDir(t testing.TB) string {
 	t.Helper()
-	d := sharedDir(t)
-	if d == "" {
-		t.Skip("no module root above the working directory; set TOURNEY_SHARED")
-	}
-	d = filepath.Join(d, "oracles", "connect4")
-	if _, err := os.Stat(d); err != nil {
-		t.Skipf("oracle directory absent (%v); set TOURNEY_SHARED to the shared directory", err)
-	}
-	return d
+	return shared.Path(t, "oracles", "connect4")
 }
 
 // ponsLine is one line of a Pons benchmark file.
