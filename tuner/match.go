@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"time"
 
@@ -44,6 +45,7 @@ type MatchOptions struct {
 	Grace       time.Duration
 	HangTimeout time.Duration
 	Version     string
+	Log         io.Writer // warnings (stderr); nil: none
 }
 
 // MatchResult is a finished match, from A's point of view.
@@ -129,6 +131,9 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 	res := &MatchResult{}
 	var pointsA []float64
 	var w, d, l int
+	if c.Budget.Time > 0 && opt.Workers > runtime.NumCPU() && opt.Log != nil {
+		fmt.Fprintf(opt.Log, "warning: time budgets with %d workers on %d CPUs: moves will get less CPU than their budget\n", opt.Workers, runtime.NumCPU())
+	}
 	bar := arena.NewProgress(len(jobs), opt.Quiet, "match")
 	start := time.Now()
 	emit := func(r *arena.Result) error {

@@ -105,7 +105,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		cfg.SPRT = &sp
 	}
 	res, err := tuner.RunMatch(ctx, &cfg, tuner.MatchOptions{
-		Out: rf.out, Workers: rf.workers, Quiet: rf.quiet, Grace: *grace, HangTimeout: *hang, Version: version,
+		Out: rf.out, Workers: rf.workers, Quiet: rf.quiet, Grace: *grace, HangTimeout: *hang, Version: version, Log: stderr,
 	})
 	if err != nil {
 		return err
