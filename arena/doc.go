@@ -1,0 +1,14 @@
+// Package arena plays batches of games: one producer hands out jobs, N
+// workers play them, and one collector hands the results on in job order
+// (so that CSV files are byte-identical at any worker count) and drives
+// the progress bar on stderr.
+//
+// Every job carries its own seed: the initial state and every seat's bot
+// seed derive from it, and an optional random opening is drawn from it.
+// A bot that panics, returns an error, plays an illegal action, overruns a
+// time budget by more than the grace, or hangs (caught by a watchdog after
+// HangTimeout; its worker is abandoned and replaced) forfeits that game:
+// it ranks last and the run goes on. A game that reaches the game's
+// maximum length is adjudicated by its current returns. A panic in the
+// rules themselves is a bug and stops the batch with an error.
+package arena
