@@ -8,6 +8,7 @@ import (
 
 	"tourney/engines/connect4"
 	"tourney/engines/game"
+	"tourney/engines/groker"
 )
 
 var (
@@ -20,7 +21,7 @@ var (
 func Games() []game.Game {
 	mu.Lock()
 	defer mu.Unlock()
-	return append([]game.Game{connect4.Game{}}, extra...)
+	return append([]game.Game{connect4.Game{}, groker.Game{}}, extra...)
 }
 
 // Register adds a game (a program embedding tourney with its own game, or
