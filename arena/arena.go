@@ -200,9 +200,11 @@ type gameRun struct {
 	index  int
 	limit  time.Duration
 	cancel context.CancelFunc
-	steps  atomic.Uint64 // moves started
-	seat   atomic.Int32  // seat of the move under way, -1 between moves
-	taken  atomic.Bool   // the result has been delivered
+	// move is moves<<8 | seat+1 of the move begun last: one atomic store
+	// per move (the hot path). Between moves the arena's own work is
+	// short, so a count that stops changing means a bot is stuck.
+	move  atomic.Uint64
+	taken atomic.Bool // the result has been delivered
 	// watchdog's bookkeeping
 	lastSteps uint64
 	stalled   time.Duration
@@ -228,7 +230,6 @@ func (p *pool) work(w *worker) {
 		job := &p.jobs[i]
 		gctx, cancel := context.WithCancel(p.ctx)
 		run := &gameRun{index: i, limit: p.opt.moveLimit(job.Budget), cancel: cancel}
-		run.seat.Store(-1)
 		w.run.Store(run)
 		r := play(gctx, job, p.opt, run)
 		cancel()
@@ -259,7 +260,8 @@ func (p *pool) watch(tick time.Duration) {
 			if run == nil || run.taken.Load() {
 				continue
 			}
-			steps, seat := run.steps.Load(), run.seat.Load()
+			mv := run.move.Load()
+			steps, seat := mv>>8, int(mv&0xff)-1
 			if seat < 0 || steps != run.lastSteps {
 				run.lastSteps, run.stalled = steps, 0
 				continue
@@ -284,6 +286,8 @@ func (p *pool) watch(tick time.Duration) {
 		}
 	}
 }
+
+func (r *gameRun) beginMove(moves uint64, seat int) { r.move.Store(moves<<8 | uint64(seat+1)) }
 
 // errResult carries an engine failure to the collector.
 func errResult(err error) *Result { return &Result{err: err} }

@@ -21,14 +21,40 @@ func Play(ctx context.Context, job *Job, opt Options) (*Result, error) {
 
 func play(ctx context.Context, job *Job, opt *Options, run *gameRun) (r *Result) {
 	start := time.Now()
+	g := &gamePlay{ctx: ctx, job: job, opt: opt, run: run, inBot: -1}
 	defer func() {
 		if e := recover(); e != nil {
-			r = errResult(fmt.Errorf("%s: the game engine panicked (seed %d): %v\n%s",
-				job.Game.Info().Name, job.Seed, e, debug.Stack()))
+			if g.inBot >= 0 {
+				// A bot panicked inside Step: it forfeits.
+				r = forfeitResult(job, g.inBot, ForfeitPanic, fmt.Sprint(e), g.s)
+			} else {
+				r = errResult(fmt.Errorf("%s: the game engine panicked (seed %d): %v\n%s",
+					job.Game.Info().Name, job.Seed, e, debug.Stack()))
+			}
 		}
 		r.Job = job
 		r.Elapsed = time.Since(start)
 	}()
+	return g.play()
+}
+
+// gamePlay is one game under way.
+type gamePlay struct {
+	ctx      context.Context
+	job      *Job
+	opt      *Options
+	run      *gameRun
+	s        game.State
+	bots     []game.Bot
+	readOnly []bool
+	checker  game.ActionChecker
+	legal    []game.Action
+	inBot    int    // seat whose Step is running, -1 between moves
+	moves    uint64 // moves started
+}
+
+func (g *gamePlay) play() *Result {
+	job := g.job
 	s, err := job.Game.NewState(job.Map, job.Seed)
 	if err != nil {
 		return errResult(err)
@@ -42,17 +68,22 @@ func play(ctx context.Context, job *Job, opt *Options, run *gameRun) (r *Result)
 			return errResult(err)
 		}
 	}
-	bots := make([]game.Bot, n)
+	g.s = s
+	g.checker, _ = s.(game.ActionChecker)
+	g.bots = make([]game.Bot, n)
+	g.readOnly = make([]bool, n)
 	for i, e := range job.Seats {
 		b, err := newBot(e)
 		if err != nil {
 			return forfeitResult(job, i, ForfeitError, err.Error(), s)
 		}
 		b.Reset(game.Mix(job.Seed, uint64(i)+1))
-		bots[i] = b
+		g.bots[i] = b
+		if ro, ok := b.(game.ReadOnlyBot); ok && ro.ReadOnly() {
+			g.readOnly[i] = true
+		}
 	}
 	maxLen := job.Game.Info().MaxLength
-	var legal []game.Action
 	var joint []game.Action
 	for !s.IsTerminal() {
 		if maxLen > 0 && s.MoveNumber() >= maxLen {
@@ -66,15 +97,11 @@ func play(ctx context.Context, job *Job, opt *Options, run *gameRun) (r *Result)
 			}
 			joint = joint[:0]
 			for p := 0; p < n; p++ {
-				legal = s.LegalActions(p, legal[:0])
-				if len(legal) == 0 {
+				if !g.hasLegal(p) {
 					joint = append(joint, game.NoAction)
 					continue
 				}
-				a, reason, detail := step(ctx, bots[p], s, p, job.Budget, run, opt)
-				if reason == "" && !slices.Contains(legal, a) {
-					reason, detail = ForfeitIllegal, fmt.Sprintf("action %d is not legal", a)
-				}
+				a, reason, detail := g.step(p)
 				if reason != "" {
 					return forfeitResult(job, p, reason, detail, s)
 				}
@@ -86,17 +113,29 @@ func play(ctx context.Context, job *Job, opt *Options, run *gameRun) (r *Result)
 		if cp < 0 || cp >= n {
 			return errResult(fmt.Errorf("%s: current player %d out of range", job.Game.Info().Name, cp))
 		}
-		legal = s.LegalActions(cp, legal[:0])
-		a, reason, detail := step(ctx, bots[cp], s, cp, job.Budget, run, opt)
-		if reason == "" && !slices.Contains(legal, a) {
-			reason, detail = ForfeitIllegal, fmt.Sprintf("action %s is not legal", s.ActionString(cp, a))
-		}
+		a, reason, detail := g.step(cp)
 		if reason != "" {
 			return forfeitResult(job, cp, reason, detail, s)
 		}
 		s.Apply(a)
 	}
 	return finished(job, s, EndNormal)
+}
+
+func (g *gamePlay) hasLegal(p int) bool {
+	if g.checker != nil {
+		return g.checker.HasLegal(p)
+	}
+	g.legal = g.s.LegalActions(p, g.legal[:0])
+	return len(g.legal) > 0
+}
+
+func (g *gamePlay) isLegal(p int, a game.Action) bool {
+	if g.checker != nil {
+		return g.checker.IsLegal(p, a)
+	}
+	g.legal = g.s.LegalActions(p, g.legal[:0])
+	return slices.Contains(g.legal, a)
 }
 
 // newBot builds a seat's bot; a panicking constructor is an error.
@@ -122,33 +161,38 @@ func finished(job *Job, s game.State, end string) *Result {
 	return r
 }
 
-// step asks one bot for its move. reason is empty when the bot answered in
-// time without error or panic (legality is the caller's check).
-func step(ctx context.Context, bot game.Bot, s game.State, p int, b game.Budget, run *gameRun, opt *Options) (a game.Action, reason, detail string) {
-	run.steps.Add(1)
-	run.seat.Store(int32(p))
-	defer run.seat.Store(-1)
-	sctx := ctx
-	var t0 time.Time
-	if b.Time > 0 {
-		t0 = time.Now()
-		var cancel context.CancelFunc
-		sctx, cancel = context.WithTimeout(ctx, b.Time)
-		defer cancel()
+// step asks seat p's bot for its move. reason is empty when the bot
+// answered in time with a legal action; a panic in Step is caught by
+// play's recover (no defer per move: this is the arena's hot path).
+func (g *gamePlay) step(p int) (a game.Action, reason, detail string) {
+	b := g.job.Budget
+	g.moves++
+	g.run.beginMove(g.moves, p)
+	st := g.s
+	if !g.readOnly[p] {
+		st = g.s.Clone()
 	}
-	defer func() {
-		if e := recover(); e != nil {
-			a, reason, detail = game.NoAction, ForfeitPanic, fmt.Sprint(e)
+	var err error
+	if b.Time > 0 {
+		t0 := time.Now()
+		sctx, cancel := context.WithTimeout(g.ctx, b.Time)
+		g.inBot = p
+		a, err = g.bots[p].Step(sctx, st, p, b)
+		g.inBot = -1
+		cancel()
+		if d := time.Since(t0); err == nil && d > b.Time+g.opt.Grace {
+			return game.NoAction, ForfeitTimeout, fmt.Sprintf("move took %s, budget %s + grace %s", d.Round(time.Millisecond), b.Time, g.opt.Grace)
 		}
-	}()
-	a, err := bot.Step(sctx, s.Clone(), p, b)
+	} else {
+		g.inBot = p
+		a, err = g.bots[p].Step(g.ctx, st, p, b)
+		g.inBot = -1
+	}
 	if err != nil {
 		return game.NoAction, ForfeitError, err.Error()
 	}
-	if b.Time > 0 {
-		if d := time.Since(t0); d > b.Time+opt.Grace {
-			return game.NoAction, ForfeitTimeout, fmt.Sprintf("move took %s, budget %s + grace %s", d.Round(time.Millisecond), b.Time, opt.Grace)
-		}
+	if !g.isLegal(p, a) {
+		return game.NoAction, ForfeitIllegal, fmt.Sprintf("action %s is not legal", g.s.ActionString(p, a))
 	}
 	return a, "", ""
 }

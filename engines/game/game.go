@@ -181,3 +181,20 @@ type Bot interface {
 	// deadlines) and b; an illegal action, an error or a panic forfeits.
 	Step(ctx context.Context, s State, player int, b Budget) (Action, error)
 }
+
+// ActionChecker is an optional capability for games with many legal
+// actions (Groker's bids): the arena checks a bot's action with IsLegal
+// and asks HasLegal at simultaneous nodes instead of listing
+// LegalActions. Both must agree with LegalActions.
+type ActionChecker interface {
+	IsLegal(player int, a Action) bool
+	HasLegal(player int) bool
+}
+
+// ReadOnlyBot is an optional capability of bots that never change the
+// state given to Step (they only read it). The arena then hands them its
+// own state instead of a clone. A bot that searches by Apply and Undo is
+// not read-only.
+type ReadOnlyBot interface {
+	ReadOnly() bool
+}

@@ -23,6 +23,9 @@ type randomBot struct {
 
 func (b *randomBot) Reset(seed uint64) { b.rng = NewRand(seed) }
 
+// ReadOnly implements ReadOnlyBot: the random bot only lists actions.
+func (b *randomBot) ReadOnly() bool { return true }
+
 func (b *randomBot) Step(ctx context.Context, s State, player int, _ Budget) (Action, error) {
 	if b.rng == nil {
 		b.Reset(0)

@@ -372,3 +372,6 @@ func view(s game.State, player int) (*State, error) {
 	}
 	return st, nil
 }
+
+// ReadOnly implements game.ReadOnlyBot: the AI only reads the history.
+func (b *AIBot) ReadOnly() bool { return true }

@@ -200,3 +200,7 @@ func MostFrequent(h []Round, p, window int) int {
 	}
 	return best
 }
+
+// ReadOnly implements game.ReadOnlyBot: the reference bots only read the
+// history, so the arena need not clone the state for them.
+func (b *ruleBot) ReadOnly() bool { return true }

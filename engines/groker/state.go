@@ -192,3 +192,12 @@ func (s *State) String() string {
 	}
 	return str
 }
+
+// IsLegal implements game.ActionChecker: a bid of 1..MaxBid while the
+// game runs (the arena checks bids without listing all of them).
+func (s *State) IsLegal(player int, a game.Action) bool {
+	return player >= 0 && player <= 1 && !s.over() && a >= 1 && a <= MaxBid
+}
+
+// HasLegal implements game.ActionChecker: both players bid every round.
+func (s *State) HasLegal(player int) bool { return player >= 0 && player <= 1 && !s.over() }
