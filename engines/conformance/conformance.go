@@ -675,6 +675,28 @@ func (r *runner) checkInvariants(pc *playoutCtx, s game.State, sn *snapshot, n, 
 				return false
 			}
 		}
+		if ac, ok := s.(game.ActionChecker); ok {
+			if ac.HasLegal(p) != (len(acts) > 0) {
+				pc.errorf("ActionChecker: HasLegal(%d) = %v, but LegalActions lists %d actions", p, ac.HasLegal(p), len(acts))
+				return false
+			}
+			for _, a := range acts {
+				if !ac.IsLegal(p, a) {
+					pc.errorf("ActionChecker: IsLegal(%d, %d) is false for a listed legal action", p, a)
+					return false
+				}
+			}
+			hi := game.Action(0)
+			for _, a := range acts {
+				hi = max(hi, a)
+			}
+			for _, a := range []game.Action{game.NoAction, hi + 1, hi + 1000} {
+				if !seen[a] && ac.IsLegal(p, a) {
+					pc.errorf("ActionChecker: IsLegal(%d, %d) is true for an action LegalActions does not list", p, a)
+					return false
+				}
+			}
+		}
 		const mark game.Action = -77
 		got := s.LegalActions(p, []game.Action{mark})
 		if len(got) == 0 || got[0] != mark || !slices.Equal(got[1:], acts) {

@@ -1,6 +1,7 @@
 package conformance_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -94,6 +95,7 @@ func TestBrokenGamesAreCaught(t *testing.T) {
 		{"accepts illegal", ticGame{ticAcceptsIllegal}, conformance.Options{}, "Apply(NoAction) at a sequential node did not panic"},
 		{"sim info", pickGame{pickInfoNotSimultaneous}, conformance.Options{}, "Info().Simultaneous is false"},
 		{"sim clone shares scores", pickGame{pickCloneSharesScores}, conformance.Options{}, "changed the original: Returns"},
+		{"lax action checker", checkerGame{lax: true}, conformance.Options{}, "ActionChecker: IsLegal"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -163,4 +165,45 @@ func TestMaxSteps(t *testing.T) {
 // The suite accepts *testing.T itself.
 func TestWithTestingT(t *testing.T) {
 	conformance.Run(t, ticGame{}, conformance.Options{Playouts: 10})
+}
+
+// checkerGame is tic-tac-toe whose states implement game.ActionChecker;
+// the lax one accepts any cell, occupied or not.
+type checkerGame struct {
+	ticGame
+	lax bool
+}
+
+func (g checkerGame) NewState(m game.Map, seed uint64) (game.State, error) {
+	s, err := g.ticGame.NewState(m, seed)
+	if err != nil {
+		return nil, err
+	}
+	return &checkerState{ticState: s.(*ticState), lax: g.lax}, nil
+}
+
+type checkerState struct {
+	*ticState
+	lax bool
+}
+
+func (c *checkerState) Clone() game.State {
+	return &checkerState{ticState: c.ticState.Clone().(*ticState), lax: c.lax}
+}
+
+func (c *checkerState) IsLegal(p int, a game.Action) bool {
+	if c.lax {
+		return a >= 0 && a < 9
+	}
+	return slices.Contains(c.LegalActions(p, nil), a)
+}
+
+func (c *checkerState) HasLegal(p int) bool { return len(c.LegalActions(p, nil)) > 0 }
+
+func TestActionCheckerAgrees(t *testing.T) {
+	rec := &recorder{}
+	conformance.Run(rec, checkerGame{}, conformance.Options{Playouts: 50})
+	if f := rec.failures(); len(f) > 0 {
+		t.Fatalf("a correct ActionChecker failed: %s", f[0])
+	}
 }
