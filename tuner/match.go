@@ -1,6 +1,7 @@
 package tuner
 
 import (
+	"bufio"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -125,10 +126,11 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 			return nil, err
 		}
 		defer gf.Close()
-		gw = csv.NewWriter(gf)
+		gw = csv.NewWriter(bufio.NewWriterSize(gf, 64<<10))
 		_ = gw.Write(gamesHeader)
 	}
 	res := &MatchResult{}
+	var flushed time.Time
 	var pointsA []float64
 	var w, d, l int
 	if c.Budget.Time > 0 && opt.Workers > runtime.NumCPU() && opt.Log != nil {
@@ -178,7 +180,10 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 		pointsA = append(pointsA, share)
 		res.Played++
 		if gw != nil {
-			gw.Flush()
+			if now := time.Now(); now.Sub(flushed) >= time.Second {
+				gw.Flush()
+				flushed = now
+			}
 			if err := gw.Error(); err != nil {
 				return err
 			}
@@ -194,6 +199,9 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 	}
 	err := arena.Run(ctx, jobs, arena.Options{Workers: opt.Workers, Grace: opt.Grace, HangTimeout: opt.HangTimeout, Progress: bar.Batch()}, emit)
 	bar.Finish()
+	if gw != nil {
+		gw.Flush()
+	}
 	if err != nil && !errors.Is(err, errSPRTDone) {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package tuner
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"errors"
@@ -117,6 +118,6 @@ func (r *sweepRun) startWriting() error {
 		return err
 	}
 	r.prior = r.prior[:r.gameNo]
-	r.games = csv.NewWriter(r.gf)
+	r.games = csv.NewWriter(bufio.NewWriterSize(r.gf, 64<<10))
 	return nil
 }

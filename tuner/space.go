@@ -3,6 +3,7 @@ package tuner
 import (
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -386,13 +387,24 @@ func parseScenario(t *tomlTable, dir string) (Scenario, error) {
 	return sc, nil
 }
 
-// resolveMapName passes built-in map names through and resolves other
-// relative names (files) against dir.
+// resolveMapName passes built-in map names through and resolves relative
+// file names against dir. A name that is neither built-in nor an existing
+// file relative to dir goes to the game as written, so that games with
+// named map families (Tourality's "gen:101") and files relative to the
+// working directory work too.
 func resolveMapName(g game.Game, dir, name string) string {
 	if name == "" || slices.Contains(g.Maps(), name) || filepath.IsAbs(name) {
 		return name
 	}
-	return filepath.Join(dir, name)
+	if p := filepath.Join(dir, name); fileExists(p) {
+		return p
+	}
+	return name
+}
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
 }
 
 func parseBudgetTable(t *tomlTable) (game.Budget, error) {

@@ -1,6 +1,7 @@
 package tuner
 
 import (
+	"bufio"
 	"context"
 	"encoding/csv"
 	"errors"
@@ -64,7 +65,8 @@ type sweepRun struct {
 	gf       *os.File
 	prior    []priorGame // resume: the games of the interrupted run
 	gameNo   int
-	replayed int // games taken from an interrupted run
+	flushed  time.Time // last flush of games.csv
+	replayed int       // games taken from an interrupted run
 	forfeits int
 }
 
@@ -116,7 +118,7 @@ func RunSweep(ctx context.Context, s *Space, opt RunOptions) (*Outcome, error) {
 		if gf, err = os.Create(filepath.Join(opt.Out, "games.csv")); err != nil {
 			return nil, err
 		}
-		r.games = csv.NewWriter(gf)
+		r.games = csv.NewWriter(bufio.NewWriterSize(gf, 64<<10))
 		_ = r.games.Write(gamesHeader)
 	}
 	defer gf.Close()
@@ -270,7 +272,12 @@ func (r *sweepRun) playRound(ctx context.Context, round int, alive []int, bar *a
 		if replay != nil {
 			return nil
 		}
-		r.games.Flush()
+		// Rows reach the file at least every second (and always on the
+		// way out), not after every game: the collector is serial.
+		if now := time.Now(); now.Sub(r.flushed) >= time.Second {
+			r.games.Flush()
+			r.flushed = now
+		}
 		return r.games.Error()
 	}
 	// Games of an interrupted run are rebuilt from their rows, in order,

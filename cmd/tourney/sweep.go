@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"sort"
 	"strings"
 	"time"
@@ -29,6 +31,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	base := fs.String("base", "", "bot config file (TOML) whose parameters are added to the space's [base]")
 	grace := fs.Duration("grace", 100*time.Millisecond, "how far a move may overrun a time budget before it forfeits")
 	hang := fs.Duration("hang-timeout", 2*time.Minute, "a move under a depth or node budget that takes longer forfeits (broken bots)")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for go tool pprof)")
 	resume := fs.String("resume", "", "continue the interrupted sweep in this results directory (same space file and --seed)")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -67,6 +70,17 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if out == "" {
 		out = filepath.Join("results", sp.Name+"-"+time.Now().UTC().Format("20060102T150405Z"))
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	variants := sp.Variants()
 	plan := tuner.PlanKnockout(sp, len(variants))

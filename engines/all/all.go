@@ -9,6 +9,7 @@ import (
 	"tourney/engines/connect4"
 	"tourney/engines/game"
 	"tourney/engines/groker"
+	"tourney/engines/tourality"
 )
 
 var (
@@ -21,7 +22,7 @@ var (
 func Games() []game.Game {
 	mu.Lock()
 	defer mu.Unlock()
-	return append([]game.Game{connect4.Game{}, groker.Game{}}, extra...)
+	return append([]game.Game{connect4.Game{}, groker.Game{}, tourality.Game{}}, extra...)
 }
 
 // Register adds a game (a program embedding tourney with its own game, or

@@ -1,0 +1,5 @@
+//go:build race
+
+package tourality_test
+
+const raceEnabled = true
