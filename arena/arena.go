@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -57,7 +58,8 @@ type Result struct {
 	Ranks  []int     // 1 = best; ties share the better rank
 	Plies  int       // Apply/ApplyJoint calls
 	End    []string  // per seat: normal, max-length or forfeit:<reason>
-	// Forfeit is the seat that lost by fault, or -1; Detail says what it did.
+	// Forfeit is the (first) seat that lost by fault, or -1; End marks
+	// every forfeiting seat; Detail says what they did.
 	Forfeit int
 	Detail  string
 	Elapsed time.Duration // wall clock (never written to the CSV files)
@@ -292,38 +294,63 @@ func (r *gameRun) beginMove(moves uint64, seat int) { r.move.Store(moves<<8 | ui
 // errResult carries an engine failure to the collector.
 func errResult(err error) *Result { return &Result{err: err} }
 
-// forfeitResult ends a game with seat losing by fault. s may be nil (the
-// state is unknown), then the other seats share rank 1.
+// fault is a seat that lost by fault.
+type fault struct {
+	seat           int
+	reason, detail string
+}
+
+// forfeitResult ends a game with seat losing by fault.
 func forfeitResult(job *Job, seat int, reason, detail string, s game.State) *Result {
+	return faultsResult(job, []fault{{seat, reason, detail}}, s)
+}
+
+// faultsResult ends a game with the given seats losing by fault (several
+// at once at a simultaneous node). The others are ranked by score among
+// themselves; the forfeiters rank below them, tied (so when every seat
+// forfeits the game is a draw). A forfeiter's score is the game's penalty
+// (game.Forfeiter) or its current return. s may be nil (state unknown).
+func faultsResult(job *Job, faults []fault, s game.State) *Result {
 	n := len(job.Seats)
 	scores := make([]float64, n)
 	if s != nil {
 		scores = s.Returns(scores[:0])
 	}
-	// Rank the others by score among themselves; the forfeiter is last.
-	others := make([]float64, 0, n-1)
+	bad := make([]bool, n)
+	end := make([]string, n)
+	for i := range end {
+		end[i] = EndNormal
+	}
+	var details []string
+	for _, f := range faults {
+		bad[f.seat] = true
+		end[f.seat] = "forfeit:" + f.reason
+		details = append(details, fmt.Sprintf("seat %d: %s", f.seat, f.detail))
+		if fs, ok := s.(game.Forfeiter); ok && s != nil {
+			scores[f.seat] = fs.ForfeitScore(f.seat)
+		}
+	}
+	var others []float64
 	for i, v := range scores {
-		if i != seat {
+		if !bad[i] {
 			others = append(others, v)
 		}
 	}
 	oranks := game.RanksFromScores(others)
 	ranks := make([]int, n)
-	end := make([]string, n)
 	k := 0
 	for i := range ranks {
-		if i == seat {
-			ranks[i] = n
-			end[i] = "forfeit:" + reason
+		if bad[i] {
+			ranks[i] = len(others) + 1
 			continue
 		}
 		ranks[i] = oranks[k]
 		k++
-		end[i] = EndNormal
 	}
 	plies := 0
 	if s != nil {
 		plies = s.MoveNumber()
 	}
-	return &Result{Job: job, Scores: scores, Ranks: ranks, Plies: plies, End: end, Forfeit: seat, Detail: detail}
+	return &Result{Job: job, Scores: scores, Ranks: ranks, Plies: plies, End: end,
+		Forfeit: faults[0].seat, Detail: strings.Join(details, "; ")}
 }

@@ -11,6 +11,7 @@ import (
 
 	"tourney/engines/connect4"
 	"tourney/engines/game"
+	"tourney/engines/groker"
 )
 
 // brokenBot misbehaves on its n-th move (counting from 1).
@@ -270,5 +271,40 @@ func TestOpening(t *testing.T) {
 		if r.Plies < 30 {
 			t.Fatalf("game of %d plies after a 30-ply opening", r.Plies)
 		}
+	}
+}
+
+// zeroBidder returns bid 0 (illegal in Groker) from its second round on.
+type zeroBidder struct{ n int }
+
+func (b *zeroBidder) Reset(uint64) { b.n = 0 }
+func (b *zeroBidder) Step(context.Context, game.State, int, game.Budget) (game.Action, error) {
+	b.n++
+	if b.n >= 2 {
+		return 0, nil
+	}
+	return 5, nil
+}
+
+// At a simultaneous node every player is asked: when both bid illegally
+// in the same round both forfeit, and the game is a draw at the rules'
+// penalty score (groker.md: −1 each); a lone forfeiter ranks last at −1.
+func TestSimultaneousForfeits(t *testing.T) {
+	g := groker.Game{}
+	m, _ := g.LoadMap("standard")
+	bad := Entrant{ID: "bad", Spec: game.BotSpec{Name: "zero", New: func(game.Params) (game.Bot, error) { return &zeroBidder{}, nil }}}
+	good := Entrant{ID: "good", Spec: groker.ConstantSpec(), Params: groker.ConstantSpec().Defaults()}
+	jobs := []Job{
+		{Game: g, Map: m, Seed: 1, Seats: []Entrant{bad, bad}},
+		{Game: g, Map: m, Seed: 2, Seats: []Entrant{good, bad}},
+	}
+	rs := collect(t, jobs, Options{Workers: 1})
+	r := rs[0]
+	if r.End[0] != "forfeit:illegal" || r.End[1] != "forfeit:illegal" || r.Ranks[0] != 1 || r.Ranks[1] != 1 || r.Scores[0] != -1 || r.Scores[1] != -1 {
+		t.Fatalf("both forfeit: end %v ranks %v scores %v", r.End, r.Ranks, r.Scores)
+	}
+	r = rs[1]
+	if r.End[0] != EndNormal || r.End[1] != "forfeit:illegal" || r.Ranks[0] != 1 || r.Ranks[1] != 2 || r.Scores[1] != -1 || r.Scores[0] < 0 {
+		t.Fatalf("one forfeits: end %v ranks %v scores %v", r.End, r.Ranks, r.Scores)
 	}
 }

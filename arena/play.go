@@ -96,6 +96,7 @@ func (g *gamePlay) play() *Result {
 				return errResult(fmt.Errorf("%s: simultaneous node in a state without ApplyJoint", job.Game.Info().Name))
 			}
 			joint = joint[:0]
+			var faults []fault
 			for p := 0; p < n; p++ {
 				if !g.hasLegal(p) {
 					joint = append(joint, game.NoAction)
@@ -103,9 +104,14 @@ func (g *gamePlay) play() *Result {
 				}
 				a, reason, detail := g.step(p)
 				if reason != "" {
-					return forfeitResult(job, p, reason, detail, s)
+					// Every player of the round is asked: several may
+					// forfeit at once.
+					faults = append(faults, fault{p, reason, detail})
 				}
 				joint = append(joint, a)
+			}
+			if len(faults) > 0 {
+				return faultsResult(job, faults, s)
 			}
 			ja.ApplyJoint(joint)
 			continue

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"time"
 
 	"tourney/arena"
@@ -150,7 +151,7 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 				pb += pts
 				nb++
 			}
-			if r.Forfeit == seat {
+			if strings.HasPrefix(r.End[seat], "forfeit:") {
 				res.Forfeits[map[string]int{"0": 0, "1": 1}[e.ID]]++
 			}
 			if gw != nil {

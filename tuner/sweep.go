@@ -263,7 +263,7 @@ func (r *sweepRun) playRound(ctx context.Context, round int, alive []int, bar *a
 			st.raw += res.Scores[seat]
 			st.rankSum += float64(res.Ranks[seat])
 			st.perGame = append(st.perGame, pts)
-			if res.Forfeit == seat {
+			if strings.HasPrefix(res.End[seat], "forfeit:") {
 				st.forfeits++
 				r.forfeits++
 			}

@@ -198,3 +198,11 @@ type ActionChecker interface {
 type ReadOnlyBot interface {
 	ReadOnly() bool
 }
+
+// Forfeiter is an optional capability of games whose rules record a
+// forfeiting player with a penalty score (Groker and Tourality: −1).
+// Without it a forfeiter keeps its current return; it ranks last either
+// way.
+type Forfeiter interface {
+	ForfeitScore(player int) float64
+}

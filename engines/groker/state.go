@@ -201,3 +201,7 @@ func (s *State) IsLegal(player int, a game.Action) bool {
 
 // HasLegal implements game.ActionChecker: both players bid every round.
 func (s *State) HasLegal(player int) bool { return player >= 0 && player <= 1 && !s.over() }
+
+// ForfeitScore implements game.Forfeiter: the rules record a forfeiting
+// player's score as −1 (groker.md).
+func (s *State) ForfeitScore(int) float64 { return -1 }

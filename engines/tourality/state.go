@@ -203,3 +203,7 @@ func (s *State) String() string {
 	}
 	return b.String()
 }
+
+// ForfeitScore implements game.Forfeiter: the rules record a forfeiting
+// player's score as −1 (tourality.md §1.9).
+func (s *State) ForfeitScore(int) float64 { return -1 }
