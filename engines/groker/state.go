@@ -30,8 +30,9 @@ type history struct {
 // totals after each) and, through the shared history, the variant. Clone
 // copies two words.
 type State struct {
-	h *history
-	n int32 // rounds played
+	h     *history
+	n     int32 // rounds played
+	ended bool  // cached end test of the last round (the hot path asks often)
 }
 
 // NewState returns the position before round 1 of variant v.
@@ -76,7 +77,10 @@ func (s *State) totals() [2]int64 {
 	return s.h.r[s.n-1].Total
 }
 
-func (s *State) over() bool {
+func (s *State) over() bool { return s.ended }
+
+// overNow evaluates the end conditions after the last round.
+func (s *State) overNow() bool {
 	if s.n == 0 {
 		return false
 	}
@@ -121,6 +125,7 @@ func (s *State) push(r Round) {
 		s.h = nh
 	}
 	s.n++
+	s.ended = s.overNow()
 }
 
 // --- game.State ---
