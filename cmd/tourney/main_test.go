@@ -229,3 +229,40 @@ func TestConfigsValidate(t *testing.T) {
 		}
 	}
 }
+
+// replay reproduces a recorded Spe_ed game (exit 0) and reports the first
+// difference of a tampered copy (exit 1).
+func TestReplaySpeed(t *testing.T) {
+	src := filepath.Join("..", "..", "..", "shared", "oracles", "speed", "spe_ed-1602529978403.json")
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Skipf("recorded games absent: %v", err)
+	}
+	code, out, stderr := tourney(t, "replay", "speed", src)
+	if code != 0 || !strings.Contains(out, "11 states reproduced") {
+		t.Fatalf("replay: %d %q %q", code, out, stderr)
+	}
+	// Move a player one cell in the last state: the engine disagrees.
+	i := bytes.LastIndex(data, []byte(`"x":`))
+	if i < 0 {
+		t.Fatal("no player position in the file")
+	}
+	j := i + 4
+	for data[j] == ' ' {
+		j++
+	}
+	bad := append([]byte{}, data...)
+	if bad[j] == '1' {
+		bad[j] = '2'
+	} else {
+		bad[j] = '1'
+	}
+	p := writeFile(t, t.TempDir(), "bad.json", string(bad))
+	code, _, stderr = tourney(t, "replay", "speed", p)
+	if code != 1 || !strings.Contains(stderr, "bad.json") {
+		t.Fatalf("tampered replay: exit %d, %q", code, stderr)
+	}
+	if code, _, _ = tourney(t, "replay", "connect4", p); code != 2 {
+		t.Fatalf("replay of a game without recordings: exit %d", code)
+	}
+}

@@ -2,13 +2,18 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"os"
+
+	"tourney/engines/game"
 )
 
 const replayUsage = `GAME FILE
 
 Checks a recorded game against the engine, state by state: exit 0 when
-every state is reproduced, 1 with the first difference otherwise.`
+every state is reproduced, 1 with the first difference otherwise. Spe_ed
+reads the official server's logs (a JSON array of the state messages).`
 
 func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("replay", replayUsage, "tourney replay speed game.json", stderr)
@@ -23,5 +28,19 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	return usagef("replay: %s has no recorded-game format (replay comes with the Spe_ed engine)", g.Info().Name)
+	rp, ok := g.(game.Replayer)
+	if !ok {
+		return usagef("replay: %s has no recorded-game format", g.Info().Name)
+	}
+	f, err := os.Open(pos[1])
+	if err != nil {
+		return usagef("replay: %v", err)
+	}
+	defer f.Close()
+	n, err := rp.Replay(f)
+	if err != nil {
+		return &exitError{code: 1, msg: fmt.Sprintf("%s: %v", pos[1], err)}
+	}
+	fmt.Fprintf(stdout, "%s: %d states reproduced\n", pos[1], n)
+	return nil
 }

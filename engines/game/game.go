@@ -3,6 +3,7 @@ package game
 import (
 	"context"
 	"fmt"
+	"io"
 	"time"
 )
 
@@ -205,4 +206,12 @@ type ReadOnlyBot interface {
 // way.
 type Forfeiter interface {
 	ForfeitScore(player int) float64
+}
+
+// Replayer is an optional capability of games with a recorded-game format
+// (Spe_ed's official logs): Replay checks a recording against the engine
+// state by state and returns the number of states reproduced, or an error
+// naming the first difference.
+type Replayer interface {
+	Replay(r io.Reader) (states int, err error)
 }

@@ -1,0 +1,97 @@
+// Package speed is Spe_ed (informatiCup 2021), a simultaneous-move,
+// Tron-like game for 2 to 6 players, implemented exactly as
+// shared/spec/games/speed.md states the official server's rules.
+//
+// # Rules summary
+//
+// The board is W × H cells, cells[y][x] with (0,0) top left and y growing
+// downwards. Every player starts active with speed 1 on its start cell,
+// which holds its ID. Each round every active player picks one of five
+// actions at once: turn_left, turn_right (90° relative to its direction),
+// slow_down, speed_up (speed ±1; leaving 1..10 eliminates the player before
+// it moves, and its speed shows 0 or 11 from then on) or change_nothing.
+// Then every remaining active player moves speed cells straight ahead, one
+// cell at a time:
+//
+//   - a step off the board eliminates it at once; its position stays the
+//     off-board cell (x = −1, y = H, …), the cells already written stay;
+//   - in a jump round (round r with r mod 6 = 0, rounds counted from 1) at
+//     speed ≥ 3 only the first and the last step are written and checked,
+//     leaving a hole of speed − 2 cells;
+//   - otherwise a written cell becomes the player's ID if it was free and
+//     −1 if it held anything.
+//
+// After all moves, an active player is eliminated if any cell it wrote this
+// round is −1: players who write the same cell in one round (head-on,
+// crossing) are all out; a player entering an older trail is out alone.
+// Trails stay. The game ends after the first round leaving at most one
+// player active; that player wins, and if none is left there is no winner.
+//
+// # Package API
+//
+// Game implements game.Game (Info().Simultaneous, 2..6 players). Seat p
+// (0-based) is player ID p+1. State.CurrentPlayer is
+// game.SimultaneousPlayer while the game runs; State.LegalActions lists the
+// five actions (TurnLeft, TurnRight, SlowDown, SpeedUp, ChangeNothing, in
+// that order) for an active player and none for an eliminated one;
+// State.ApplyJoint plays a round and needs game.NoAction for eliminated
+// players. The only bot so far is game.RandomSpec.
+//
+// Returns are the rounds survived (spec §6.3): a player eliminated in round
+// r scores r − 1, an active player the rounds played so far, so the winner
+// scores the length of the game. game.Ranks derived from them gives tied
+// ranks to players eliminated in the same round (a mutual last crash is a
+// draw, and with no winner everybody shares rank 1).
+//
+// Replay checks a recorded official game (a JSON array of state messages,
+// spec §8.1 and §10.2) against the engine cell by cell; FromJSON,
+// InferActions, State.ApplyInferred and State.Diff are its building
+// blocks.
+//
+// # Maps and setup
+//
+// Map names (spec §9): speed-<n>p for n = 2..6 players on a board whose
+// size comes from the seed (each side 41..80, as on the server), and
+// speed-<n>p-<W>x<H> for a fixed size, each side 8..200 (e.g.
+// speed-2p-40x40). Maps lists speed-2p … speed-6p; the default is
+// speed-2p. The number of players is part of the name because the arena
+// takes the seats from Map.Players.
+//
+// NewState derives everything from the seed: a PCG generator seeded with
+// (seed, 0x7370655f6564), then width and height (random-size maps only),
+// a rotation ρ = IntN(n), then x and y inside each start region j (regions
+// of ⌊W/4⌋ × ⌊H/2⌋ cells: four along the top, two below on the left), and
+// region j goes to player ((ρ+j) mod n)+1. The start direction depends on
+// the quarter of the board (spec §2.4).
+//
+// # Board encoding
+//
+// State keeps the board as one []int8 of W·H cells (index y·W+x): 0 free,
+// 1..6 a player's trail or head, −1 (Crash) a cell written by several
+// players or entered while occupied. Players are a fixed array of six small
+// structs, so Clone copies one struct and one W·H byte slice.
+// State.String draws '.' free, '1'..'6' trails and 'x' crash cells under
+// one line per player.
+//
+// # Decisions where the spec is silent or leaves a choice
+//
+//   - game.NoAction for an active player at ApplyJoint eliminates it
+//     before it moves, like a missing answer on the server. (The arena ends
+//     a game at a forfeit anyway; this keeps the engine total.) Any action
+//     for an eliminated player, or an unknown action, panics.
+//   - All five actions are legal for an active player, suicidal ones
+//     included (speed_up at 10, slow_down at 1), as on the server.
+//   - Info().MaxLength is 200·200 = 40000 rounds, the W·H bound of the
+//     largest board (spec §6.4); no game can reach it.
+//   - Movement order within a round is free (spec §4): players move in
+//     seat order and the crash check reads only the final cells.
+//   - Fixed-size maps allow sides 8..200; below 8 the start regions would
+//     be one or two cells wide.
+//   - Replay treats two states as identical when their cells, players
+//     (x, y, direction, speed, active) and running agree; you, deadline and
+//     name are ignored. A player that is inactive in the next state at its
+//     old cell gets its inferred action applied to direction and speed and
+//     is then eliminated without moving (ApplyInferred's kill flag).
+//   - A state built by FromJSON counts players already inactive as
+//     eliminated in the round it is given (their return is round − 1).
+package speed
