@@ -59,7 +59,9 @@ type MatchResult struct {
 	SPRTState string
 	LLR       float64
 	Played    int
-	Elapsed   time.Duration
+	// Places of A and B in games with more than two seats.
+	Places  [2]Placements
+	Elapsed time.Duration
 }
 
 // MatchSummary is the summary.json of a match.
@@ -82,8 +84,14 @@ type MatchSummary struct {
 	SPRT     string   `json:"sprt,omitempty"`
 	LLR      *float64 `json:"llr,omitempty"`
 	Forfeits [2]int   `json:"forfeits"`
-	Elapsed  float64  `json:"elapsed_seconds"`
-	Version  string   `json:"version"`
+	// Places and TrustedValue of A and B over games with more than two
+	// seats (omitted when there are none).
+	PlacesA       []int    `json:"places_a,omitempty"`
+	PlacesB       []int    `json:"places_b,omitempty"`
+	TrustedValueA *float64 `json:"trusted_value_a,omitempty"`
+	TrustedValueB *float64 `json:"trusted_value_b,omitempty"`
+	Elapsed       float64  `json:"elapsed_seconds"`
+	Version       string   `json:"version"`
 }
 
 var errSPRTDone = errors.New("sprt decided")
@@ -147,9 +155,11 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 			if e.ID == "0" {
 				pa += pts
 				na++
+				res.Places[0].Add(r.Ranks[seat], len(r.Ranks))
 			} else {
 				pb += pts
 				nb++
+				res.Places[1].Add(r.Ranks[seat], len(r.Ranks))
 			}
 			if strings.HasPrefix(r.End[seat], "forfeit:") {
 				res.Forfeits[map[string]int{"0": 0, "1": 1}[e.ID]]++
@@ -239,6 +249,11 @@ func writeMatchSummary(opt MatchOptions, c *MatchConfig, res *MatchResult) error
 		llr := res.LLR
 		s.LLR = &llr
 	}
+	if res.Places[0].Games > 0 {
+		ta, tb := res.Places[0].TrustedValue(), res.Places[1].TrustedValue()
+		s.PlacesA, s.PlacesB = res.Places[0].Count, res.Places[1].Count
+		s.TrustedValueA, s.TrustedValueB = &ta, &tb
+	}
 	js, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return err
@@ -269,6 +284,16 @@ func PrintMatch(w io.Writer, c *MatchConfig, r *MatchResult) {
 	if c.SPRT != nil {
 		fmt.Fprintf(w, "SPRT (elo0 %g, elo1 %g, alpha %g, beta %g): LLR %.3f [%.3f, %.3f] → %s\n",
 			c.SPRT.Elo0, c.SPRT.Elo1, c.SPRT.Alpha, c.SPRT.Beta, r.LLR, c.SPRT.Lower(), c.SPRT.Upper(), r.SPRTState)
+	}
+	if r.Places[0].Games > 0 {
+		for i, name := range []string{"A", "B"} {
+			p := &r.Places[i]
+			fmt.Fprintf(w, "%s places (games with more than 2 seats):", name)
+			for k, n := range p.Count {
+				fmt.Fprintf(w, " %d:%d", k+1, n)
+			}
+			fmt.Fprintf(w, "  TrustedValue %s\n", fmtRound(p.TrustedValue(), 4))
+		}
 	}
 	if r.Forfeits[0]+r.Forfeits[1] > 0 {
 		fmt.Fprintf(w, "forfeits: A %d, B %d\n", r.Forfeits[0], r.Forfeits[1])

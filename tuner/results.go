@@ -77,6 +77,10 @@ func (r *sweepRun) writeResults(out *Outcome) error {
 	names := r.s.ParamNames()
 	header := append([]string{"variant"}, names...)
 	header = append(header, "games", "points", "score", "mean_rank", "rating", "rating_lo", "rating_hi", "out_round")
+	k := multiSeats(r.s)
+	if k > 0 {
+		header = append(header, placementHeader(k)...)
+	}
 	rows := [][]string{header}
 	for i := range r.variants {
 		st := &r.stats[i]
@@ -95,6 +99,9 @@ func (r *sweepRun) writeResults(out *Outcome) error {
 		}
 		row = append(row, strconv.Itoa(st.games), fmtFloat(st.points), fmtFloat(st.raw),
 			fmtRound(meanRank, 4), fmtRound(elo, 1), fmtRound(lo, 1), fmtRound(hi, 1), outRound)
+		if k > 0 {
+			row = append(row, placementRow(&st.places, k)...)
+		}
 		rows = append(rows, row)
 	}
 	files := map[string][][]string{
@@ -137,3 +144,5 @@ func fmtRound(f float64, d int) string {
 	}
 	return strconv.FormatFloat(r, 'f', d, 64)
 }
+
+func nan() float64 { return math.NaN() }

@@ -49,6 +49,7 @@ type variantStats struct {
 	raw      float64
 	rankSum  float64
 	perGame  []float64 // points of each game
+	places   Placements
 	forfeits int
 	outRound int // 0: still in
 }
@@ -263,6 +264,7 @@ func (r *sweepRun) playRound(ctx context.Context, round int, alive []int, bar *a
 			st.raw += res.Scores[seat]
 			st.rankSum += float64(res.Ranks[seat])
 			st.perGame = append(st.perGame, pts)
+			st.places.Add(res.Ranks[seat], len(res.Ranks))
 			if strings.HasPrefix(res.End[seat], "forfeit:") {
 				st.forfeits++
 				r.forfeits++

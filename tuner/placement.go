@@ -1,0 +1,71 @@
+package tuner
+
+import "strconv"
+
+// Placements counts a variant's places in games with more than two seats
+// (Spe_ed, ReversiXT) and the Spe_ed report's TrustedValue: the mean of
+// 1 − place/players over those games. Place is the rank (ties share the
+// better place).
+type Placements struct {
+	Count []int // Count[k] games finished in place k+1
+	Games int
+	sumTV float64
+}
+
+// Add records a game of the given number of seats finished in place.
+// Two-seat games are not counted.
+func (p *Placements) Add(place, seats int) {
+	if seats <= 2 || place < 1 {
+		return
+	}
+	for len(p.Count) < place {
+		p.Count = append(p.Count, 0)
+	}
+	p.Count[place-1]++
+	p.Games++
+	p.sumTV += 1 - float64(place)/float64(seats)
+}
+
+// TrustedValue is the mean of 1 − place/players; NaN without games.
+func (p *Placements) TrustedValue() float64 {
+	if p.Games == 0 {
+		return nan()
+	}
+	return p.sumTV / float64(p.Games)
+}
+
+// multiSeats is the largest seat count of the space's maps when some map
+// has more than two seats (0 otherwise): the number of place columns.
+func multiSeats(s *Space) int {
+	most := 0
+	for _, sc := range s.Scenarios {
+		for _, m := range sc.Maps {
+			if n := m.Players(); n > 2 && n > most {
+				most = n
+			}
+		}
+	}
+	return most
+}
+
+// placementHeader and placementRow are the extra variants.csv columns:
+// place_1 .. place_K and trusted_value.
+func placementHeader(k int) []string {
+	var h []string
+	for i := 1; i <= k; i++ {
+		h = append(h, "place_"+strconv.Itoa(i))
+	}
+	return append(h, "trusted_value")
+}
+
+func placementRow(p *Placements, k int) []string {
+	var row []string
+	for i := 0; i < k; i++ {
+		n := 0
+		if i < len(p.Count) {
+			n = p.Count[i]
+		}
+		row = append(row, strconv.Itoa(n))
+	}
+	return append(row, fmtRound(p.TrustedValue(), 4))
+}
