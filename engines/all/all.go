@@ -9,6 +9,7 @@ import (
 	"tourney/engines/connect4"
 	"tourney/engines/game"
 	"tourney/engines/groker"
+	"tourney/engines/reversixt"
 	"tourney/engines/speed"
 	"tourney/engines/tourality"
 )
@@ -23,7 +24,7 @@ var (
 func Games() []game.Game {
 	mu.Lock()
 	defer mu.Unlock()
-	return append([]game.Game{connect4.Game{}, groker.Game{}, tourality.Game{}, speed.Game{}}, extra...)
+	return append([]game.Game{connect4.Game{}, groker.Game{}, tourality.Game{}, speed.Game{}, reversixt.Game{}}, extra...)
 }
 
 // Register adds a game (a program embedding tourney with its own game, or

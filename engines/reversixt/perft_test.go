@@ -1,0 +1,71 @@
+package reversixt
+
+import (
+	"fmt"
+	"testing"
+)
+
+// Spec §9.1, mode 2.
+var perftStandard8 = []uint64{1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005320, 24571420}
+
+func mustLoad(tb testing.TB, name string) *Map {
+	tb.Helper()
+	m, err := LoadMap(name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return m
+}
+
+func TestPerftStandard8(t *testing.T) {
+	maxD := 8
+	if testing.Short() {
+		maxD = 6
+	}
+	s := NewState(mustLoad(t, "standard8"))
+	h := s.Hash()
+	for d := 0; d <= maxD; d++ {
+		if got := s.Perft(d); got != perftStandard8[d] {
+			t.Errorf("perft(%d) = %d, want %d", d, got, perftStandard8[d])
+		}
+	}
+	if s.Hash() != h || s.MoveNumber() != 0 {
+		t.Error("perft did not restore the state")
+	}
+}
+
+// Spec §9.2: 17, 306, 4710; targets 17 → 17 → 12.
+func TestPerftExample15(t *testing.T) {
+	s := NewState(mustLoad(t, "example15"))
+	for d, want := range []uint64{1, 17, 306, 4710} {
+		if got := s.Perft(d); got != want {
+			t.Errorf("perft(%d) = %d, want %d", d, got, want)
+		}
+	}
+}
+
+func BenchmarkPerft(b *testing.B) {
+	for _, d := range []int{6, 8, 9} {
+		b.Run(fmt.Sprintf("depth=%d", d), func(b *testing.B) {
+			s := NewState(mustLoad(b, "standard8"))
+			var nodes uint64
+			for b.Loop() {
+				nodes += s.Perft(d)
+			}
+			if nodes != perftStandard8[d]*uint64(b.N) {
+				b.Fatalf("perft(%d) = %d per run, want %d", d, nodes/uint64(b.N), perftStandard8[d])
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "leaves/s")
+		})
+	}
+}
+
+// The generic generator (transitions, specials, overwrite stones).
+func BenchmarkPerftExample15(b *testing.B) {
+	s := NewState(mustLoad(b, "example15"))
+	var nodes uint64
+	for b.Loop() {
+		nodes += s.Perft(4)
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "leaves/s")
+}

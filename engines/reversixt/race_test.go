@@ -1,0 +1,5 @@
+//go:build race
+
+package reversixt
+
+func init() { raceEnabled = true }

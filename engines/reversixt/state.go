@@ -1,0 +1,793 @@
+package reversixt
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+
+	"tourney/engines/game"
+)
+
+// Phases of a game.
+const (
+	Phase1 = 1 // stones
+	Phase2 = 2 // bombs
+	Over   = 3
+)
+
+// Special codes: an action is cell<<4 | code (see the package doc).
+const (
+	CodeNone      = 0  // protocol byte 0
+	CodeBomb      = 9  // bonus: take a bomb, protocol byte 20
+	CodeOverwrite = 10 // bonus: take an overwrite stone, protocol byte 21
+)
+
+// MakeAction encodes a move on cell index c with special code code.
+func MakeAction(c, code int) game.Action { return game.Action(c<<4 | code) }
+
+// SplitAction decodes an action into its cell index and special code.
+func SplitAction(a game.Action) (c, code int) { return int(a) >> 4, int(a) & 15 }
+
+// SpecialByte is the protocol's special byte (spec §5.4) of a code.
+func SpecialByte(code int) int {
+	switch code {
+	case CodeBomb:
+		return 20
+	case CodeOverwrite:
+		return 21
+	}
+	return code
+}
+
+// CodeOf is the code of a protocol special byte, or -1.
+func CodeOf(special int) int {
+	switch {
+	case special >= 0 && special <= 8:
+		return special
+	case special == 20:
+		return CodeBomb
+	case special == 21:
+		return CodeOverwrite
+	}
+	return -1
+}
+
+type change struct {
+	cell int32
+	old  uint8
+}
+
+type undoRec struct {
+	log       int32 // length of the change log before the move
+	mover     int8
+	cur, last int8
+	phase     int8
+	ow, bombs int // the mover's stocks before the move
+}
+
+// State is a ReversiXT position. Seats are 0-based: seat k is player k+1.
+type State struct {
+	m     *Map
+	n     int
+	board []uint8
+	ow    [8]int
+	bombs [8]int
+	disq  [8]bool
+	phase int8
+	cur   int8 // seat to move, -1 when over
+	last  int8 // seat of the last phase-1 mover, -1 none
+	ply   int
+	hash  uint64
+	cnt   int64      // move variants of the seat to move in phase 1, -1 unknown
+	bb    [16]uint64 // small maps: bitboard of each cell value
+	adj   []uint8    // adj[c]: steps from c that reach a stone (a filter for targets)
+
+	log   []change
+	undo  []undoRec
+	lines [8]int // scratch: captured stones per direction
+	mark  []uint32
+	epoch uint32
+	queue []int32
+	pbuf  [][]game.Action // Perft's action lists, one per depth
+}
+
+// NewState returns the initial state on m.
+func NewState(m *Map) *State {
+	s := &State{m: m, n: m.NPlayers, board: append([]uint8(nil), m.Cells...), phase: Phase1, last: -1}
+	for p := 0; p < s.n; p++ {
+		s.ow[p], s.bombs[p] = m.Overwrites, m.Bombs
+	}
+	s.adj = make([]uint8, len(s.board))
+	for c, v := range s.board {
+		if m.small {
+			s.bb[v] |= m.bit[c]
+		}
+		s.hash ^= m.zob[c*16+int(v)]
+		if isStone(v) {
+			s.adjAdd(c, 1)
+		}
+	}
+	s.cur = -1
+	s.startTurn(-1)
+	return s
+}
+
+// Map returns the state's map.
+func (s *State) Map() *Map { return s.m }
+
+// Phase is Phase1, Phase2 or Over.
+func (s *State) Phase() int { return int(s.phase) }
+
+// Cell returns the value of cell c (Empty, 1..8, Expansion, Choice,
+// Inversion, Bonus or Hole).
+func (s *State) Cell(c int) uint8 { return s.board[c] }
+
+// Overwrites and BombsLeft are seat p's stocks.
+func (s *State) Overwrites(p int) int { return s.ow[p] }
+func (s *State) BombsLeft(p int) int  { return s.bombs[p] }
+
+// Disqualified reports whether seat p is disqualified.
+func (s *State) Disqualified(p int) bool { return s.disq[p] }
+
+// Count is the number of stones of seat p on the board.
+func (s *State) Count(p int) int {
+	v := uint8(p + 1)
+	k := 0
+	for _, b := range s.board {
+		if b == v {
+			k++
+		}
+	}
+	return k
+}
+
+func (s *State) put(c int, v uint8) {
+	old := s.board[c]
+	s.log = append(s.log, change{int32(c), old})
+	s.set(c, old, v)
+}
+
+// set changes cell c from old to v, keeping the hash and adj up to date.
+func (s *State) set(c int, old, v uint8) {
+	s.hash ^= s.m.zob[c*16+int(old)] ^ s.m.zob[c*16+int(v)]
+	s.board[c] = v
+	if s.m.small {
+		b := s.m.bit[c]
+		s.bb[old&15] ^= b
+		s.bb[v&15] ^= b
+	}
+	if a, b := isStone(old), isStone(v); a != b {
+		if b {
+			s.adjAdd(c, 1)
+		} else {
+			s.adjAdd(c, 255)
+		}
+	}
+}
+
+// adjAdd adds delta (mod 256) to adj of every cell one step from c. The
+// step relation is symmetric (spec §3.5), so adj[t] counts the directions
+// from t whose first step reaches a stone.
+func (s *State) adjAdd(c int, delta uint8) {
+	nb := s.m.next[c*8 : c*8+8]
+	for _, nx := range nb {
+		if nx >= 0 {
+			s.adj[nx>>3] += delta
+		}
+	}
+}
+
+// line returns the number of foreign stones captured from t in direction
+// d by player value p, or 0.
+func (s *State) line(t, d int, p uint8) int {
+	next, b := s.m.next, s.board
+	k := 0
+	cur := t*8 + d
+	for {
+		nx := next[cur]
+		if nx < 0 {
+			return 0
+		}
+		c := int(nx >> 3)
+		v := b[c]
+		if c == t || !isStone(v) {
+			return 0
+		}
+		if v == p {
+			return k
+		}
+		k++
+		cur = int(nx)
+	}
+}
+
+// classTab[p][v] classifies cell value v for player value p: 0 stops a
+// line (no stone), 1 is a foreign stone, 2 is p's own stone.
+var classTab [9][16]uint8
+
+func init() {
+	for p := 1; p <= 8; p++ {
+		for v := 1; v <= 9; v++ {
+			classTab[p][v] = 1
+		}
+		classTab[p][p] = 2
+	}
+}
+
+// captures reports whether some direction from t captures for p.
+func (s *State) captures(t int, p uint8) bool {
+	if s.adj[t] == 0 {
+		return false
+	}
+	cls := &classTab[p]
+	next, b := s.m.next, s.board
+	for _, nx := range next[t*8 : t*8+8] {
+		if nx < 0 || cls[b[nx>>3]&15] != 1 {
+			continue
+		}
+		cur := nx
+		for {
+			cur = next[cur]
+			if cur < 0 {
+				break
+			}
+			c := int(cur >> 3)
+			k := cls[b[c]&15]
+			if k == 0 || c == t {
+				break
+			}
+			if k == 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// bbTargets returns the phase-1 target fields of seat p as a bitboard
+// (small maps, seat without overwrite stones).
+func (s *State) bbTargets(p int) uint64 {
+	var stones uint64
+	for v := 1; v <= 9; v++ {
+		stones |= s.bb[v]
+	}
+	own := s.bb[p+1]
+	return othelloMoves(own, stones&^own) & (s.bb[Empty] | s.bb[Choice] | s.bb[Inversion] | s.bb[Bonus])
+}
+
+// othelloMoves returns the fields from which a line of O stones ends at a
+// P stone, on an 8×8 bitboard (bit y*8 + x).
+func othelloMoves(P, O uint64) uint64 {
+	mO := O & 0x7e7e7e7e7e7e7e7e
+	return shiftMoves(P, mO, 1) | shiftMoves(P, O, 8) | shiftMoves(P, mO, 7) | shiftMoves(P, mO, 9)
+}
+
+func shiftMoves(P, M uint64, sh uint) uint64 {
+	f := M & (P << sh)
+	f |= M & (f << sh)
+	f |= M & (f << sh)
+	f |= M & (f << sh)
+	f |= M & (f << sh)
+	f |= M & (f << sh)
+	g := M & (P >> sh)
+	g |= M & (g >> sh)
+	g |= M & (g >> sh)
+	g |= M & (g >> sh)
+	g |= M & (g >> sh)
+	g |= M & (g >> sh)
+	return f<<sh | g>>sh
+}
+
+// countFor counts the phase-1 move variants of seat p.
+func (s *State) countFor(p int) uint64 {
+	pv := uint8(p + 1)
+	ow := s.ow[p] > 0
+	if s.m.small && !ow {
+		t := s.bbTargets(p)
+		return uint64(bits.OnesCount64(t&(s.bb[Empty]|s.bb[Inversion]))) +
+			uint64(s.n)*uint64(bits.OnesCount64(t&s.bb[Choice])) + 2*uint64(bits.OnesCount64(t&s.bb[Bonus]))
+	}
+	n := uint64(s.n)
+	k := uint64(0)
+	for t, v := range s.board {
+		switch {
+		case v == Empty:
+			if s.captures(t, pv) {
+				k++
+			}
+		case v == Choice:
+			if s.captures(t, pv) {
+				k += n
+			}
+		case v == Inversion:
+			if s.captures(t, pv) {
+				k++
+			}
+		case v == Bonus:
+			if s.captures(t, pv) {
+				k += 2
+			}
+		case ow && isStone(v):
+			if v == Expansion || s.captures(t, pv) {
+				k++
+			}
+		}
+	}
+	return k
+}
+
+// targetOK reports whether seat p may play on t in phase 1.
+func (s *State) targetOK(t, p int) bool {
+	v := s.board[t]
+	switch {
+	case v == Hole:
+		return false
+	case isStone(v):
+		if s.ow[p] <= 0 {
+			return false
+		}
+		if v == Expansion {
+			return true
+		}
+	}
+	return s.captures(t, uint8(p+1))
+}
+
+// hasMove reports whether seat p has a legal move in the current phase.
+func (s *State) hasMove(p int) bool {
+	if s.disq[p] {
+		return false
+	}
+	if s.phase == Phase2 {
+		return s.bombs[p] > 0 && s.anyField()
+	}
+	for t := range s.board {
+		if s.targetOK(t, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *State) anyField() bool {
+	for _, v := range s.board {
+		if v != Hole {
+			return true
+		}
+	}
+	return false
+}
+
+// startTurn finds the next seat to move after seat prev has moved (prev =
+// -1: the first move of the phase search), switching phases as needed.
+func (s *State) startTurn(prev int) {
+	s.cnt = -1
+	if s.phase == Phase1 {
+		for k := 1; k <= s.n; k++ {
+			p := (prev + k + s.n) % s.n
+			if s.disq[p] {
+				continue
+			}
+			if c := s.countFor(p); c > 0 {
+				s.cur = int8(p)
+				s.cnt = int64(c)
+				return
+			}
+		}
+		s.phase = Phase2
+		prev = int(s.last)
+	}
+	if s.phase == Phase2 {
+		for k := 1; k <= s.n; k++ {
+			p := (prev + k) % s.n
+			if prev < 0 {
+				p = k - 1
+			}
+			if s.hasMove(p) {
+				s.cur = int8(p)
+				return
+			}
+		}
+	}
+	s.phase = Over
+	s.cur = -1
+}
+
+// IsLegal reports whether action a is legal for seat p.
+func (s *State) IsLegal(p int, a game.Action) bool {
+	if p != int(s.cur) || s.phase == Over || a < 0 {
+		return false
+	}
+	t, code := SplitAction(a)
+	if t >= len(s.board) {
+		return false
+	}
+	v := s.board[t]
+	if s.phase == Phase2 {
+		return code == 0 && v != Hole
+	}
+	switch v {
+	case Choice:
+		if code < 1 || code > s.n {
+			return false
+		}
+	case Bonus:
+		if code != CodeBomb && code != CodeOverwrite {
+			return false
+		}
+	default:
+		if code != 0 {
+			return false
+		}
+	}
+	return s.targetOK(t, p)
+}
+
+// HasLegal reports whether seat p has a legal action now.
+func (s *State) HasLegal(p int) bool { return p == int(s.cur) && s.phase != Over }
+
+// --- game.State ---
+
+func (s *State) NumPlayers() int { return s.n }
+
+func (s *State) CurrentPlayer() int {
+	if s.phase == Over {
+		return game.TerminalPlayer
+	}
+	return int(s.cur)
+}
+
+func (s *State) LegalActions(player int, buf []game.Action) []game.Action {
+	if s.phase == Over || player != int(s.cur) {
+		return buf
+	}
+	if s.phase == Phase2 {
+		for t, v := range s.board {
+			if v != Hole {
+				buf = append(buf, MakeAction(t, 0))
+			}
+		}
+		return buf
+	}
+	var small uint64
+	useBB := s.m.small && s.ow[player] == 0
+	if useBB {
+		small = s.bbTargets(player)
+	}
+	for t, v := range s.board {
+		if useBB {
+			if small&s.m.bit[t] == 0 {
+				continue
+			}
+		} else if !s.targetOK(t, player) {
+			continue
+		}
+		switch v {
+		case Choice:
+			for q := 1; q <= s.n; q++ {
+				buf = append(buf, MakeAction(t, q))
+			}
+		case Bonus:
+			buf = append(buf, MakeAction(t, CodeBomb), MakeAction(t, CodeOverwrite))
+		default:
+			buf = append(buf, MakeAction(t, 0))
+		}
+	}
+	return buf
+}
+
+// countMoves is len(LegalActions(cur)) without building the list.
+func (s *State) countMoves() uint64 {
+	if s.phase == Phase2 {
+		k := uint64(0)
+		for _, v := range s.board {
+			if v != Hole {
+				k++
+			}
+		}
+		return k
+	}
+	if s.cnt < 0 {
+		s.cnt = int64(s.countFor(int(s.cur)))
+	}
+	return uint64(s.cnt)
+}
+
+func (s *State) Apply(a game.Action) {
+	p := int(s.cur)
+	if !s.IsLegal(p, a) {
+		panic(fmt.Sprintf("reversixt: illegal action %d (%s) for seat %d at move %d", a, s.ActionString(p, a), p, s.ply))
+	}
+	t, code := SplitAction(a)
+	s.undo = append(s.undo, undoRec{log: int32(len(s.log)), mover: int8(p), cur: s.cur, last: s.last, phase: s.phase, ow: s.ow[p], bombs: s.bombs[p]})
+	s.ply++
+	if s.phase == Phase2 {
+		s.bombs[p]--
+		s.blast(t)
+		s.startTurn(p)
+		return
+	}
+	pv := uint8(p + 1)
+	v := s.board[t]
+	if isStone(v) {
+		s.ow[p]--
+	}
+	for d := 0; d < 8; d++ {
+		s.lines[d] = s.line(t, d, pv)
+	}
+	for d := 0; d < 8; d++ {
+		cur := t*8 + d
+		for k := s.lines[d]; k > 0; k-- {
+			cur = int(s.m.next[cur])
+			s.put(cur>>3, pv)
+		}
+	}
+	s.put(t, pv)
+	switch v {
+	case Choice:
+		if q := uint8(code); q != pv {
+			for c, b := range s.board {
+				if b == pv {
+					s.put(c, q)
+				} else if b == q {
+					s.put(c, pv)
+				}
+			}
+		}
+	case Inversion:
+		n := uint8(s.n)
+		for c, b := range s.board {
+			if b >= 1 && b <= n {
+				s.put(c, b%n+1)
+			}
+		}
+	case Bonus:
+		if code == CodeBomb {
+			s.bombs[p]++
+		} else {
+			s.ow[p]++
+		}
+	}
+	s.last = int8(p)
+	s.startTurn(p)
+}
+
+// blast destroys the fields within the bomb strength of t (spec §6.2).
+func (s *State) blast(t int) {
+	if len(s.mark) != len(s.board) {
+		s.mark = make([]uint32, len(s.board))
+		s.epoch = 0
+	}
+	s.epoch++
+	if s.epoch == 0 {
+		clear(s.mark)
+		s.epoch = 1
+	}
+	q := append(s.queue[:0], int32(t))
+	s.mark[t] = s.epoch
+	next := s.m.next
+	head := 0
+	for dist := 0; dist < s.m.Strength && head < len(q); dist++ {
+		end := len(q)
+		for ; head < end; head++ {
+			c := int(q[head])
+			for d := 0; d < 8; d++ {
+				nx := next[c*8+d]
+				if nx < 0 {
+					continue
+				}
+				c2 := int(nx >> 3)
+				if s.board[c2] == Hole || s.mark[c2] == s.epoch {
+					continue
+				}
+				s.mark[c2] = s.epoch
+				q = append(q, int32(c2))
+			}
+		}
+	}
+	for _, c := range q {
+		s.put(int(c), Hole)
+	}
+	s.queue = q
+}
+
+// Undo implements game.Undoer.
+func (s *State) Undo(a game.Action) {
+	r := s.undo[len(s.undo)-1]
+	s.undo = s.undo[:len(s.undo)-1]
+	for i := len(s.log) - 1; i >= int(r.log); i-- {
+		ch := s.log[i]
+		c := int(ch.cell)
+		s.set(c, s.board[c], ch.old)
+	}
+	s.log = s.log[:r.log]
+	p := int(r.mover)
+	s.ow[p], s.bombs[p] = r.ow, r.bombs
+	s.cur, s.last, s.phase = r.cur, r.last, r.phase
+	s.cnt = -1
+	s.ply--
+}
+
+// Disqualify removes seat p from the game (spec §7.2): it takes no further
+// turns, its stones stay and its stocks freeze. If p was to move, the turn
+// passes on. It cannot be undone and clears the undo history.
+func (s *State) Disqualify(p int) {
+	if p < 0 || p >= s.n || s.disq[p] {
+		return
+	}
+	s.disq[p] = true
+	s.cnt = -1
+	s.undo, s.log = s.undo[:0], s.log[:0]
+	if int(s.cur) == p && s.phase != Over {
+		s.startTurn(p)
+	}
+}
+
+func (s *State) IsTerminal() bool { return s.phase == Over }
+
+// Returns is each seat's stone count; a disqualified seat scores 0.
+func (s *State) Returns(buf []float64) []float64 {
+	var cnt [10]int
+	for _, v := range s.board {
+		if v <= 8 {
+			cnt[v]++
+		}
+	}
+	for p := 0; p < s.n; p++ {
+		if s.disq[p] {
+			buf = append(buf, 0)
+		} else {
+			buf = append(buf, float64(cnt[p+1]))
+		}
+	}
+	return buf
+}
+
+// Ranks implements game.Ranker: more stones rank better, ties share the
+// better rank, disqualified seats share the last rank.
+func (s *State) Ranks(buf []int) []int {
+	sc := s.Returns(nil)
+	active := 0
+	for p := 0; p < s.n; p++ {
+		if !s.disq[p] {
+			active++
+		}
+	}
+	for p := 0; p < s.n; p++ {
+		if s.disq[p] {
+			buf = append(buf, active+1)
+			continue
+		}
+		r := 1
+		for q := 0; q < s.n; q++ {
+			if !s.disq[q] && sc[q] > sc[p] {
+				r++
+			}
+		}
+		buf = append(buf, r)
+	}
+	return buf
+}
+
+func (s *State) MoveNumber() int { return s.ply }
+
+func (s *State) Clone() game.State {
+	c := *s
+	c.board = append([]uint8(nil), s.board...)
+	c.log = append([]change(nil), s.log...)
+	c.undo = append([]undoRec(nil), s.undo...)
+	c.adj = append([]uint8(nil), s.adj...)
+	c.mark, c.queue, c.epoch, c.pbuf = nil, nil, 0, nil
+	return &c
+}
+
+// Hash implements game.Hasher: the board (Zobrist), the seat to move, the
+// phase and the stocks.
+func (s *State) Hash() uint64 {
+	h := s.hash ^ uint64(s.cur+2)*0x9e3779b97f4a7c15 ^ uint64(s.phase)<<56
+	for p := 0; p < s.n; p++ {
+		k := uint64(s.ow[p])<<32 ^ uint64(s.bombs[p]) ^ uint64(p)<<60
+		if s.disq[p] {
+			k ^= 1 << 59
+		}
+		k *= 0xbf58476d1ce4e5b9
+		h ^= k ^ k>>31
+	}
+	return h
+}
+
+// ActionString is "x,y" or "x,y,s" with s the protocol's special byte.
+func (s *State) ActionString(player int, a game.Action) string {
+	if a < 0 {
+		return fmt.Sprintf("action(%d)", a)
+	}
+	t, code := SplitAction(a)
+	x, y := s.m.XY(t)
+	if code == 0 {
+		return fmt.Sprintf("%d,%d", x, y)
+	}
+	return fmt.Sprintf("%d,%d,%d", x, y, SpecialByte(code))
+}
+
+// String draws the board in the map format, with a status line.
+func (s *State) String() string {
+	var sb strings.Builder
+	ph := [4]string{"", "phase 1", "phase 2", "over"}[s.phase]
+	fmt.Fprintf(&sb, "%s, move %d, to move: %d\n", ph, s.ply, s.cur+1)
+	for p := 0; p < s.n; p++ {
+		fmt.Fprintf(&sb, "player %d: overwrites %d, bombs %d", p+1, s.ow[p], s.bombs[p])
+		if s.disq[p] {
+			sb.WriteString(", disqualified")
+		}
+		sb.WriteByte('\n')
+	}
+	writeBoard(&sb, s.board, s.m.Width)
+	return sb.String()
+}
+
+// Perft counts leaves in mode 2 (spec §9.1): skips use no ply and a
+// finished game is one leaf.
+func (s *State) Perft(depth int) uint64 {
+	if depth == 0 || s.phase == Over {
+		return 1
+	}
+	if depth == 1 {
+		return s.countMoves()
+	}
+	for len(s.pbuf) <= depth {
+		s.pbuf = append(s.pbuf, make([]game.Action, 0, 32))
+	}
+	acts := s.LegalActions(int(s.cur), s.pbuf[depth][:0])
+	s.pbuf[depth] = acts
+	var n uint64
+	for _, a := range acts {
+		s.Apply(a)
+		n += s.Perft(depth - 1)
+		s.Undo(a)
+	}
+	return n
+}
+
+// Targets lists the distinct legal target cells of the player to move
+// (the count the official server prints).
+func (s *State) Targets() []int {
+	var out []int
+	if s.phase == Over {
+		return nil
+	}
+	for t, v := range s.board {
+		if s.phase == Phase2 {
+			if v != Hole {
+				out = append(out, t)
+			}
+		} else if s.targetOK(t, int(s.cur)) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// ParseAction reads "x,y" or "x,y,special" (the protocol's special byte:
+// 0, 1..8, 20 or 21); it checks the syntax and the board, not legality.
+func (s *State) ParseAction(str string) (game.Action, error) {
+	parts := strings.Split(strings.TrimSpace(str), ",")
+	if len(parts) < 2 || len(parts) > 3 {
+		return game.NoAction, fmt.Errorf("move %q: want x,y or x,y,special", str)
+	}
+	var v [3]int
+	for i, p := range parts {
+		n, ok := parseInt(strings.TrimSpace(p))
+		if !ok || n < 0 || n > 1<<20 {
+			return game.NoAction, fmt.Errorf("move %q: %q is not a non-negative integer", str, p)
+		}
+		v[i] = int(n)
+	}
+	if v[0] >= s.m.Width || v[1] >= s.m.Height {
+		return game.NoAction, fmt.Errorf("move %q: (%d,%d) is outside the %d×%d board", str, v[0], v[1], s.m.Width, s.m.Height)
+	}
+	code := CodeOf(v[2])
+	if code < 0 {
+		return game.NoAction, fmt.Errorf("move %q: special %d is not 0, 1..8, 20 or 21", str, v[2])
+	}
+	return MakeAction(s.m.Index(v[0], v[1]), code), nil
+}
