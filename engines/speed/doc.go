@@ -35,7 +35,10 @@
 // five actions (TurnLeft, TurnRight, SlowDown, SpeedUp, ChangeNothing, in
 // that order) for an active player and none for an eliminated one;
 // State.ApplyJoint plays a round and needs game.NoAction for eliminated
-// players. The only bot so far is game.RandomSpec.
+// players. Bots: survivor (the default: the move with the largest flood-fill area,
+// avoiding fatal moves and shared head cells), risk (the cost-map bot of
+// spec §11; path highlighting and the attack module are still missing) and
+// random.
 //
 // Returns are the rounds survived (spec §6.3): a player eliminated in round
 // r scores r − 1, an active player the rounds played so far, so the winner

@@ -50,7 +50,7 @@ func (Game) Maps() []string {
 }
 
 // Bots implements game.Game.
-func (Game) Bots() []game.BotSpec { return []game.BotSpec{game.RandomSpec()} }
+func (Game) Bots() []game.BotSpec { return bots() }
 
 // Map is a Spe_ed variant: a player count and either a fixed board size or
 // a size drawn from the game's seed (W = H = 0).
