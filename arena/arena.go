@@ -50,6 +50,9 @@ const (
 	ForfeitError   = "error"
 )
 
+// reasonAbandoned is internal: the watchdog took the game over.
+const reasonAbandoned = "abandoned"
+
 // Result is a played game.
 type Result struct {
 	Index  int // position of the job in the batch
@@ -207,17 +210,36 @@ type gameRun struct {
 	// short, so a count that stops changing means a bot is stuck.
 	move  atomic.Uint64
 	taken atomic.Bool // the result has been delivered
+	game  *gamePlay   // set before the first move
 	// watchdog's bookkeeping
 	lastSteps uint64
 	stalled   time.Duration
 }
 
-func (p *pool) start() {
+func (p *pool) start() { p.startWith(nil) }
+
+// startWith starts a worker that first finishes the game g (if not nil).
+func (p *pool) startWith(g *gamePlay) {
 	w := &worker{}
+	if g != nil {
+		w.run.Store(g.run)
+	}
 	p.mu.Lock()
 	p.workers = append(p.workers, w)
 	p.mu.Unlock()
-	go p.work(w)
+	go func() {
+		if g != nil {
+			r := g.play(false)
+			g.run.cancel()
+			r.Index = g.run.index
+			if !g.run.taken.CompareAndSwap(false, true) {
+				return
+			}
+			w.run.Store(nil)
+			p.send(r)
+		}
+		p.work(w)
+	}()
 }
 
 func (p *pool) send(r *Result) {
@@ -276,17 +298,39 @@ func (p *pool) watch(tick time.Duration) {
 				continue
 			}
 			run.cancel()
-			job := &p.jobs[run.index]
-			r := forfeitResult(job, int(seat), ForfeitTimeout,
-				fmt.Sprintf("move %d took longer than %s", steps, run.limit), nil)
-			r.Index = run.index
 			p.mu.Lock()
 			p.workers = slices.DeleteFunc(p.workers, func(x *worker) bool { return x == w })
 			p.mu.Unlock()
+			detail := fmt.Sprintf("move %d took longer than %s", steps, run.limit)
+			if g := run.game; g != nil && g.elim != nil && seat < len(g.bots) {
+				// The rules play on without the hung seat: a new worker
+				// finishes the game on a copy of its state, then goes on
+				// with the next jobs.
+				p.startWith(p.continuation(g, seat, detail))
+				continue
+			}
+			job := &p.jobs[run.index]
+			r := forfeitResult(job, seat, ForfeitTimeout, detail, nil)
+			r.Index = run.index
 			p.start()
 			p.send(r)
 		}
 	}
+}
+
+// continuation returns a game that goes on from the hung game g's state
+// with seat eliminated. It is called by the watchdog while g's goroutine
+// is stuck in seat's Step: g's state is only read (by Clone), and once the
+// stuck Step returns that goroutine sees run.taken and stops.
+func (p *pool) continuation(old *gamePlay, seat int, detail string) *gamePlay {
+	gctx, cancel := context.WithCancel(p.ctx)
+	run := &gameRun{index: old.run.index, limit: old.run.limit, cancel: cancel}
+	g := &gamePlay{ctx: gctx, job: old.job, opt: p.opt, run: run, inBot: -1, start: old.start,
+		bots: old.bots, readOnly: old.readOnly, faults: slices.Clone(old.faults), moves: old.moves}
+	run.game = g
+	g.adopt(old.s.Clone())
+	g.eliminate(seat, ForfeitTimeout, detail)
+	return g
 }
 
 func (r *gameRun) beginMove(moves uint64, seat int) { r.move.Store(moves<<8 | uint64(seat+1)) }

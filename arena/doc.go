@@ -8,7 +8,10 @@
 // A bot that panics, returns an error, plays an illegal action, overruns a
 // time budget by more than the grace, or hangs (caught by a watchdog after
 // HangTimeout; its worker is abandoned and replaced) forfeits that game:
-// it ranks last and the run goes on. A game that reaches the game's
+// it ranks last and the run goes on. In games whose rules disqualify and
+// play on (game.Eliminator: ReversiXT) the faulty seat is eliminated and
+// the others finish the game; after a hang a fresh worker finishes it on a
+// copy of the state. A game that reaches the game's
 // maximum length is adjudicated by its current returns. A panic in the
 // rules themselves is a bug and stops the batch with an error.
 package arena

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"time"
 
 	"tourney/engines/game"
@@ -19,23 +20,29 @@ func Play(ctx context.Context, job *Job, opt Options) (*Result, error) {
 	return r, r.err
 }
 
-func play(ctx context.Context, job *Job, opt *Options, run *gameRun) (r *Result) {
-	start := time.Now()
-	g := &gamePlay{ctx: ctx, job: job, opt: opt, run: run, inBot: -1}
+func play(ctx context.Context, job *Job, opt *Options, run *gameRun) *Result {
+	g := &gamePlay{ctx: ctx, job: job, opt: opt, run: run, inBot: -1, start: time.Now()}
+	run.game = g
+	return g.play(true)
+}
+
+// play sets the game up (when setup is set) and plays it to its end.
+func (g *gamePlay) play(setup bool) (r *Result) {
+	job := g.job
 	defer func() {
 		if e := recover(); e != nil {
-			if g.inBot >= 0 {
-				// A bot panicked inside Step: it forfeits.
-				r = forfeitResult(job, g.inBot, ForfeitPanic, fmt.Sprint(e), g.s)
-			} else {
-				r = errResult(fmt.Errorf("%s: the game engine panicked (seed %d): %v\n%s",
-					job.Game.Info().Name, job.Seed, e, debug.Stack()))
-			}
+			r = errResult(fmt.Errorf("%s: the game engine panicked (seed %d): %v\n%s",
+				job.Game.Info().Name, job.Seed, e, debug.Stack()))
 		}
 		r.Job = job
-		r.Elapsed = time.Since(start)
+		r.Elapsed = time.Since(g.start)
 	}()
-	return g.play()
+	if setup {
+		if r = g.setup(); r != nil {
+			return r
+		}
+	}
+	return g.resume()
 }
 
 // gamePlay is one game under way.
@@ -45,15 +52,23 @@ type gamePlay struct {
 	opt      *Options
 	run      *gameRun
 	s        game.State
+	elim     game.Eliminator // nil when the rules end the game on a fault
 	bots     []game.Bot
 	readOnly []bool
 	checker  game.ActionChecker
 	legal    []game.Action
+	joint    []game.Action
+	faults   []fault // seats eliminated so far (Eliminator games)
+	start    time.Time
 	inBot    int    // seat whose Step is running, -1 between moves
 	moves    uint64 // moves started
 }
 
-func (g *gamePlay) play() *Result {
+// errAbandoned ends a game the watchdog has taken over.
+var errAbandoned = fmt.Errorf("arena: game abandoned after a hang")
+
+// setup builds the state and the bots; a non-nil result ends the game.
+func (g *gamePlay) setup() *Result {
 	job := g.job
 	s, err := job.Game.NewState(job.Map, job.Seed)
 	if err != nil {
@@ -68,14 +83,17 @@ func (g *gamePlay) play() *Result {
 			return errResult(err)
 		}
 	}
-	g.s = s
-	g.checker, _ = s.(game.ActionChecker)
+	g.adopt(s)
 	g.bots = make([]game.Bot, n)
 	g.readOnly = make([]bool, n)
 	for i, e := range job.Seats {
 		b, err := newBot(e)
 		if err != nil {
-			return forfeitResult(job, i, ForfeitError, err.Error(), s)
+			if g.elim == nil {
+				return forfeitResult(job, i, ForfeitError, err.Error(), s)
+			}
+			g.eliminate(i, ForfeitError, err.Error())
+			continue
 		}
 		b.Reset(game.Mix(job.Seed, uint64(i)+1))
 		g.bots[i] = b
@@ -83,11 +101,68 @@ func (g *gamePlay) play() *Result {
 			g.readOnly[i] = true
 		}
 	}
+	return nil
+}
+
+// adopt makes s the game's state.
+func (g *gamePlay) adopt(s game.State) {
+	g.s = s
+	g.checker, _ = s.(game.ActionChecker)
+	g.elim, _ = s.(game.Eliminator)
+}
+
+// eliminate takes a faulty seat out of an Eliminator game.
+func (g *gamePlay) eliminate(seat int, reason, detail string) {
+	g.faults = append(g.faults, fault{seat, reason, detail})
+	g.elim.Eliminate(seat)
+}
+
+// resume plays until the game ends. A bot that panics forfeits: the game
+// ends, or with an Eliminator the seat is eliminated and play goes on.
+func (g *gamePlay) resume() *Result {
+	for {
+		if r := g.guarded(); r != nil {
+			return r
+		}
+	}
+}
+
+// guarded runs the move loop, catching a panic; nil means "go on".
+func (g *gamePlay) guarded() (r *Result) {
+	defer func() {
+		e := recover()
+		if e == nil {
+			return
+		}
+		seat := g.inBot
+		if seat < 0 {
+			r = errResult(fmt.Errorf("%s: the game engine panicked (seed %d): %v\n%s",
+				g.job.Game.Info().Name, g.job.Seed, e, debug.Stack()))
+			return
+		}
+		g.inBot = -1
+		if g.run.taken.Load() {
+			r = errResult(errAbandoned)
+			return
+		}
+		if g.elim == nil {
+			r = faultsResult(g.job, append(g.faults, fault{seat, ForfeitPanic, fmt.Sprint(e)}), g.s)
+			return
+		}
+		g.eliminate(seat, ForfeitPanic, fmt.Sprint(e))
+		r = nil
+	}()
+	return g.loop()
+}
+
+// loop plays moves until the game ends (a bot panic escapes to guarded).
+func (g *gamePlay) loop() *Result {
+	job, s := g.job, g.s
+	n := len(job.Seats)
 	maxLen := job.Game.Info().MaxLength
-	var joint []game.Action
 	for !s.IsTerminal() {
 		if maxLen > 0 && s.MoveNumber() >= maxLen {
-			return finished(job, s, EndMaxLength)
+			return g.finished(EndMaxLength)
 		}
 		cp := s.CurrentPlayer()
 		if cp == game.SimultaneousPlayer {
@@ -95,37 +170,82 @@ func (g *gamePlay) play() *Result {
 			if !ok {
 				return errResult(fmt.Errorf("%s: simultaneous node in a state without ApplyJoint", job.Game.Info().Name))
 			}
-			joint = joint[:0]
+			g.joint = g.joint[:0]
 			var faults []fault
 			for p := 0; p < n; p++ {
-				if !g.hasLegal(p) {
-					joint = append(joint, game.NoAction)
+				if (len(g.faults) > 0 && g.isEliminated(p)) || !g.hasLegal(p) {
+					g.joint = append(g.joint, game.NoAction)
 					continue
 				}
 				a, reason, detail := g.step(p)
+				if reason == reasonAbandoned {
+					return errResult(errAbandoned)
+				}
 				if reason != "" {
 					// Every player of the round is asked: several may
 					// forfeit at once.
 					faults = append(faults, fault{p, reason, detail})
 				}
-				joint = append(joint, a)
+				g.joint = append(g.joint, a)
 			}
 			if len(faults) > 0 {
-				return faultsResult(job, faults, s)
+				if g.elim == nil {
+					return faultsResult(job, append(g.faults, faults...), s)
+				}
+				for _, f := range faults {
+					g.eliminate(f.seat, f.reason, f.detail)
+					g.joint[f.seat] = game.NoAction
+				}
 			}
-			ja.ApplyJoint(joint)
+			ja.ApplyJoint(g.joint)
 			continue
 		}
 		if cp < 0 || cp >= n {
 			return errResult(fmt.Errorf("%s: current player %d out of range", job.Game.Info().Name, cp))
 		}
+		if g.bots[cp] == nil || g.isEliminated(cp) {
+			return errResult(fmt.Errorf("%s: eliminated seat %d was given the move (seed %d)", job.Game.Info().Name, cp, job.Seed))
+		}
 		a, reason, detail := g.step(cp)
+		if reason == reasonAbandoned {
+			return errResult(errAbandoned)
+		}
 		if reason != "" {
-			return forfeitResult(job, cp, reason, detail, s)
+			if g.elim == nil {
+				return forfeitResult(job, cp, reason, detail, s)
+			}
+			g.eliminate(cp, reason, detail)
+			continue
 		}
 		s.Apply(a)
 	}
-	return finished(job, s, EndNormal)
+	return g.finished(EndNormal)
+}
+
+func (g *gamePlay) isEliminated(p int) bool {
+	for _, f := range g.faults {
+		if f.seat == p {
+			return true
+		}
+	}
+	return false
+}
+
+// finished is the result of a game that ran to its end; seats eliminated
+// on the way are marked as forfeits (their scores and ranks are the
+// rules').
+func (g *gamePlay) finished(end string) *Result {
+	r := finished(g.job, g.s, end)
+	if len(g.faults) > 0 {
+		var details []string
+		for _, f := range g.faults {
+			r.End[f.seat] = "forfeit:" + f.reason
+			details = append(details, fmt.Sprintf("seat %d: %s", f.seat, f.detail))
+		}
+		r.Forfeit = g.faults[0].seat
+		r.Detail = strings.Join(details, "; ")
+	}
+	return r
 }
 
 func (g *gamePlay) hasLegal(p int) bool {
@@ -186,6 +306,9 @@ func (g *gamePlay) step(p int) (a game.Action, reason, detail string) {
 		a, err = g.bots[p].Step(sctx, st, p, b)
 		g.inBot = -1
 		cancel()
+		if g.run.taken.Load() {
+			return game.NoAction, reasonAbandoned, ""
+		}
 		if d := time.Since(t0); err == nil && d > b.Time+g.opt.Grace {
 			return game.NoAction, ForfeitTimeout, fmt.Sprintf("move took %s, budget %s + grace %s", d.Round(time.Millisecond), b.Time, g.opt.Grace)
 		}
@@ -193,6 +316,10 @@ func (g *gamePlay) step(p int) (a game.Action, reason, detail string) {
 		g.inBot = p
 		a, err = g.bots[p].Step(g.ctx, st, p, b)
 		g.inBot = -1
+		if g.run.taken.Load() {
+			// The watchdog declared this move hung and took the game over.
+			return game.NoAction, reasonAbandoned, ""
+		}
 	}
 	if err != nil {
 		return game.NoAction, ForfeitError, err.Error()

@@ -34,7 +34,7 @@ func (g *priorGame) result(job *arena.Job) *arena.Result {
 		res.Ranks[seat], _ = strconv.Atoi(row[10])
 		res.Plies, _ = strconv.Atoi(row[12])
 		res.End[seat] = row[13]
-		if strings.HasPrefix(row[13], "forfeit:") {
+		if strings.HasPrefix(row[13], "forfeit:") && res.Forfeit < 0 {
 			res.Forfeit = seat
 		}
 	}

@@ -208,6 +208,17 @@ type Forfeiter interface {
 	ForfeitScore(player int) float64
 }
 
+// Eliminator is an optional capability of games whose rules take a
+// faulty player out and play on without it (ReversiXT's disqualification).
+// When a seat forfeits (panic, error, illegal move, timeout or hang) the
+// arena calls Eliminate instead of ending the game. Afterwards the state
+// never gives that seat a turn (at simultaneous nodes it has no legal
+// action and its joint action is NoAction), and Returns and Ranks account
+// for it (ReversiXT: score 0, last rank). Eliminate is not undoable.
+type Eliminator interface {
+	Eliminate(player int)
+}
+
 // Replayer is an optional capability of games with a recorded-game format
 // (Spe_ed's official logs): Replay checks a recording against the engine
 // state by state and returns the number of states reproduced, or an error

@@ -45,7 +45,7 @@ func TestPerftExample15(t *testing.T) {
 }
 
 func BenchmarkPerft(b *testing.B) {
-	for _, d := range []int{6, 8, 9} {
+	for _, d := range []int{6, 8, 9, 10} {
 		b.Run(fmt.Sprintf("depth=%d", d), func(b *testing.B) {
 			s := NewState(mustLoad(b, "standard8"))
 			var nodes uint64
