@@ -150,6 +150,7 @@ func (r *runner) run() {
 		for i := 0; i < r.opt.Playouts && !r.stopped; i++ {
 			r.playout(m, name, uint64(mi), uint64(i))
 		}
+		r.eliminationPlayouts(m, name, uint64(mi))
 	}
 }
 
