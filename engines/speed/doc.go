@@ -37,8 +37,7 @@
 // State.ApplyJoint plays a round and needs game.NoAction for eliminated
 // players. Bots: survivor (the default: the move with the largest flood-fill area,
 // avoiding fatal moves and shared head cells), risk (the cost-map bot of
-// spec §11; path highlighting and the attack module are still missing) and
-// random.
+// spec §11 with all its modules, see below) and random.
 //
 // Returns are the rounds survived (spec §6.3): a player eliminated in round
 // r scores r − 1, an active player the rounds played so far, so the winner
@@ -97,4 +96,49 @@
 //     is then eliminated without moving (ApplyInferred's kill flag).
 //   - A state built by FromJSON counts players already inactive as
 //     eliminated in the round it is given (their return is round − 1).
+//
+// # The risk bot's modules (spec §11) where the spec is silent
+//
+// Every analysis module has its use_* switch, and each is also off at its
+// neutral weight: opp_risk 1, area_risk 1 (the section factors) with
+// area_flood_weight, area_voronoi_weight and area_safety 0 (the move-level
+// area terms), path_incentive 1 or path_cells 0, kill_incentive 1 or
+// kill_range 0, deadend1_weight 0, deadend2_risk 1 with
+// deadend2_entry_penalty 0, escape_incentive 1. Choices made here:
+//
+//   - Area-Evaluation has a move-level part besides the section factors.
+//     For each first move that survives a ply the bot floods the region
+//     behind its landing cell (the move's cells blocked) and counts its
+//     Voronoi territory: the cells it reaches (one round, then one round
+//     per cell) strictly before any opponent (one round per cell from its
+//     head; speeds are ignored, since a bot can always slow down and a fast
+//     bot wastes its region). A move costs area_flood_weight·ln((F*+1)/(F+1))
+//     plus area_voronoi_weight·ln((V*+1)/(V+1)) more, F* and V* the best
+//     over the moves, and a move whose area is below area_safety × F* ranks
+//     after every other move that survives as many plies (the survivor's
+//     flood-fill safety as a soft constraint). These terms are factors on
+//     the move, so the cost stays a product.
+//   - Fill mode: when no opponent can reach the bot's region the Voronoi
+//     term is dropped; the path cost of the cell map counts only with
+//     area_fill_map (default 0), a move ending at speed v costs
+//     area_fill_speed·(v − 1) and each free neighbour of its landing cell
+//     area_fill_hug/4 (in ln): slow, wall-hugging moves fill a region
+//     almost completely, where the product of cell factors, which prefers
+//     open sections, leaves holes.
+//   - Path highlighting: the target is the nearest reachable free cell of
+//     the highest area score (the section score of Area-Evaluation, also
+//     computed when use_area is off), the path a shortest one (breadth
+//     first, which is A* with an exact heuristic on a uniform grid).
+//   - Kill: the attack cell is the first free cell ahead of the opponent,
+//     at least round(kill_lead × speed) cells away, that it cannot write
+//     next round (a speed-up reaches speed + 1 cells, so the seed's 2 ×
+//     speed is often inside that reach). The bot's shortest path there,
+//     avoiding every cell any opponent can write next round and at most
+//     kill_range cells long, is the cut; with it and the opponent's ray
+//     blocked, the opponent's left and right neighbours are flooded. If
+//     they lie in different regions and the smaller is below
+//     kill_region_max and below the bot's own region, the path's cells get
+//     kill_incentive.
+//   - The risk bot plays deterministically; it keeps only its previous
+//     turn between steps.
 package speed

@@ -8,9 +8,9 @@ import (
 	"tourney/engines/game"
 )
 
-// Parameters of the risk bot (spec §11.2). Only the modules listed here
-// are implemented: MoveCalculation, OpponentMoveCalculation,
-// Area-Evaluation, Dead end 1, Dead end 2, Dead-end escape and MoveOrder.
+// Parameters of the risk bot (spec §11.2), every module of the spec, plus
+// the move-level area terms of this project (area_flood_weight,
+// area_voronoi_weight, area_safety, area_fill_*).
 const (
 	ParamMoveDepth     = "move_depth"
 	ParamUseOpponents  = "use_opponents"
@@ -22,6 +22,20 @@ const (
 	ParamAreaLevels    = "area_levels"
 	ParamAreaLevelW    = "area_level_weight"
 	ParamAreaRisk      = "area_risk"
+	ParamAreaFloodW    = "area_flood_weight"
+	ParamAreaVoronoiW  = "area_voronoi_weight"
+	ParamAreaSafety    = "area_safety"
+	ParamAreaFillSpeed = "area_fill_speed"
+	ParamAreaFillHug   = "area_fill_hug"
+	ParamAreaFillMap   = "area_fill_map"
+	ParamUsePath       = "use_path"
+	ParamPathCells     = "path_cells"
+	ParamPathIncent    = "path_incentive"
+	ParamUseKill       = "use_kill"
+	ParamKillRange     = "kill_range"
+	ParamKillLead      = "kill_lead"
+	ParamKillRegionMax = "kill_region_max"
+	ParamKillIncent    = "kill_incentive"
 	ParamUseDeadend1   = "use_deadend1"
 	ParamDeadend1W     = "deadend1_weight"
 	ParamDeadend1Cap   = "deadend1_cap"
@@ -59,6 +73,20 @@ func riskParams() []game.Param {
 		i(ParamAreaLevels, 3, 1, 5, "levels; the side doubles per level"),
 		f(ParamAreaLevelW, 0.75, 0.25, 1, "weight of each level relative to the next finer one"),
 		f(ParamAreaRisk, 1.5, 1, 5, "factor for the worst section; the best gets 1"),
+		f(ParamAreaFloodW, 4, 0, 20, "a first move whose flood-fill area is F costs (max F + 1)/(F + 1) to this power more"),
+		f(ParamAreaVoronoiW, 5, 0, 20, "a first move whose Voronoi territory is V costs (max V + 1)/(V + 1) to this power more"),
+		f(ParamAreaSafety, 0.5, 0, 1, "a first move whose flood-fill area is below this share of the best ranks after every other safe move"),
+		f(ParamAreaFillSpeed, 1, 0, 10, "alone in its region, a first move ending at speed v costs e^(this·(v − 1)) more"),
+		f(ParamAreaFillHug, 0.5, 0, 5, "alone in its region, each free neighbour of the landing cell costs e^(this/4) more (wall hugging)"),
+		f(ParamAreaFillMap, 0, 0, 1, "alone in its region, the cell map's path cost counts with this weight"),
+		b(ParamUsePath, "enable the path highlighting module"),
+		i(ParamPathCells, 12, 0, 40, "cells of the path to the best section that get the incentive"),
+		f(ParamPathIncent, 0.8, 0.1, 1, "strongest factor on those cells"),
+		b(ParamUseKill, "enable the kill/attack module"),
+		i(ParamKillRange, 20, 0, 80, "largest Manhattan distance to an opponent's head considered"),
+		f(ParamKillLead, 2.0, 0.5, 5, "attack cells lie kill_lead × the opponent's speed ahead of its head"),
+		i(ParamKillRegionMax, 150, 10, 2000, "a side region smaller than this counts as a trap worth closing"),
+		f(ParamKillIncent, 0.6, 0.1, 1, "factor on the attack cells"),
 		b(ParamUseDeadend1, "enable the dead end 1 module"),
 		f(ParamDeadend1W, 2.0, 0, 20, "region of size m gets 1 + weight·max(0, 1 − ln(1+m)/ln(1+cap))"),
 		i(ParamDeadend1Cap, 300, 10, 5000, "regions this large or larger are not penalised"),
@@ -90,7 +118,10 @@ func riskParams() []game.Param {
 // and before any turn, turn_left before turn_right), then the remaining
 // speed changes, then the order of survivorOrder.
 //
-// Modules not implemented: path highlighting and kill/attack.
+// Modules: OpponentMoveCalculation, Area-Evaluation (section factors
+// plus the move-level flood, Voronoi and fill-mode terms), path
+// highlighting, kill/attack, dead end 1 and 2, dead-end escape (see
+// doc.go for the choices the spec leaves open).
 // Budget.Depth lowers move_depth; Budget.Nodes caps the search nodes
 // (path prefixes); on a cancelled context the search stops and the best
 // move found so far is played. All five first moves are always looked
@@ -107,6 +138,11 @@ func RiskSpec() game.BotSpec {
 				oppRisk: p.Float(ParamOppRisk), oppDecay: p.Float(ParamOppRiskDecay),
 				useArea: p.Bool(ParamUseArea), areaSection: p.Int(ParamAreaSection), areaLevels: p.Int(ParamAreaLevels),
 				areaLevelW: p.Float(ParamAreaLevelW), areaRisk: p.Float(ParamAreaRisk),
+				areaFloodW: p.Float(ParamAreaFloodW), areaVorW: p.Float(ParamAreaVoronoiW), areaSafety: p.Float(ParamAreaSafety),
+				fillSpeed: p.Float(ParamAreaFillSpeed), fillHug: p.Float(ParamAreaFillHug), fillMap: p.Float(ParamAreaFillMap),
+				usePath: p.Bool(ParamUsePath), pathCells: p.Int(ParamPathCells), pathIncent: p.Float(ParamPathIncent),
+				useKill: p.Bool(ParamUseKill), killRange: p.Int(ParamKillRange), killLead: p.Float(ParamKillLead),
+				killRegionMax: p.Int(ParamKillRegionMax), killIncent: p.Float(ParamKillIncent),
 				useDE1: p.Bool(ParamUseDeadend1), de1Weight: p.Float(ParamDeadend1W), de1Cap: p.Int(ParamDeadend1Cap),
 				useDE2: p.Bool(ParamUseDeadend2), de2Blocks: p.Int(ParamDeadend2Block), de2Risk: p.Float(ParamDeadend2Risk),
 				de2Entry:  p.Float(ParamDeadend2Entry),
@@ -137,6 +173,18 @@ type riskBot struct {
 	areaSection          int
 	areaLevels           int
 	areaLevelW, areaRisk float64
+	areaFloodW, areaVorW float64
+	areaSafety           float64
+	fillSpeed, fillHug   float64
+	fillMap              float64
+	usePath              bool
+	pathCells            int
+	pathIncent           float64
+	useKill              bool
+	killRange            int
+	killLead             float64
+	killRegionMax        int
+	killIncent           float64
 	useDE1               bool
 	de1Weight            float64
 	de1Cap               int
@@ -157,6 +205,16 @@ type riskBot struct {
 	fac     []float64 // one module's factor per cell
 	overlay []int8    // cells written by the path being searched
 	score   []float64 // area scores
+	scored  bool      // score holds this step's area scores
+	alone   bool      // no opponent can reach the player's region
+	tOpp    []float64 // rounds an opponent needs to reach each cell
+	dist    []int32   // BFS scratch
+	prev    []int32   // BFS parents
+	own     marks
+	reach   marks
+	bf      bfs
+	cells   []int32 // path scratch
+	ray     []int32 // kill scratch
 	fl      flooder
 	blk     marks
 	done    marks
@@ -175,12 +233,18 @@ func (b *riskBot) Reset(uint64) { b.lastTurn = game.NoAction }
 // riskResult is the best path found below a first move.
 type riskResult struct {
 	plies int     // plies survived (the search depth when not cut)
-	cost  float64 // sum of ln(values) of the path's cells
+	cost  float64 // sum of ln(values) of the path's cells, plus the move terms
+	// Area evaluation of the first move (0 when fatal or not evaluated).
+	flood, voronoi int
+	unsafe         bool // flood below area_safety × the best flood
 }
 
 func (a riskResult) better(c riskResult) bool {
 	if a.plies != c.plies {
 		return a.plies > c.plies
+	}
+	if a.unsafe != c.unsafe {
+		return c.unsafe
 	}
 	return a.cost < c.cost
 }
@@ -217,19 +281,26 @@ func (b *riskBot) choose(ctx context.Context, s *State, player int, budget game.
 	}
 	b.overlay = b.overlay[:n]
 	clear(b.overlay)
-	if b.useOpp && b.oppDepth > 0 {
+	b.scored = false
+	if b.useOpp && b.oppDepth > 0 && b.oppRisk > 1 {
 		b.opponents(s, player)
 	}
-	if b.useArea {
+	if b.useArea && b.areaRisk > 1 {
 		b.area(s)
+	}
+	if b.usePath && b.pathCells > 0 && b.pathIncent < 1 {
+		b.path(s, player)
+	}
+	if b.useKill && b.killRange > 0 && b.killIncent < 1 {
+		b.kill(s, player)
 	}
 	if b.useDE1 && b.de1Weight > 0 {
 		b.deadend1(s, player)
 	}
-	if b.useDE2 {
+	if b.useDE2 && (b.de2Risk > 1 || b.de2Entry > 0) {
 		b.deadend2(s, player)
 	}
-	if b.useEscape {
+	if b.useEscape && b.escIncent < 1 {
 		b.escape(s, player)
 	}
 
@@ -240,17 +311,18 @@ func (b *riskBot) choose(ctx context.Context, s *State, player int, budget game.
 	b.nodes, b.limit, b.ctx, b.stopped = 0, budget.Nodes, ctx, false
 	q := &s.pl[player]
 	var res [numActions]riskResult
-	var done [numActions]bool
 	for _, a := range survivorOrder {
 		// Every first move is evaluated, at least one ply deep, whatever
 		// the budget.
 		res[a] = b.search(s, int(q.x), int(q.y), q.dir, int(q.speed), s.round+1, a, 1, depth, 0)
-		done[a] = true
+	}
+	if b.useArea {
+		b.moveAreas(s, player, &res)
 	}
 	// The best plies, then the cheapest cost; ties by MoveOrder.
 	best := game.NoAction
 	for _, a := range survivorOrder {
-		if done[a] && (best == game.NoAction || res[a].better(res[best])) {
+		if best == game.NoAction || res[a].better(res[best]) {
 			best = a
 		}
 	}
@@ -260,7 +332,7 @@ func (b *riskBot) choose(ctx context.Context, s *State, player int, budget game.
 	}
 	pick, pr := best, 1<<30
 	for _, a := range survivorOrder {
-		if !done[a] || res[a].plies != res[best].plies || res[a].cost-res[best].cost > tol {
+		if res[a].plies != res[best].plies || res[a].cost-res[best].cost > tol {
 			continue
 		}
 		if r := b.orderRank(int(q.speed), a); r < pr {
@@ -432,42 +504,7 @@ func (b *riskBot) oppWalk(s *State, x0, y0 int, dir0 Direction, sp0, r, k int) {
 // sections over area_levels levels (weight area_level_weight^level);
 // normalised to t in 0..1, the factor is area_risk + (1 − area_risk)·t.
 func (b *riskBot) area(s *State) {
-	w, h := s.w, s.h
-	b.score = resize(b.score, w*h)
-	clear(b.score)
-	wsum := 0.0
-	wl := 1.0
-	var free []int32
-	for l := 0; l < b.areaLevels; l++ {
-		side := b.areaSection << l
-		sw, sh := (w+side-1)/side, (h+side-1)/side
-		if cap(free) < sw*sh*2 {
-			free = make([]int32, sw*sh*2)
-		}
-		cnt := free[:sw*sh*2]
-		clear(cnt)
-		for y := 0; y < h; y++ {
-			for x := 0; x < w; x++ {
-				j := (y/side*sw + x/side) * 2
-				cnt[j+1]++
-				if s.cells[y*w+x] == Free {
-					cnt[j]++
-				}
-			}
-		}
-		for y := 0; y < h; y++ {
-			for x := 0; x < w; x++ {
-				j := (y/side*sw + x/side) * 2
-				b.score[y*w+x] += wl * float64(cnt[j]) / float64(cnt[j+1])
-			}
-		}
-		wsum += wl
-		wl *= b.areaLevelW
-	}
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, v := range b.score {
-		lo, hi = min(lo, v), max(hi, v)
-	}
+	lo, hi := b.areaScores(s)
 	if hi-lo < 1e-12 {
 		return
 	}

@@ -21,7 +21,7 @@ func newRisk(t *testing.T, values map[string]any) *riskBot {
 // only enables the named module (and MoveCalculation) of the risk bot.
 func only(module string, extra map[string]any) map[string]any {
 	v := map[string]any{ParamUseOpponents: false, ParamUseArea: false, ParamUseDeadend1: false,
-		ParamUseDeadend2: false, ParamUseEscape: false}
+		ParamUseDeadend2: false, ParamUseEscape: false, ParamUsePath: false, ParamUseKill: false}
 	if module != "" {
 		v[module] = true
 	}
@@ -40,7 +40,10 @@ func TestRiskParams(t *testing.T) {
 		{ParamMoveDepth: 0}, {ParamMoveDepth: 8}, {ParamOppRisk: 0.5}, {ParamOppDepth: 5},
 		{ParamAreaSection: 1}, {ParamDeadend2Risk: 101.0}, {ParamEscapeIncent: 0.0},
 		{ParamTieEpsilon: 0.2}, {ParamSpeedLow: 3, ParamSpeedHigh: 2}, {ParamDeadend1W: -1.0},
-		{"path_cells": 12},
+		{ParamPathCells: 41}, {ParamPathIncent: 0.05}, {ParamKillRange: 81}, {ParamKillLead: 0.4},
+		{ParamKillRegionMax: 5}, {ParamKillIncent: 1.5}, {ParamAreaFloodW: -1.0}, {ParamAreaVoronoiW: 21.0},
+		{ParamAreaSafety: 1.5}, {ParamAreaFillSpeed: -1.0}, {ParamAreaFillHug: 6.0}, {ParamAreaFillMap: 2.0},
+		{"no_such_param": 1},
 	} {
 		if _, _, err := spec.Build(bad); err == nil {
 			t.Errorf("%v accepted", bad)

@@ -1,0 +1,5 @@
+//go:build !race
+
+package speed
+
+const raceEnabled = false
