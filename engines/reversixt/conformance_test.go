@@ -12,18 +12,39 @@ func TestConformanceBuiltin(t *testing.T) {
 	conformance.Run(t, Game{}, conformance.Options{Playouts: playoutsBuiltin(), Seed: 1})
 }
 
+// The conformance suite on every shared map, one random game each played to
+// the end (the spec's public collections must all load and play, §9.4).
+// Under the race detector or -short, maps of more than sharedFullFields
+// fields stop after 40 moves.
 func TestConformanceSharedMaps(t *testing.T) {
-	var maps []string
-	for _, p := range sharedMaps(t) {
-		if _, bad := invalidShared[filepath.Base(p)]; !bad {
-			maps = append(maps, p)
+	const sharedFullFields = 150
+	short := testing.Short() || raceEnabled
+	for i, p := range sharedMaps(t) {
+		if _, bad := invalidShared[filepath.Base(p)]; bad {
+			continue
 		}
+		m, err := LoadMap(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fields := 0
+		for _, v := range m.Cells {
+			if v != Hole {
+				fields++
+			}
+		}
+		t.Run(filepath.Base(p), func(t *testing.T) {
+			t.Parallel()
+			opt := conformance.Options{Maps: []string{p}, Playouts: 1, Seed: 2 + uint64(i)}
+			if short && fields > sharedFullFields {
+				opt.MaxSteps = 40
+			}
+			sum := conformance.Run(t, Game{}, opt)
+			if opt.MaxSteps == 0 && sum.Finished != 1 {
+				t.Errorf("the game did not finish: %+v", sum)
+			}
+		})
 	}
-	playouts, steps := 2, 300
-	if testing.Short() || raceEnabled {
-		playouts, steps = 1, 40
-	}
-	conformance.Run(t, Game{}, conformance.Options{Maps: maps, Playouts: playouts, MaxSteps: steps, Seed: 2})
 }
 
 // Random games to the end on every shared map: lengths within the bound,

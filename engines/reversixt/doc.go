@@ -109,4 +109,136 @@
 //     so agrees only where no game ends early.
 //   - A stock count may be up to 2^32-1; a transition number must fit in
 //     32 bits before the range checks.
+//
+// # More built-in maps
+//
+// Original designs of this project (maps/*.map), small enough for fast
+// games:
+//
+//   - duel10: 2 players, 10×10, 2 overwrite stones, 2 bombs of strength 0;
+//     cut corners bridged by transitions, rows 2..7 and columns 2..7 wrap
+//     around, both long diagonals wrap corner to corner (loops through
+//     transitions in all 8 directions), four `x` beside the centre, four
+//     `b`; mirror-symmetric with the players swapped.
+//   - tri13: 3 players, 13×13, 3 overwrite stones, 2 bombs of strength 1;
+//     the 3×3 Latin start of example15 in the centre, `c` `i` `b` and `x`
+//     placed symmetrically about both diagonals (players 2 and 3 mirror
+//     each other), rows and columns 4..8 wrap, diagonal and cut-corner
+//     transitions.
+//   - cross14: 4 players, 14×14 plus sign, 2 overwrite stones, 1 bomb of
+//     strength 2; the arms wrap to the opposite arm, the inner corners
+//     bend from one arm into the next, the centre's diagonals wrap; one
+//     `c`, `i`, `b` per arm and four `x`; symmetric under a quarter turn
+//     that moves every player on by one.
+//   - octo20: 8 players, 20×20 octagon, 2 overwrite stones, 1 bomb of
+//     strength 1; a 4×4 start block of two stones per player, the cut
+//     sides joined to the opposite cut side by diagonal transitions, the
+//     middle rows and columns wrap; four each of `c` `i` `b`, eight `x`;
+//     symmetric under a quarter turn that moves every player on by two.
+//
+// # Bots
+//
+// Game.Bots lists paranoid (the default), trivial and random.
+//
+// trivial is the course's "triviale KI": one ply, no search, budget
+// ignored (it is always cheap). In phase 1 it plays the move after which it
+// owns the most stones, computed without applying the move (CountsAfter:
+// flips per owner, then the choice swap or inversion shift); ties go to the
+// first move in LegalActions order, or, with random_ties, to a uniformly
+// drawn one from the bot's seed. For bonus fields both variants tie, so it
+// takes the bomb (code 20 comes first). In phase 2 it throws the first
+// bomb (row-major) that destroys the most opponent stones minus own.
+//
+// paranoid is seed 001's bot (spec §10), built on the shared search
+// (engines/search, Searcher.Paranoid: the root player maximises, every
+// other player minimises, turns follow the real order with skips; with two
+// players this is plain minimax). Every parameter of spec §10.1–10.4 is
+// exposed with the spec's name, type, default and range; game.Param has no
+// log-scale flag, so "log" is only noted in the parameter's Doc. Phase 1
+// is searched; phase 2 is the greedy bomb rule of §10.4 without search.
+//
+//   - Strategic map (§10.2, once per map): passages per axis by the step
+//     function (transitions included, holes 0). strat_mode "table": the
+//     values by passage count. strat_mode "reach": reach(f) = Σ over the 8
+//     directions of (fields the walk from f visits − 1), the most stones
+//     one move on f can capture; a corner (0 passages) is worth
+//     corner_reach_factor × reach; a 1-passage field gets
+//     strat_one + edge_reach_share × reach; every non-corner field next to
+//     a corner loses corner_neighbour_share × the value of the strongest
+//     adjacent corner; other fields keep the table value.
+//   - Progress g = (stones now − stones at the start) / fields free at the
+//     start (stones never leave the board in phase 1), clamped to [0, 1];
+//     1 when the map has no free field. s(g) is piecewise linear through
+//     (0, 0), (break_even, ½), (1, 1).
+//   - Ranking (§10.2 rule 3): at each root, players are ranked by Score
+//     (ties share the better rank), rd = |rank(p) − rank(q)| while more than
+//     2 players are active, otherwise 1. A disqualified owner counts like
+//     nobody (w = K) in the move gain and is left out of V.
+//   - Vb, Vo (×K with more than 2 active players) and the bonus decision
+//     are recomputed at every root, which covers "after each
+//     disqualification".
+//   - Leaf value V exactly as §10.2 rule 4 from the root player's view,
+//     with two choices of ours: overwrite stones count in Stock only in
+//     phase 1 (they are worthless once the bombs start); at a finished game
+//     WinValue (1e7) × (opponents beaten − opponents ahead) / (n_act − 1)
+//     is added so that a won game outweighs any heuristic value. The bomb
+//     phase is a leaf of the search (the search state reports it as
+//     terminal) valued by V. (A greedy playout of the bomb phase at those
+//     leaves was tried: no measurable gain on duel10, seconds per move on
+//     example15, so it was dropped.)
+//   - Move order (use_ordering): the gain of §10.2 rule 3 at every node,
+//     best first, stable (ties keep LegalActions order); the table move (if
+//     any) still goes first. Choice fields: every partner is searched; with
+//     at least 3 active players the variant swapping with seat q earns
+//     choice_weight · K · max(0, stones(q) − own stones), which for the
+//     leader is §10.1 rule 4 (swapping with a weaker player earns nothing).
+//   - Bonus fields (§10.1 rule 3): only the variant the rule picks is
+//     searched, for every player in the tree (the search state filters the
+//     other variant out of LegalActions).
+//   - Deepening (§10.1 rule 2): DeepeningFirst = 1, DeepeningJump =
+//     deepening_jump, the last iteration clamped to the depth. use_deepening
+//     = false searches a depth budget in one pass; under node and time
+//     budgets the shared search always deepens (otherwise no move would be
+//     guaranteed), with deepening_start as the share after which no
+//     iteration starts.
+//   - Aspiration (§10.1 rule 1): per move, Config.AspirationWidth =
+//     aspiration_factor × 0.2 × sin(π·g) × H × W at the root and
+//     AspirationMinWidth = aspiration_width, so the search's first window
+//     is max of the two; AspirationWidening = 1 opens a failing side to ±∞
+//     at once (a fail-low re-search keeps the upper bound, which gives the
+//     full window's value) and AspirationMaxWidth = +∞.
+//   - Budgets: a depth budget D searches to min(D, max_depth) (subject to
+//     max_leaves, below); no budget
+//     means depth min(DefaultDepth = 4, max_depth) (a standard8 game takes
+//     a few tens of milliseconds); node and time budgets deepen up to max_depth. The
+//     move of the deepest completed iteration is played, or the first
+//     ordered move when none completed (a 1-node budget, a cancelled
+//     context), so the bot always answers at once with a legal move.
+//     Results depend only on the position, the parameters and the budget
+//     (the table is cleared per search; the bot has no randomness).
+//   - Not in the spec: tt_log2 (default 16), the shared search's
+//     transposition table (about 20% fewer nodes at depth 7 on standard8);
+//     max_leaves (default 10^6, 0 = off), a safety cap under depth budgets
+//     (and no budget): after that many evaluated leaves the running
+//     iteration is dropped (the bot cancels the search's context from its
+//     Evaluate hook, so the stop comes at the same node every time) and the
+//     move of the deepest completed iteration is played. It exists for
+//     positions where one player moves alone (the others are out of moves
+//     and it holds overwrite stones): every ply is then a max node, nothing
+//     is pruned, and depth 3 on a full 20×20 board would be 300³ nodes.
+//   - Bomb phase (§10.4): active players are ordered by stone count, ties
+//     by seat number; A is the closest before the bot, B the closest after;
+//     lost(all opponents) counts active opponents only; the blast is
+//     simulated exactly like the rules' blast (a test compares them).
+//
+// Measured against trivial at depth 3, seat-rotated pairs from 4 random
+// opening plies (tourney match --budget depth=3 --opening-plies 4, 200
+// games): standard8 97.5% (W 195 L 5); duel10 90.2% (W 180 D 1 L 19;
+// 85.5% with --seed 99). An earlier duel10 had bombs of strength 1, and
+// there bombs decided the game: the default rule 3 (2 players: Vb = 2·3²
+// = 18 < Vo = 5·100/20 = 25) takes overwrite stones from bonus fields,
+// trivial takes bombs, and the bomb rule's focus weight (3× the opponent
+// against 1× own stones with 2 players) trades own stones away; paranoid
+// scored 77.5% there (83% with bomb_value_factor = 3, 84% at depth 4).
+// duel10 now has bombs of strength 0, so phase 1 decides it.
 package reversixt

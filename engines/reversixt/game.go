@@ -43,8 +43,11 @@ func (Game) NewState(m game.Map, seed uint64) (game.State, error) {
 	return NewState(rm), nil
 }
 
-// Bots: random only in this first part.
-func (Game) Bots() []game.BotSpec { return []game.BotSpec{game.RandomSpec()} }
+// Bots: paranoid (seed 001's bot, the default), trivial (the course's
+// greedy one-ply bot) and random.
+func (Game) Bots() []game.BotSpec {
+	return []game.BotSpec{ParanoidSpec(), TrivialSpec(), game.RandomSpec()}
+}
 
 // MaxLength bounds the length of a game on m (spec §7.4): phase 1 at most
 // the fields without a stone + n × overwrite stones + bonus fields, phase 2

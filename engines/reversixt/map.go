@@ -87,7 +87,7 @@ func (m *Map) Next(c, d int) (c2, d2 int, ok bool) {
 var builtinFS embed.FS
 
 // BuiltinMaps lists the built-in map names; the first is the default.
-var BuiltinMaps = []string{"standard8", "example15"}
+var BuiltinMaps = []string{"standard8", "example15", "duel10", "tri13", "cross14", "octo20"}
 
 // LoadMap returns a built-in map by name ("" means standard8) or reads a
 // map file.
@@ -137,11 +137,11 @@ type line struct {
 }
 
 // splitLines splits data at LF, CRLF and lone CR, keeping 1-based line
-// numbers and dropping blank lines.
-func splitLines(data []byte) []line {
+// numbers and dropping blank lines. last is the number of the file's last
+// line (the one after a final line break: where the file ends).
+func splitLines(data []byte) (out []line, last int) {
 	s := string(data)
 	s = strings.TrimPrefix(s, "\ufeff")
-	var out []line
 	num := 1
 	start := 0
 	emit := func(end int) {
@@ -166,7 +166,7 @@ func splitLines(data []byte) []line {
 		}
 	}
 	emit(len(s))
-	return out
+	return out, num
 }
 
 func tokenize(text string) []token {
@@ -191,23 +191,33 @@ func tokenize(text string) []token {
 
 // parseInt reads a decimal integer (optional sign) that fits in 64 bits.
 func parseInt(s string) (int64, bool) {
+	v, ok, big := parseNum(s)
+	return v, ok && !big
+}
+
+// parseNum reads a decimal integer (optional sign). ok is false for
+// anything else; a well-formed integer outside 64 bits gives ok = true and
+// big = true (the value is then ±(2^63-1) and only its sign counts).
+func parseNum(s string) (v int64, ok, big bool) {
 	if s == "" {
-		return 0, false
+		return 0, false, false
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if (c < '0' || c > '9') && !(i == 0 && (c == '-' || c == '+') && len(s) > 1) {
-			return 0, false
+			return 0, false, false
 		}
 	}
 	v, err := strconv.ParseInt(s, 10, 64)
-	return v, err == nil
+	if err != nil {
+		return v, true, true // only ErrRange is possible here
+	}
+	return v, true, false
 }
 
 // ParseMap parses a map file's contents; file names it in errors.
 func ParseMap(file string, data []byte) (*Map, error) {
-	lines := splitLines(data)
-	lastLine := 1 + strings.Count(string(data), "\n")
+	lines, lastLine := splitLines(data)
 	errAt := func(ln, col int, format string, args ...any) error {
 		return &MapError{File: file, Line: ln, Col: col, Msg: fmt.Sprintf(format, args...)}
 	}
@@ -223,15 +233,15 @@ func ParseMap(file string, data []byte) (*Map, error) {
 			return nil, errAt(l.num, l.toks[0].col, "header line %d has %d values, want %d (%s)", i+1, len(l.toks), headerCount[i], headerNames[i])
 		}
 		for j, tk := range l.toks {
-			v, ok := parseInt(tk.s)
+			v, ok, big := parseNum(tk.s)
 			if !ok {
 				return nil, errAt(l.num, tk.col, "%q is not an integer (%s)", tk.s, headerNames[i])
 			}
 			if v < 0 {
-				return nil, errAt(l.num, tk.col, "%d is negative (%s)", v, headerNames[i])
+				return nil, errAt(l.num, tk.col, "%s is negative (%s)", tk.s, headerNames[i])
 			}
-			if v > 1<<32-1 {
-				return nil, errAt(l.num, tk.col, "%d is too large (%s)", v, headerNames[i])
+			if big || v > 1<<32-1 {
+				return nil, errAt(l.num, tk.col, "%s is too large: at most %d (%s)", tk.s, int64(1<<32-1), headerNames[i])
 			}
 			hv[i][j] = v
 		}
@@ -258,10 +268,10 @@ func ParseMap(file string, data []byte) (*Map, error) {
 			return nil, errAt(lastLine, 0, "end of file: the board has %d rows, want %d", y, H)
 		}
 		l := lines[li]
+		if strings.Contains(l.text, "<->") {
+			return nil, errAt(l.num, l.toks[0].col, "the board has %d rows, want %d (a transition follows)", y, H)
+		}
 		if len(l.toks) != W {
-			if strings.Contains(l.text, "<->") {
-				return nil, errAt(l.num, 0, "the board has %d rows, want %d (a transition follows)", y, H)
-			}
 			return nil, errAt(l.num, l.toks[0].col, "board row %d has %d cells, want %d", y, len(l.toks), W)
 		}
 		for x, tk := range l.toks {
@@ -296,38 +306,46 @@ func ParseMap(file string, data []byte) (*Map, error) {
 	m.buildSteps()
 	type end struct{ x, y, r int }
 	used := map[end]Transition{}
+	usedLine := map[end]int{}
 	for _, l := range lines[4+H:] {
-		t, col, msg := parseTransition(l.text)
+		if !strings.Contains(l.text, "<->") && len(l.toks) == W && allCells(l.toks) {
+			return nil, errAt(l.num, l.toks[0].col, "extra board row: the header (line %d) gives %d rows", lines[3].num, H)
+		}
+		t, cols, col, msg := parseTransition(l.text)
 		if msg != "" {
 			return nil, errAt(l.num, col, "%s", msg)
 		}
 		ends := [2]end{{t.X1, t.Y1, t.R1}, {t.X2, t.Y2, t.R2}}
-		for _, e := range ends {
-			if e.x < 0 || e.x >= W || e.y < 0 || e.y >= H {
-				return nil, errAt(l.num, 0, "transition end (%d,%d) is outside the %d×%d board", e.x, e.y, W, H)
+		for k, e := range ends {
+			cx, cy, cr := cols[3*k], cols[3*k+1], cols[3*k+2]
+			if e.x < 0 || e.x >= W {
+				return nil, errAt(l.num, cx, "transition end (%d,%d) is outside the %d×%d board: x must be 0..%d", e.x, e.y, W, H, W-1)
+			}
+			if e.y < 0 || e.y >= H {
+				return nil, errAt(l.num, cy, "transition end (%d,%d) is outside the %d×%d board: y must be 0..%d", e.x, e.y, W, H, H-1)
 			}
 			if e.r < 0 || e.r > 7 {
-				return nil, errAt(l.num, 0, "transition direction %d outside 0..7", e.r)
+				return nil, errAt(l.num, cr, "transition direction %d outside 0..7", e.r)
 			}
 			if m.Cells[e.y*W+e.x] == Hole {
-				return nil, errAt(l.num, 0, "transition end (%d,%d) is a hole", e.x, e.y)
+				return nil, errAt(l.num, cx, "transition end (%d,%d) is a hole", e.x, e.y)
 			}
 			nx, ny := e.x+dirX[e.r], e.y+dirY[e.r]
 			if nx >= 0 && nx < W && ny >= 0 && ny < H && m.Cells[ny*W+nx] != Hole {
-				return nil, errAt(l.num, 0, "transition end (%d,%d) direction %d leads to the field (%d,%d), not off the board or into a hole", e.x, e.y, e.r, nx, ny)
+				return nil, errAt(l.num, cr, "transition end (%d,%d) direction %d leads to the field (%d,%d), not off the board or into a hole", e.x, e.y, e.r, nx, ny)
 			}
 		}
 		same := func(a, b Transition) bool {
 			return a == b || a == (Transition{b.X2, b.Y2, b.R2, b.X1, b.Y1, b.R1})
 		}
 		dup := false
-		for _, e := range ends {
+		for k, e := range ends {
 			if prev, ok := used[e]; ok {
 				if same(prev, t) {
 					dup = true
 					continue
 				}
-				return nil, errAt(l.num, 0, "transition end (%d,%d) direction %d is already used by %d %d %d <-> %d %d %d", e.x, e.y, e.r, prev.X1, prev.Y1, prev.R1, prev.X2, prev.Y2, prev.R2)
+				return nil, errAt(l.num, cols[3*k], "transition end (%d,%d) direction %d is already used by %d %d %d <-> %d %d %d (line %d)", e.x, e.y, e.r, prev.X1, prev.Y1, prev.R1, prev.X2, prev.Y2, prev.R2, usedLine[e])
 			}
 		}
 		if dup {
@@ -335,6 +353,7 @@ func ParseMap(file string, data []byte) (*Map, error) {
 		}
 		for _, e := range ends {
 			used[e] = t
+			usedLine[e] = l.num
 		}
 		m.Transitions = append(m.Transitions, t)
 		c1, c2 := t.Y1*W+t.X1, t.Y2*W+t.X2
@@ -352,16 +371,27 @@ func ParseMap(file string, data []byte) (*Map, error) {
 	return m, nil
 }
 
-// parseTransition reads `x1 y1 r1 <-> x2 y2 r2`; on error it returns a
-// 1-based column (0 if none) and a message.
-func parseTransition(text string) (Transition, int, string) {
+// allCells reports whether every token is one character (a board row).
+func allCells(toks []token) bool {
+	for _, tk := range toks {
+		if len(tk.s) != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// parseTransition reads `x1 y1 r1 <-> x2 y2 r2`. It returns the 1-based
+// columns of the six numbers; on error a column (of the token at fault,
+// else of the line's first token) and a message.
+func parseTransition(text string) (t Transition, cols [6]int, col int, msg string) {
+	first := tokenize(text)[0].col
 	i := strings.Index(text, "<->")
 	if i < 0 {
-		toks := tokenize(text)
-		return Transition{}, toks[0].col, fmt.Sprintf("unexpected text %q after the board: want a transition `x1 y1 r1 <-> x2 y2 r2`", strings.TrimSpace(text))
+		return t, cols, first, fmt.Sprintf("unexpected text %q after the board: want a transition `x1 y1 r1 <-> x2 y2 r2`", strings.TrimSpace(text))
 	}
-	if strings.Contains(text[i+3:], "<->") {
-		return Transition{}, i + 1, "transition with more than one `<->`"
+	if j := strings.Index(text[i+3:], "<->"); j >= 0 {
+		return t, cols, i + 3 + j + 1, "transition with more than one `<->`"
 	}
 	var v [6]int
 	for side, part := range []string{text[:i], text[i+3:]} {
@@ -371,17 +401,25 @@ func parseTransition(text string) (Transition, int, string) {
 		}
 		toks := tokenize(part)
 		if len(toks) != 3 {
-			return Transition{}, off + 1, fmt.Sprintf("malformed transition: %d numbers %s `<->`, want 3", len(toks), [2]string{"before", "after"}[side])
+			c := i + 1 // the arrow
+			if len(toks) > 0 {
+				c = off + toks[0].col
+			}
+			return t, cols, c, fmt.Sprintf("malformed transition: %d numbers %s `<->`, want 3", len(toks), [2]string{"before", "after"}[side])
 		}
 		for j, tk := range toks {
-			n, ok := parseInt(tk.s)
-			if !ok || n < -1<<31 || n > 1<<31 {
-				return Transition{}, off + tk.col, fmt.Sprintf("malformed transition: %q is not an integer", tk.s)
+			n, ok, big := parseNum(tk.s)
+			if !ok {
+				return t, cols, off + tk.col, fmt.Sprintf("malformed transition: %q is not an integer", tk.s)
+			}
+			if big || n < -1<<31 || n > 1<<31 {
+				return t, cols, off + tk.col, fmt.Sprintf("malformed transition: %s is out of range", tk.s)
 			}
 			v[side*3+j] = int(n)
+			cols[side*3+j] = off + tk.col
 		}
 	}
-	return Transition{v[0], v[1], v[2], v[3], v[4], v[5]}, 0, ""
+	return Transition{v[0], v[1], v[2], v[3], v[4], v[5]}, cols, 0, ""
 }
 
 func (m *Map) buildSteps() {

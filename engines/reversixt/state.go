@@ -81,6 +81,7 @@ type State struct {
 	cnt   int64      // move variants of the seat to move in phase 1, -1 unknown
 	bb    [16]uint64 // small maps: bitboard of each cell value
 	adj   []uint8    // adj[c]: steps from c that reach a stone (a filter for targets)
+	vals  [16]int32  // number of cells holding each value
 
 	log   []change
 	undo  []undoRec
@@ -103,6 +104,7 @@ func NewState(m *Map) *State {
 			s.bb[v] |= m.bit[c]
 		}
 		s.hash ^= m.zob[c*16+int(v)]
+		s.vals[v&15]++
 		if isStone(v) {
 			s.adjAdd(c, 1)
 		}
@@ -151,6 +153,8 @@ func (s *State) put(c int, v uint8) {
 func (s *State) set(c int, old, v uint8) {
 	s.hash ^= s.m.zob[c*16+int(old)] ^ s.m.zob[c*16+int(v)]
 	s.board[c] = v
+	s.vals[old&15]--
+	s.vals[v&15]++
 	if s.m.small {
 		b := s.m.bit[c]
 		s.bb[old&15] ^= b
@@ -341,6 +345,19 @@ func (s *State) hasMove(p int) bool {
 	if s.phase == Phase2 {
 		return s.bombs[p] > 0 && s.anyField()
 	}
+	// Quick answers: without an own stone only an expansion stone can be
+	// taken (with an overwrite stone); without overwrite stones only a
+	// free field can.
+	ow := s.ow[p] > 0
+	if s.vals[p+1] == 0 {
+		return ow && s.vals[Expansion] > 0
+	}
+	if !ow && s.vals[Empty]+s.vals[Choice]+s.vals[Inversion]+s.vals[Bonus] == 0 {
+		return false
+	}
+	if ow && s.vals[Expansion] > 0 {
+		return true
+	}
 	for t := range s.board {
 		if s.targetOK(t, p) {
 			return true
@@ -368,9 +385,20 @@ func (s *State) startTurn(prev int) {
 			if s.disq[p] {
 				continue
 			}
-			if c := s.countFor(p); c > 0 {
+			if s.m.small && s.ow[p] == 0 {
+				// The bitboard count is as cheap as a yes/no test.
+				if c := s.countFor(p); c > 0 {
+					s.cur = int8(p)
+					s.cnt = int64(c)
+					return
+				}
+				continue
+			}
+			// Elsewhere only ask whether a move exists (the search
+			// applies far more moves than it counts); countMoves
+			// counts on demand.
+			if s.hasMove(p) {
 				s.cur = int8(p)
-				s.cnt = int64(c)
 				return
 			}
 		}

@@ -1,0 +1,524 @@
+package reversixt
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"tourney/engines/game"
+	"tourney/engines/search"
+)
+
+// Parameter names of the paranoid bot (spec §10.1–10.4).
+const (
+	ParamAspiration           = "aspiration"
+	ParamAspirationWidth      = "aspiration_width"
+	ParamAspirationFactor     = "aspiration_factor"
+	ParamDeepeningStart       = "deepening_start"
+	ParamDeepeningJump        = "deepening_jump"
+	ParamPlayerDistance       = "player_distance"
+	ParamBonusBombWeight      = "bonus_bomb_weight"
+	ParamBonusOverwriteWeight = "bonus_overwrite_weight"
+	ParamChoiceWeight         = "choice_weight"
+	ParamPositionWeight       = "position_weight"
+	ParamStonesWeight         = "stones_weight"
+	ParamBreakEven            = "break_even"
+
+	ParamStratCorner          = "strat_corner"
+	ParamStratOne             = "strat_one"
+	ParamStratTwo             = "strat_two"
+	ParamStratThree           = "strat_three"
+	ParamStratFour            = "strat_four"
+	ParamStratMode            = "strat_mode"
+	ParamCornerReachFactor    = "corner_reach_factor"
+	ParamCornerNeighbourShare = "corner_neighbour_share"
+	ParamEdgeReachShare       = "edge_reach_share"
+	ParamBombValueFactor      = "bomb_value_factor"
+	ParamOverwriteValueFactor = "overwrite_value_factor"
+
+	ParamSearch       = "search"
+	ParamUseOrdering  = "use_ordering"
+	ParamUseDeepening = "use_deepening"
+	ParamMaxDepth     = "max_depth"
+
+	ParamBombFocusAhead  = "bomb_focus_ahead"
+	ParamBombFocusWeight = "bomb_focus_weight"
+	ParamBombOwnWeight   = "bomb_own_weight"
+
+	ParamTTLog2    = "tt_log2"    // not in the spec: the shared search's table
+	ParamMaxLeaves = "max_leaves" // not in the spec: safety cap under depth budgets
+
+	ParamRandomTies = "random_ties" // trivial bot
+)
+
+// SearchParanoid is the only value of the `search` parameter.
+const SearchParanoid = "paranoid"
+
+// DefaultDepth is the horizon of the paranoid bot when a move has no
+// budget (game.Budget zero value); max_depth caps it.
+const DefaultDepth = 4
+
+// DefaultMaxLeaves is the default safety cap on evaluated leaves per move
+// under a depth budget (or none).
+const DefaultMaxLeaves = 1000000
+
+// DefaultTTLog2 is the default size of the paranoid bot's table (2^16
+// entries, 2 MiB).
+const DefaultTTLog2 = 16
+
+// Paranoid is the configuration of the paranoid bot.
+type Paranoid struct {
+	Eval             EvalConfig
+	Bomb             BombConfig
+	Search           search.Config // MaxDepth is max_depth; AspirationWidth is set per move
+	AspirationFactor float64
+	UseOrdering      bool
+	// MaxLeaves caps the evaluated leaves of a move under a depth budget
+	// (or none): past it the running iteration is dropped and the move of
+	// the deepest completed one is played. 0 = no cap.
+	MaxLeaves int
+}
+
+// ParanoidSearchDefaults is the shared search's configuration for the
+// paranoid bot's defaults (spec §10.1 rules 1–2, §10.3): deepening 1,
+// 1+j, …; aspiration windows of at least aspiration_width (25) that open
+// to the full window on failing.
+func ParanoidSearchDefaults() search.Config {
+	c := search.DefaultConfig()
+	c.MaxDepth = 42
+	c.Deepening = true
+	c.DeepeningFirst = 1
+	c.DeepeningJump = 2
+	c.DeepeningStart = 0.5
+	c.Aspiration = true
+	c.AspirationWidth = 0
+	c.AspirationMinWidth = 25
+	c.AspirationWidening = 1
+	c.AspirationMaxWidth = math.Inf(1)
+	c.TTLog2 = DefaultTTLog2
+	c.TTReplace = search.ReplaceDepth
+	return c
+}
+
+// DefaultParanoid is the paranoid bot with every default.
+func DefaultParanoid() Paranoid {
+	return Paranoid{
+		Eval:             DefaultEvalConfig(),
+		Bomb:             DefaultBombConfig(),
+		Search:           ParanoidSearchDefaults(),
+		AspirationFactor: 1,
+		UseOrdering:      true,
+		MaxLeaves:        DefaultMaxLeaves,
+	}
+}
+
+// ParanoidFrom reads resolved parameters; missing ones keep the defaults.
+func ParanoidFrom(p game.Params) Paranoid {
+	c := DefaultParanoid()
+	fl := func(name string, dst *float64) {
+		if p.Has(name) {
+			*dst = p.Float(name)
+		}
+	}
+	in := func(name string, dst *int) {
+		if p.Has(name) {
+			*dst = p.Int(name)
+		}
+	}
+	bo := func(name string, dst *bool) {
+		if p.Has(name) {
+			*dst = p.Bool(name)
+		}
+	}
+	bo(ParamAspiration, &c.Search.Aspiration)
+	if p.Has(ParamAspirationWidth) {
+		c.Search.AspirationMinWidth = float64(p.Int(ParamAspirationWidth))
+	}
+	fl(ParamAspirationFactor, &c.AspirationFactor)
+	fl(ParamDeepeningStart, &c.Search.DeepeningStart)
+	in(ParamDeepeningJump, &c.Search.DeepeningJump)
+	in(ParamPlayerDistance, &c.Eval.PlayerDistance)
+	fl(ParamBonusBombWeight, &c.Eval.BonusBomb)
+	fl(ParamBonusOverwriteWeight, &c.Eval.BonusOverwrite)
+	fl(ParamChoiceWeight, &c.Eval.ChoiceWeight)
+	fl(ParamPositionWeight, &c.Eval.PositionWeight)
+	fl(ParamStonesWeight, &c.Eval.StonesWeight)
+	fl(ParamBreakEven, &c.Eval.BreakEven)
+	in(ParamStratCorner, &c.Eval.StratCorner)
+	in(ParamStratOne, &c.Eval.StratOne)
+	in(ParamStratTwo, &c.Eval.StratTwo)
+	in(ParamStratThree, &c.Eval.StratThree)
+	in(ParamStratFour, &c.Eval.StratFour)
+	if p.Has(ParamStratMode) {
+		c.Eval.StratMode = p.Str(ParamStratMode)
+	}
+	fl(ParamCornerReachFactor, &c.Eval.CornerReachFactor)
+	fl(ParamCornerNeighbourShare, &c.Eval.CornerNeighbourShare)
+	fl(ParamEdgeReachShare, &c.Eval.EdgeReachShare)
+	fl(ParamBombValueFactor, &c.Eval.BombValueFactor)
+	fl(ParamOverwriteValueFactor, &c.Eval.OverwriteValueFactor)
+	bo(ParamUseOrdering, &c.UseOrdering)
+	bo(ParamUseDeepening, &c.Search.Deepening)
+	in(ParamMaxDepth, &c.Search.MaxDepth)
+	fl(ParamBombFocusAhead, &c.Bomb.FocusAhead)
+	fl(ParamBombFocusWeight, &c.Bomb.FocusWeight)
+	fl(ParamBombOwnWeight, &c.Bomb.OwnWeight)
+	in(ParamTTLog2, &c.Search.TTLog2)
+	in(ParamMaxLeaves, &c.MaxLeaves)
+	return c
+}
+
+// ParanoidSpec is the paranoid bot of seed 001 (spec §10): paranoid
+// alpha-beta with the strategic map, rank-weighted opponents and a greedy
+// bomb phase.
+func ParanoidSpec() game.BotSpec {
+	f := func(name string, def, lo, hi float64, doc string) game.Param {
+		return game.Param{Name: name, Kind: game.Float, Default: def, Min: lo, Max: hi, Doc: doc}
+	}
+	i := func(name string, def, lo, hi int, doc string) game.Param {
+		return game.Param{Name: name, Kind: game.Int, Default: def, Min: float64(lo), Max: float64(hi), Doc: doc}
+	}
+	b := func(name string, def bool, doc string) game.Param {
+		return game.Param{Name: name, Kind: game.Bool, Default: def, Doc: doc}
+	}
+	params := []game.Param{
+		// §10.1
+		b(ParamAspiration, true, "aspiration windows around the previous iteration's value"),
+		i(ParamAspirationWidth, 25, 1, 1000, "minimum half-width of the window (evaluation units)"),
+		f(ParamAspirationFactor, 1.0, 0.1, 10, "factor on the computed width 0.2·sin(πg)·H·W (log scale)"),
+		f(ParamDeepeningStart, 0.5, 0.05, 0.95, "share of a nodes/time budget after which no new deepening iteration starts"),
+		i(ParamDeepeningJump, 2, 1, 3, "deepening depths 1, 1+j, 1+2j, …"),
+		i(ParamPlayerDistance, 16, 8, 64, "K: weights K − rank distance decide whom to attack"),
+		f(ParamBonusBombWeight, 1.0, 0, 4, "value of a bomb from a bonus field, ≥ 3 players"),
+		f(ParamBonusOverwriteWeight, 1.0, 0, 4, "value of an overwrite stone from a bonus field, ≥ 3 players"),
+		f(ParamChoiceWeight, 1.0, 0, 4, "value of a choice field in the move order, ≥ 3 players"),
+		f(ParamPositionWeight, 1.0, 0, 4, "weight of the positional value (falls over the game)"),
+		f(ParamStonesWeight, 1.0, 0, 4, "weight of the stone count (rises over the game)"),
+		f(ParamBreakEven, 0.5, 0.05, 0.95, "progress where stones and position weigh the same"),
+		// §10.2
+		i(ParamStratCorner, 50, 0, 500, "strategic value of a field with 0 passages (corner)"),
+		i(ParamStratOne, -5, -100, 50, "strategic value, 1 passage"),
+		i(ParamStratTwo, 3, -20, 50, "strategic value, 2 passages"),
+		i(ParamStratThree, 2, -20, 50, "strategic value, 3 passages"),
+		i(ParamStratFour, 1, -20, 50, "strategic value, 4 passages"),
+		{Name: ParamStratMode, Kind: game.String, Default: StratTable, Choices: []string{StratTable, StratReach},
+			Doc: "strategic map: passage table or reach rule"},
+		f(ParamCornerReachFactor, 4, 0, 10, "reach rule: corner = factor × most stones capturable from it"),
+		f(ParamCornerNeighbourShare, 0.5, 0, 1, "reach rule: share of a corner's value taken from its neighbours"),
+		f(ParamEdgeReachShare, 0.333, 0, 1, "reach rule: share of the capturable count added to 1-passage fields"),
+		f(ParamBombValueFactor, 2, 0, 10, "Vb = factor × (2·strength + 1)²"),
+		f(ParamOverwriteValueFactor, 5, 0, 20, "Vo = factor × H·W / (H + W)"),
+		// §10.3
+		{Name: ParamSearch, Kind: game.String, Default: SearchParanoid, Choices: []string{SearchParanoid},
+			Doc: "paranoid alpha-beta: every opponent minimises V"},
+		b(ParamUseOrdering, true, "sort moves by gain, best first, at every node"),
+		b(ParamUseDeepening, true, "iterative deepening under a depth budget too (always on under nodes/time)"),
+		i(ParamMaxDepth, 42, 1, 64, "depth cap in plies"),
+		// §10.4
+		f(ParamBombFocusAhead, 1.0, 0.1, 10, "focus on the next better player when its gap ≤ this × the gap to the next worse (log scale)"),
+		f(ParamBombFocusWeight, 2.0, 0, 10, "weight of the focus player's lost stones"),
+		f(ParamBombOwnWeight, 1.0, 0, 10, "weight of own lost stones"),
+		// not in the spec
+		i(ParamTTLog2, DefaultTTLog2, 0, search.MaxTTLog2, "transposition table of 2^n entries (0 = off)"),
+		i(ParamMaxLeaves, DefaultMaxLeaves, 0, 1000000000, "under a depth budget, drop the running iteration after this many evaluated leaves (0 = no cap)"),
+	}
+	return game.BotSpec{
+		Name:   "paranoid",
+		Doc:    fmt.Sprintf("seed 001's paranoid alpha-beta: strategic map, rank-weighted opponents, greedy bombs (depth %d without a budget)", DefaultDepth),
+		Params: params,
+		New: func(p game.Params) (game.Bot, error) {
+			return NewParanoidBot(ParanoidFrom(p)), nil
+		},
+	}
+}
+
+// searchState is what the paranoid search sees: the state, with the bomb
+// phase as a leaf (it is played greedily, spec §10.4) and each bonus field
+// offering only the variant of the bonus rule (spec §10.1 rule 3).
+type searchState struct {
+	*State
+	bonus int
+}
+
+func (w *searchState) CurrentPlayer() int {
+	if w.phase != Phase1 {
+		return game.TerminalPlayer
+	}
+	return int(w.cur)
+}
+
+func (w *searchState) IsTerminal() bool { return w.phase != Phase1 }
+
+func (w *searchState) Clone() game.State {
+	return &searchState{State: w.State.Clone().(*State), bonus: w.bonus}
+}
+
+func (w *searchState) LegalActions(player int, buf []game.Action) []game.Action {
+	if w.phase != Phase1 {
+		return buf
+	}
+	start := len(buf)
+	buf = w.State.LegalActions(player, buf)
+	out := buf[:start]
+	for _, a := range buf[start:] {
+		if c, code := SplitAction(a); (code == CodeBomb || code == CodeOverwrite) && w.board[c] == Bonus && code != w.bonus {
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// ParanoidBot plays the paranoid bot.
+type ParanoidBot struct {
+	cfg    Paranoid
+	leaves int                // evaluated leaves of the current move
+	stop   context.CancelFunc // set while a leaf cap applies
+	ev     *evaluator
+	sr     *search.Searcher
+	bl     blaster
+	ws     searchState
+	keys   []float64
+	Last   search.Result // the last search (for tests and logs)
+}
+
+// NewParanoidBot returns the bot of a configuration.
+func NewParanoidBot(c Paranoid) *ParanoidBot {
+	b := &ParanoidBot{cfg: c, ev: newEvaluator(c.Eval)}
+	h := search.Hooks{Evaluate: func(s game.State, player, ply int) float64 {
+		b.leaves++
+		if b.stop != nil && b.leaves > b.cfg.MaxLeaves {
+			b.stop() // the search sees it at its next poll: deterministic
+		}
+		return b.ev.value(s.(*searchState).State, player)
+	}}
+	if c.UseOrdering {
+		h.Order = func(s game.State, player int, moves []game.Action) {
+			b.order(s.(*searchState).State, player, moves)
+		}
+	}
+	b.sr = search.New(c.Search, h)
+	return b
+}
+
+// Reset implements game.Bot; the bot has no randomness.
+func (b *ParanoidBot) Reset(seed uint64) {}
+
+// order sorts moves by gain, best first (stable: ties keep LegalActions
+// order).
+func (b *ParanoidBot) order(s *State, p int, moves []game.Action) {
+	keys := b.keys[:0]
+	lastCell, lastGain := -1, 0.0
+	for _, a := range moves {
+		t, code := SplitAction(a)
+		if t != lastCell {
+			lastCell, lastGain = t, b.ev.cellGain(s, t, p)
+		}
+		keys = append(keys, lastGain+b.specialGain(s, t, code, p))
+	}
+	b.keys = keys
+	for i := 1; i < len(moves); i++ {
+		a, k := moves[i], keys[i]
+		j := i
+		for j > 0 && keys[j-1] < k {
+			moves[j], keys[j] = moves[j-1], keys[j-1]
+			j--
+		}
+		moves[j], keys[j] = a, k
+	}
+}
+
+// specialGain is the choice term of the move gain (spec §10.1 rule 4):
+// with at least 3 active players a move onto `c` swapping with seat q
+// earns choice_weight · K · max(0, stones of q − own stones); for the
+// leader as q this is the spec's formula.
+func (b *ParanoidBot) specialGain(s *State, t, code, p int) float64 {
+	if code < 1 || code > 8 || b.ev.active < 3 || s.board[t] != Choice || code == p+1 {
+		return 0
+	}
+	own, other := 0, 0
+	for _, v := range s.board {
+		switch int(v) {
+		case p + 1:
+			own++
+		case code:
+			other++
+		}
+	}
+	return b.ev.ec.ChoiceWeight * float64(b.ev.ec.PlayerDistance) * float64(max(0, other-own))
+}
+
+// budget is the search budget of a move: a depth budget (or the default
+// depth when there is none) capped by max_depth.
+func (b *ParanoidBot) budget(bud game.Budget) game.Budget {
+	if bud.IsZero() {
+		bud.Depth = DefaultDepth
+	}
+	if bud.Depth > 0 {
+		bud.Depth = min(bud.Depth, b.cfg.Search.MaxDepth)
+	}
+	return bud
+}
+
+// Step implements game.Bot. Phase 1: paranoid search under the budget;
+// phase 2: greedy bomb (no search).
+func (b *ParanoidBot) Step(ctx context.Context, s game.State, player int, bud game.Budget) (game.Action, error) {
+	st, ok := s.(*State)
+	if !ok {
+		return game.NoAction, fmt.Errorf("reversixt paranoid: state of type %T", s)
+	}
+	if st.phase == Over || int(st.cur) != player {
+		return game.NoAction, errors.New("reversixt paranoid: not this player's move")
+	}
+	if st.phase == Phase2 {
+		focus := BombFocus(st, player, b.cfg.Bomb.FocusAhead)
+		a := b.bl.bombTarget(st, player, focus, b.cfg.Bomb.FocusWeight, b.cfg.Bomb.OwnWeight)
+		if a == game.NoAction {
+			return a, errors.New("reversixt paranoid: no field left to bomb")
+		}
+		return a, nil
+	}
+	b.ev.setRoot(st, player)
+	cfg := b.cfg.Search
+	_, _, stones := b.ev.tally(st)
+	cfg.AspirationWidth = AspirationWindow(0, b.cfg.AspirationFactor, b.ev.progress(stones), st.m.Height, st.m.Width)
+	b.sr.SetConfig(cfg)
+	b.ws = searchState{State: st, bonus: b.ev.bonus}
+	b.leaves = 0
+	if bud.Nodes == 0 && bud.Time == 0 && b.cfg.MaxLeaves > 0 {
+		ctx, b.stop = context.WithCancel(ctx)
+	}
+	b.Last = b.sr.Paranoid(ctx, &b.ws, b.budget(bud))
+	if b.stop != nil {
+		b.stop()
+		b.stop = nil
+	}
+	b.ws.State = nil
+	if b.Last.Move == game.NoAction {
+		legal := st.LegalActions(player, nil)
+		if len(legal) == 0 {
+			return game.NoAction, errors.New("reversixt paranoid: no legal move")
+		}
+		return legal[0], nil
+	}
+	return b.Last.Move, nil
+}
+
+// TrivialSpec is the course's "triviale KI": one ply, most own stones
+// after the move; bombs remove the most opponent stones minus own.
+func TrivialSpec() game.BotSpec {
+	return game.BotSpec{
+		Name: "trivial",
+		Doc:  "greedy one ply: most own stones after the move; bombs: most opponent minus own stones destroyed",
+		Params: []game.Param{{Name: ParamRandomTies, Kind: game.Bool, Default: false,
+			Doc: "break ties between equally good moves at random (from the bot's seed) instead of taking the first"}},
+		New: func(p game.Params) (game.Bot, error) {
+			t := &TrivialBot{}
+			if p.Has(ParamRandomTies) {
+				t.RandomTies = p.Bool(ParamRandomTies)
+			}
+			return t, nil
+		},
+	}
+}
+
+// TrivialBot is the greedy one-ply bot.
+type TrivialBot struct {
+	RandomTies bool
+	rng        *rand.Rand
+	bl         blaster
+	buf        []game.Action
+}
+
+// Reset implements game.Bot.
+func (b *TrivialBot) Reset(seed uint64) { b.rng = game.NewRand(seed) }
+
+// ReadOnly implements game.ReadOnlyBot: the bot never changes the state.
+func (b *TrivialBot) ReadOnly() bool { return true }
+
+// Step implements game.Bot; it ignores the budget (one ply is cheap).
+func (b *TrivialBot) Step(ctx context.Context, s game.State, player int, _ game.Budget) (game.Action, error) {
+	st, ok := s.(*State)
+	if !ok {
+		return game.NoAction, fmt.Errorf("reversixt trivial: state of type %T", s)
+	}
+	if st.phase == Over || int(st.cur) != player {
+		return game.NoAction, errors.New("reversixt trivial: not this player's move")
+	}
+	if b.rng == nil {
+		b.Reset(0)
+	}
+	if st.phase == Phase2 {
+		a := b.bl.bombTarget(st, player, -1, 0, 1)
+		if a == game.NoAction {
+			return a, errors.New("reversixt trivial: no field left to bomb")
+		}
+		return a, nil
+	}
+	b.buf = st.LegalActions(player, b.buf[:0])
+	if len(b.buf) == 0 {
+		return game.NoAction, errors.New("reversixt trivial: no legal move")
+	}
+	var cnt [9]int
+	for _, v := range st.board {
+		if v >= 1 && v <= 8 {
+			cnt[v]++
+		}
+	}
+	best, bestVal, ties := b.buf[0], math.MinInt, 0
+	lastCell := -1
+	var after [9]int
+	for _, a := range b.buf {
+		t, code := SplitAction(a)
+		if t != lastCell {
+			lastCell = t
+			after = CountsAfter(st, t, player, cnt)
+		}
+		v := after[player+1]
+		switch st.board[t] {
+		case Choice:
+			v = after[code]
+		case Inversion:
+			v = after[(player+st.n-1)%st.n+1]
+		}
+		switch {
+		case v > bestVal:
+			best, bestVal, ties = a, v, 1
+		case v == bestVal && b.RandomTies:
+			ties++
+			if b.rng.IntN(ties) == 0 {
+				best = a
+			}
+		}
+	}
+	return best, nil
+}
+
+// CountsAfter returns the stone counts by value (index 1..8) after seat p
+// places on t and the captured lines flip, before any special-field
+// effect; cnt holds the counts before the move.
+func CountsAfter(s *State, t, p int, cnt [9]int) [9]int {
+	pv := uint8(p + 1)
+	if v := s.board[t]; v != pv {
+		if v >= 1 && v <= 8 {
+			cnt[v]--
+		}
+		cnt[pv]++
+	}
+	next, bd := s.m.next, s.board
+	for d := 0; d < 8; d++ {
+		k := s.line(t, d, pv)
+		cur := t*8 + d
+		for ; k > 0; k-- {
+			cur = int(next[cur])
+			v := bd[cur>>3]
+			if v >= 1 && v <= 8 {
+				cnt[v]--
+			}
+			cnt[pv]++
+		}
+	}
+	return cnt
+}

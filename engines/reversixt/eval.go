@@ -1,0 +1,429 @@
+package reversixt
+
+import (
+	"math"
+)
+
+// Strategic-map modes (spec §10.2, parameter strat_mode).
+const (
+	StratTable = "table" // values by number of passages (seed §3.2)
+	StratReach = "reach" // the reach rule (seed §3.4)
+)
+
+// EvalConfig holds the evaluation constants of the paranoid bot (spec
+// §10.1 and §10.2).
+type EvalConfig struct {
+	PlayerDistance int     // K
+	BonusBomb      float64 // bonus_bomb_weight
+	BonusOverwrite float64 // bonus_overwrite_weight
+	ChoiceWeight   float64
+	PositionWeight float64
+	StonesWeight   float64
+	BreakEven      float64
+
+	StratCorner, StratOne, StratTwo, StratThree, StratFour int
+	StratMode                                              string
+	CornerReachFactor                                      float64
+	CornerNeighbourShare                                   float64
+	EdgeReachShare                                         float64
+
+	BombValueFactor      float64
+	OverwriteValueFactor float64
+}
+
+// DefaultEvalConfig is the evaluation of spec §10 with every default.
+func DefaultEvalConfig() EvalConfig {
+	return EvalConfig{
+		PlayerDistance: 16,
+		BonusBomb:      1, BonusOverwrite: 1, ChoiceWeight: 1,
+		PositionWeight: 1, StonesWeight: 1, BreakEven: 0.5,
+		StratCorner: 50, StratOne: -5, StratTwo: 3, StratThree: 2, StratFour: 1,
+		StratMode:            StratTable,
+		CornerReachFactor:    4,
+		CornerNeighbourShare: 0.5,
+		EdgeReachShare:       0.333,
+		BombValueFactor:      2,
+		OverwriteValueFactor: 5,
+	}
+}
+
+// Passages returns, for every cell of m, the number of the 4 axes
+// (vertical, horizontal, the two diagonals) along which the step function
+// leads to a field in both directions (spec §10.2 rule 1), or -1 for a
+// hole.
+func Passages(m *Map) []int {
+	out := make([]int, len(m.Cells))
+	for c, v := range m.Cells {
+		if v == Hole {
+			out[c] = -1
+			continue
+		}
+		k := 0
+		for d := 0; d < 4; d++ {
+			_, _, ok1 := m.Next(c, d)
+			_, _, ok2 := m.Next(c, d+4)
+			if ok1 && ok2 {
+				k++
+			}
+		}
+		out[c] = k
+	}
+	return out
+}
+
+// Reach returns, for every cell, the most stones one move there could
+// capture: the sum over the 8 directions of the fields the walk from the
+// cell visits before it ends, minus the last one (which must be the
+// mover's own stone). Holes have reach 0.
+func Reach(m *Map) []int {
+	out := make([]int, len(m.Cells))
+	for c, v := range m.Cells {
+		if v == Hole {
+			continue
+		}
+		total := 0
+		for d := 0; d < 8; d++ {
+			k := 0
+			cur, dir := c, d
+			for {
+				c2, d2, ok := m.Next(cur, dir)
+				if !ok || c2 == c {
+					break
+				}
+				k++
+				cur, dir = c2, d2
+				if k > len(m.Cells) { // cannot happen (spec §3.5); a guard
+					break
+				}
+			}
+			if k > 0 {
+				total += k - 1
+			}
+		}
+		out[c] = total
+	}
+	return out
+}
+
+// StrategicMap computes the strategic value of every cell of m (spec
+// §10.2): holes 0; in table mode the value by number of passages; in
+// reach mode corners (0 passages) are worth corner_reach_factor × reach,
+// their neighbours lose corner_neighbour_share of the strongest adjacent
+// corner's value, and 1-passage fields gain edge_reach_share × reach.
+func StrategicMap(m *Map, ec EvalConfig) []float64 {
+	pass := Passages(m)
+	table := [5]float64{float64(ec.StratCorner), float64(ec.StratOne), float64(ec.StratTwo), float64(ec.StratThree), float64(ec.StratFour)}
+	out := make([]float64, len(m.Cells))
+	for c, k := range pass {
+		if k >= 0 {
+			out[c] = table[k]
+		}
+	}
+	if ec.StratMode != StratReach {
+		return out
+	}
+	reach := Reach(m)
+	corner := make([]float64, len(m.Cells))
+	for c, k := range pass {
+		switch k {
+		case 0:
+			corner[c] = ec.CornerReachFactor * float64(reach[c])
+			out[c] = corner[c]
+		case 1:
+			out[c] += ec.EdgeReachShare * float64(reach[c])
+		}
+	}
+	for c, k := range pass {
+		if k <= 0 {
+			continue
+		}
+		strongest := 0.0
+		for d := 0; d < 8; d++ {
+			if c2, _, ok := m.Next(c, d); ok && pass[c2] == 0 && corner[c2] > strongest {
+				strongest = corner[c2]
+			}
+		}
+		out[c] -= ec.CornerNeighbourShare * strongest
+	}
+	return out
+}
+
+// Blend is s(g) of spec §10: 0 at g = 0, ½ at g = breakEven, 1 at g = 1,
+// linear in between.
+func Blend(g, breakEven float64) float64 {
+	g = min(max(g, 0), 1)
+	if g <= breakEven {
+		if breakEven <= 0 {
+			return 0.5
+		}
+		return 0.5 * g / breakEven
+	}
+	if breakEven >= 1 {
+		return 1
+	}
+	return 0.5 + 0.5*(g-breakEven)/(1-breakEven)
+}
+
+// AspirationWindow is w = max(minWidth, factor × 0.2 × sin(π·g) × H × W)
+// (spec §10.1 rule 1).
+func AspirationWindow(minWidth, factor, g float64, h, w int) float64 {
+	return max(minWidth, factor*0.2*math.Sin(math.Pi*g)*float64(h)*float64(w))
+}
+
+// BombValue is Vb = bomb_value_factor × (2·strength + 1)² and OverwriteValue
+// Vo = overwrite_value_factor × H·W / (H + W), both ×K while more than 2
+// players are active (spec §10.2 rule 2).
+func BombValue(ec EvalConfig, m *Map, active int) float64 {
+	s := float64(2*m.Strength + 1)
+	v := ec.BombValueFactor * s * s
+	if active > 2 {
+		v *= float64(ec.PlayerDistance)
+	}
+	return v
+}
+
+// OverwriteValue: see BombValue.
+func OverwriteValue(ec EvalConfig, m *Map, active int) float64 {
+	v := ec.OverwriteValueFactor * float64(m.Height*m.Width) / float64(m.Height+m.Width)
+	if active > 2 {
+		v *= float64(ec.PlayerDistance)
+	}
+	return v
+}
+
+// BonusCode is the bonus-field decision of spec §10.1 rule 3: with at
+// least 3 active players take the bomb when bonus_bomb_weight·Vb ≥
+// bonus_overwrite_weight·Vo, with 2 when Vb ≥ Vo; otherwise the overwrite
+// stone.
+func BonusCode(ec EvalConfig, vb, vo float64, active int) int {
+	if active >= 3 {
+		if ec.BonusBomb*vb >= ec.BonusOverwrite*vo {
+			return CodeBomb
+		}
+		return CodeOverwrite
+	}
+	if vb >= vo {
+		return CodeBomb
+	}
+	return CodeOverwrite
+}
+
+// evaluator is the per-game and per-move data of the paranoid bot's
+// evaluation: the strategic map (per map), the special-stone values and
+// the ranking distances (per root).
+type evaluator struct {
+	ec    EvalConfig
+	m     *Map
+	strat []float64
+	// stones and free fields at the start (progress g)
+	initStones, initFree int
+
+	// per root
+	n      int
+	active int
+	disq   [8]bool
+	vb, vo float64
+	bonus  int // CodeBomb or CodeOverwrite
+
+	rd   [8][8]int      // rank distance between seats
+	oppW [8]float64     // root's weight on opponent q's Score: (K − rd)/K/(n_act − 1)
+	wt   [8][16]float64 // move-gain weight of a field of value v taken by seat p
+}
+
+func newEvaluator(ec EvalConfig) *evaluator { return &evaluator{ec: ec} }
+
+// setMap computes the per-map data (once per map).
+func (e *evaluator) setMap(m *Map) {
+	if e.m == m {
+		return
+	}
+	e.m = m
+	e.strat = StrategicMap(m, e.ec)
+	e.initStones, e.initFree = 0, 0
+	for _, v := range m.Cells {
+		switch {
+		case isStone(v):
+			e.initStones++
+		case v != Hole:
+			e.initFree++
+		}
+	}
+}
+
+// progress is g: the share of the fields free at the start that hold a
+// stone now. In phase 1 stones never leave the board, so this is the
+// number of stones added since the start.
+func (e *evaluator) progress(stones int) float64 {
+	if e.initFree == 0 {
+		return 1
+	}
+	return min(max(float64(stones-e.initStones)/float64(e.initFree), 0), 1)
+}
+
+// tally counts, per seat, the stones and the sum of strategic values, and
+// all stones on the board (x included).
+func (e *evaluator) tally(s *State) (cnt [9]int, strat [9]float64, stones int) {
+	st := e.strat
+	for c, v := range s.board {
+		if v-1 < 8 {
+			cnt[v]++
+			strat[v] += st[c]
+			stones++
+		} else if v == Expansion {
+			stones++
+		}
+	}
+	return
+}
+
+// scores returns Score(q) for every seat (spec §10.2 rule 4).
+func (e *evaluator) scores(s *State) (sc [8]float64, cnt [9]int) {
+	cnt, strat, stones := e.tally(s)
+	bl := Blend(e.progress(stones), e.ec.BreakEven)
+	k := float64(e.ec.PlayerDistance)
+	pw := (1 - bl) * e.ec.PositionWeight
+	sw := bl * e.ec.StonesWeight
+	for q := 0; q < s.n; q++ {
+		sc[q] = k * (pw*strat[q+1] + sw*float64(cnt[q+1]))
+	}
+	return
+}
+
+// setRoot computes the per-move data at the root for seat p: active
+// players, Vb and Vo, the bonus decision, ranks by Score and the rank
+// distances (all 1 while at most 2 players are active).
+func (e *evaluator) setRoot(s *State, p int) {
+	e.setMap(s.m)
+	e.n = s.n
+	e.active = 0
+	for q := 0; q < s.n; q++ {
+		e.disq[q] = s.disq[q]
+		if !s.disq[q] {
+			e.active++
+		}
+	}
+	e.vb = BombValue(e.ec, s.m, e.active)
+	e.vo = OverwriteValue(e.ec, s.m, e.active)
+	e.bonus = BonusCode(e.ec, e.vb, e.vo, e.active)
+	sc, _ := e.scores(s)
+	var rank [8]int
+	for q := 0; q < s.n; q++ {
+		rank[q] = 1
+		for r := 0; r < s.n; r++ {
+			if !s.disq[r] && sc[r] > sc[q] {
+				rank[q]++
+			}
+		}
+	}
+	for a := 0; a < s.n; a++ {
+		for b := 0; b < s.n; b++ {
+			switch {
+			case e.active <= 2:
+				e.rd[a][b] = 1
+			case s.disq[a] || s.disq[b]:
+				e.rd[a][b] = 0
+			default:
+				e.rd[a][b] = rank[a] - rank[b]
+				if e.rd[a][b] < 0 {
+					e.rd[a][b] = -e.rd[a][b]
+				}
+			}
+		}
+	}
+	k := float64(e.ec.PlayerDistance)
+	for a := 0; a < s.n; a++ {
+		for v := range e.wt[a] {
+			e.wt[a][v] = k
+			if v >= 1 && v <= s.n {
+				e.wt[a][v] = k - float64(e.rd[a][v-1])
+			}
+		}
+	}
+	for q := 0; q < s.n; q++ {
+		e.oppW[q] = 0
+		if q != p && !s.disq[q] && e.active > 1 {
+			e.oppW[q] = (k - float64(e.rd[p][q])) / k / float64(e.active-1)
+		}
+	}
+}
+
+// WinValue is added (times the share of opponents beaten minus the share
+// that beat p) at finished games, so that a won game outweighs any
+// heuristic value.
+const WinValue = 1e7
+
+// value is V of spec §10.2 rule 4 for seat p (the root player), plus the
+// result at a finished game. Overwrite stones count in Stock(p) only
+// during phase 1 (they are worthless once the bombs start).
+func (e *evaluator) value(s *State, p int) float64 {
+	sc, cnt := e.scores(s)
+	v := sc[p] + float64(s.bombs[p])*e.vb
+	if s.phase == Phase1 {
+		v += float64(s.ow[p]) * e.vo
+	}
+	for q := 0; q < s.n; q++ {
+		if w := e.oppW[q]; w != 0 {
+			v -= w * sc[q]
+		}
+	}
+	if s.phase == Over && e.active > 1 {
+		better, worse := 0, 0
+		for q := 0; q < s.n; q++ {
+			if q == p || s.disq[q] {
+				continue
+			}
+			switch {
+			case cnt[q+1] > cnt[p+1]:
+				better++
+			case cnt[q+1] < cnt[p+1]:
+				worse++
+			}
+		}
+		v += WinValue * float64(worse-better) / float64(e.active-1)
+	}
+	return v
+}
+
+// cellGain is the move-gain of spec §10.2 rule 3 for mover p on target t
+// without the special-field terms: Σ strat(f)·w over the fields that
+// become p's (flips and target), w = K for a field nobody owned, K − rd
+// for a field taken from seat q; an overwrite stone costs Vo.
+func (e *evaluator) cellGain(s *State, t, p int) float64 {
+	pv := uint8(p + 1)
+	wt := &e.wt[p]
+	next, b, strat := s.m.next, s.board, e.strat
+	gain := 0.0
+	tv := b[t]
+	if tv != pv {
+		gain += strat[t] * wt[tv&15]
+	}
+	if isStone(tv) {
+		gain -= e.vo
+	}
+	for d := 0; d < 8; d++ {
+		cur := t*8 + d
+		line := 0.0
+		n := 0
+		for {
+			nx := next[cur]
+			if nx < 0 {
+				break
+			}
+			c := int(nx >> 3)
+			v := b[c]
+			if c == t || !isStone(v) {
+				break
+			}
+			if v == pv {
+				if n > 0 {
+					gain += line
+				}
+				break
+			}
+			line += strat[c] * wt[v&15]
+			n++
+			cur = int(nx)
+		}
+	}
+	return gain
+}

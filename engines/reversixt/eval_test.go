@@ -1,0 +1,257 @@
+package reversixt
+
+import (
+	"math"
+	"testing"
+
+	"tourney/engines/game"
+)
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+func at(m *Map, v []float64, x, y int) float64 { return v[m.Index(x, y)] }
+
+func TestPassagesAndTableMap(t *testing.T) {
+	m := mustLoad(t, "standard8")
+	sm := StrategicMap(m, DefaultEvalConfig())
+	for _, c := range []struct {
+		x, y int
+		want float64
+	}{
+		{0, 0, 50}, {7, 0, 50}, {0, 7, 50}, {7, 7, 50}, // corners: 0 passages
+		{3, 0, -5}, {0, 4, -5}, {1, 0, -5}, // edges: 1 passage
+		{1, 1, 1}, {3, 3, 1}, // inside: 4 passages
+	} {
+		if got := at(m, sm, c.x, c.y); got != c.want {
+			t.Errorf("standard8 (%d,%d) = %v, want %v", c.x, c.y, got, c.want)
+		}
+	}
+
+	// A hole in the middle of a 4×4 map and a transition joining the top
+	// of column 0 to its bottom.
+	s := newTiny(t, mapText(2, 0, 0, 0, "0000/0000/00-0/0000", "0 0 0 <-> 0 3 4"))
+	m = s.m
+	ec := DefaultEvalConfig()
+	ec.StratCorner, ec.StratOne, ec.StratTwo, ec.StratThree, ec.StratFour = 100, 10, 20, 30, 40
+	sm = StrategicMap(m, ec)
+	pass := Passages(m)
+	for _, c := range []struct {
+		x, y, pass int
+	}{
+		{3, 0, 0},  // true corner
+		{0, 0, 1},  // vertical through the transition
+		{0, 3, 1},  // the other end
+		{1, 0, 1},  // edge
+		{1, 1, 3},  // diagonal to (2,2) is a hole
+		{2, 1, 3},  // vertical ends at the hole
+		{3, 2, 1},  // right of the hole, on the edge
+		{2, 2, -1}, // hole
+		{1, 2, 3},
+	} {
+		if got := pass[m.Index(c.x, c.y)]; got != c.pass {
+			t.Errorf("passages (%d,%d) = %d, want %d", c.x, c.y, got, c.pass)
+		}
+		want := 0.0
+		if c.pass >= 0 {
+			want = [5]float64{100, 10, 20, 30, 40}[c.pass]
+		}
+		if got := at(m, sm, c.x, c.y); got != want {
+			t.Errorf("table value (%d,%d) = %v, want %v", c.x, c.y, got, want)
+		}
+	}
+	// 2 passages: (1,1) of a 3×3 map with holes at (0,0) and (1,0).
+	s = newTiny(t, mapText(2, 0, 0, 0, "--0/000/000"))
+	if got := Passages(s.m)[s.m.Index(1, 1)]; got != 2 {
+		t.Errorf("(1,1) next to two holes: %d passages, want 2", got)
+	}
+}
+
+func TestReachMap(t *testing.T) {
+	m := mustLoad(t, "standard8")
+	ec := DefaultEvalConfig()
+	ec.StratMode = StratReach
+	reach := Reach(m)
+	// A corner: three lines of 7 fields, 6 capturable each.
+	if got := reach[m.Index(0, 0)]; got != 18 {
+		t.Errorf("reach of a corner = %d, want 18", got)
+	}
+	// (3,0): left 3 fields, right 4, down 7, down-left 3, down-right 4.
+	if got := reach[m.Index(3, 0)]; got != 2+3+6+2+3 {
+		t.Errorf("reach of (3,0) = %d, want 16", got)
+	}
+	sm := StrategicMap(m, ec)
+	corner := 4.0 * 18
+	for _, c := range []struct {
+		x, y int
+		want float64
+	}{
+		{0, 0, corner},
+		{1, 0, -5 + 0.333*16 - 0.5*corner}, // edge next to a corner: reach 0+5+6+0+5
+		{6, 7, -5 + 0.333*16 - 0.5*corner}, // the same next to (7,7)
+		{1, 1, 1 - 0.5*corner},             // inside next to a corner
+		{3, 0, -5 + 0.333*16},              // edge
+		{3, 3, 1},                          // inside
+	} {
+		if got := at(m, sm, c.x, c.y); !near(got, c.want) {
+			t.Errorf("reach value (%d,%d) = %v, want %v", c.x, c.y, got, c.want)
+		}
+	}
+}
+
+func TestBlend(t *testing.T) {
+	for _, c := range []struct{ g, be, want float64 }{
+		{0, 0.5, 0}, {0.5, 0.5, 0.5}, {1, 0.5, 1}, {0.25, 0.5, 0.25}, {0.75, 0.5, 0.75},
+		{0.1, 0.2, 0.25}, {0.2, 0.2, 0.5}, {0.6, 0.2, 0.75}, {0.9, 0.8, 0.75},
+		{-1, 0.5, 0}, {2, 0.5, 1},
+	} {
+		if got := Blend(c.g, c.be); !near(got, c.want) {
+			t.Errorf("Blend(%v, %v) = %v, want %v", c.g, c.be, got, c.want)
+		}
+	}
+}
+
+func TestAspirationWindow(t *testing.T) {
+	for _, c := range []struct {
+		min, f, g float64
+		h, w      int
+		want      float64
+	}{
+		{25, 1, 0.5, 8, 8, 25},    // 0.2·64 = 12.8 < 25
+		{25, 4, 0.5, 8, 8, 51.2},  // 4·12.8
+		{25, 1, 0, 50, 50, 25},    // sin 0 = 0
+		{25, 1, 0.5, 50, 50, 500}, // 0.2·2500
+		{1, 1, 1.0 / 6, 10, 20, 20},
+	} {
+		if got := AspirationWindow(c.min, c.f, c.g, c.h, c.w); !near(got, c.want) {
+			t.Errorf("AspirationWindow(%v, %v, %v, %d, %d) = %v, want %v", c.min, c.f, c.g, c.h, c.w, got, c.want)
+		}
+	}
+}
+
+// The bot sets the search's window per move from the root's progress.
+func TestBotAspirationWidthPerMove(t *testing.T) {
+	m := mustLoad(t, "standard8")
+	s := NewState(m)
+	rng := game.NewRand(3)
+	for i := 0; i < 30; i++ { // 30 of 60 free fields: g = 0.5
+		if s.IsTerminal() {
+			t.Fatal("game over in the opening")
+		}
+		acts := s.LegalActions(s.CurrentPlayer(), nil)
+		s.Apply(acts[rng.IntN(len(acts))])
+	}
+	g := float64(30) / 60
+	p := DefaultParanoid()
+	p.AspirationFactor = 5
+	b := NewParanoidBot(p)
+	if _, err := b.Step(t.Context(), s.Clone(), s.CurrentPlayer(), game.Budget{Depth: 2}); err != nil {
+		t.Fatal(err)
+	}
+	cfg := b.sr.Config()
+	want := 5 * 0.2 * math.Sin(math.Pi*g) * 64
+	if !near(cfg.AspirationWidth, want) || cfg.AspirationMinWidth != 25 || !near(max(cfg.AspirationWidth, cfg.AspirationMinWidth), AspirationWindow(25, 5, g, 8, 8)) {
+		t.Errorf("window %v (min %v), want %v", cfg.AspirationWidth, cfg.AspirationMinWidth, want)
+	}
+}
+
+func TestSpecialStoneValues(t *testing.T) {
+	s := newTiny(t, mapText(3, 1, 1, 2, "0000/0120/0300/0000"))
+	ec := DefaultEvalConfig()
+	if got := BombValue(ec, s.m, 2); got != 2*25 {
+		t.Errorf("Vb 2 players = %v", got)
+	}
+	if got := BombValue(ec, s.m, 3); got != 2*25*16 {
+		t.Errorf("Vb 3 players = %v", got)
+	}
+	if got := OverwriteValue(ec, s.m, 2); got != 5*16.0/8 {
+		t.Errorf("Vo 2 players = %v", got)
+	}
+	if got := OverwriteValue(ec, s.m, 3); got != 5*16.0/8*16 {
+		t.Errorf("Vo 3 players = %v", got)
+	}
+	// Recomputed after a disqualification: 2 active players, no ×K.
+	e := newEvaluator(ec)
+	e.setRoot(s, 0)
+	if e.vb != 800 || e.active != 3 {
+		t.Errorf("root values %v, %d active", e.vb, e.active)
+	}
+	s.Disqualify(2)
+	e.setRoot(s, 0)
+	if e.vb != 50 || e.vo != 10 || e.active != 2 {
+		t.Errorf("after disqualification Vb %v Vo %v, %d active", e.vb, e.vo, e.active)
+	}
+}
+
+func TestBonusRule(t *testing.T) {
+	ec := DefaultEvalConfig()
+	if BonusCode(ec, 50, 20, 2) != CodeBomb || BonusCode(ec, 10, 20, 2) != CodeOverwrite || BonusCode(ec, 20, 20, 2) != CodeBomb {
+		t.Error("2 players: bomb iff Vb ≥ Vo")
+	}
+	ec.BonusBomb, ec.BonusOverwrite = 0.5, 2
+	if BonusCode(ec, 50, 20, 3) != CodeOverwrite || BonusCode(ec, 90, 20, 3) != CodeBomb {
+		t.Error("3 players: bomb iff wb·Vb ≥ wo·Vo")
+	}
+	if BonusCode(ec, 10, 20, 2) != CodeOverwrite || BonusCode(ec, 30, 20, 2) != CodeBomb {
+		t.Error("2 players ignore the weights")
+	}
+
+	// In the bot: a bonus field is searched with the rule's variant only.
+	// Strength 2 and a 4×4 map: Vb = 50 ≥ Vo = 10 → bomb.
+	text := mapText(2, 0, 1, 2, "b210/0000/0000/0000")
+	s := newTiny(t, text)
+	if got := targets(s); len(got) != 1 || got[0] != "0,0" {
+		t.Fatalf("targets %v", got)
+	}
+	b := NewParanoidBot(DefaultParanoid())
+	a, err := b.Step(t.Context(), s.Clone(), 0, game.Budget{Depth: 3})
+	if err != nil || a != MakeAction(0, CodeBomb) {
+		t.Errorf("move %v (%v), want the bomb variant", s.ActionString(0, a), err)
+	}
+	ws := &searchState{State: s, bonus: CodeOverwrite}
+	if acts := ws.LegalActions(0, nil); len(acts) != 1 || acts[0] != MakeAction(0, CodeOverwrite) {
+		t.Errorf("filtered actions %v", acts)
+	}
+	// Strength 0: Vb = 2 < Vo = 10 → overwrite stone.
+	s = newTiny(t, mapText(2, 0, 1, 0, "b210/0000/0000/0000"))
+	a, err = NewParanoidBot(DefaultParanoid()).Step(t.Context(), s.Clone(), 0, game.Budget{Depth: 3})
+	if err != nil || a != MakeAction(0, CodeOverwrite) {
+		t.Errorf("move %v (%v), want the overwrite variant", s.ActionString(0, a), err)
+	}
+}
+
+func TestMoveGain(t *testing.T) {
+	// Player 1 on (0,0) side: a move on (3,0) flips (1,0) and (2,0).
+	s := newTiny(t, mapText(2, 1, 0, 0, "1220/0000/0000/0000"))
+	e := newEvaluator(DefaultEvalConfig())
+	e.setRoot(s, 0)
+	sm := e.strat
+	k := 16.0
+	want := sm[3]*k + (sm[1]+sm[2])*(k-1) // empty target ×K, taken from player 2 ×(K − rd), rd = 1
+	if got := e.cellGain(s, 3, 0); !near(got, want) {
+		t.Errorf("gain %v, want %v", got, want)
+	}
+	// An overwrite move on (2,0) flips (1,0) and costs Vo.
+	want = (sm[1]+sm[2])*(k-1) - e.vo
+	if got := e.cellGain(s, 2, 0); !near(got, want) {
+		t.Errorf("overwrite gain %v, want %v", got, want)
+	}
+}
+
+func TestLeafValue(t *testing.T) {
+	// 2 players: V = Score(p) + Stock(p) − (K − 1)/K · Score(q).
+	s := newTiny(t, mapText(2, 2, 1, 1, "1200/0120/0000/0000"))
+	ec := DefaultEvalConfig()
+	e := newEvaluator(ec)
+	e.setRoot(s, 0)
+	sm := e.strat
+	bl := Blend(0, 0.5) // no stone added yet
+	k := 16.0
+	s1 := k * ((1-bl)*(sm[m4(0, 0)]+sm[m4(1, 1)]) + bl*2)
+	s2 := k * ((1-bl)*(sm[m4(0, 1)]+sm[m4(1, 2)]) + bl*2)
+	want := s1 + 2*OverwriteValue(ec, s.m, 2) + 1*BombValue(ec, s.m, 2) - (k-1)/k*s2
+	if got := e.value(s, 0); !near(got, want) {
+		t.Errorf("V = %v, want %v", got, want)
+	}
+}
+
+func m4(y, x int) int { return y*4 + x }
