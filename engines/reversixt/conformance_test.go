@@ -47,8 +47,9 @@ func TestConformanceSharedMaps(t *testing.T) {
 	}
 }
 
-// Random games to the end on every shared map: lengths within the bound,
-// Undo of a whole game restores the start.
+// Random games to the end on every shared map: the invariants after every
+// move (stone counts, no stone on a hole, no negative stock), lengths
+// within the bound, Undo of a whole game restores the start.
 func TestSharedMapsFullGames(t *testing.T) {
 	for i, p := range sharedMaps(t) {
 		if _, bad := invalidShared[filepath.Base(p)]; bad || (raceEnabled && i%4 != 0) {
@@ -68,6 +69,9 @@ func TestSharedMapsFullGames(t *testing.T) {
 			a := buf[rng.IntN(len(buf))]
 			s.Apply(a)
 			played = append(played, a)
+			if err := checkInvariants(s); err != nil {
+				t.Fatalf("%s after move %d: %v", p, len(played), err)
+			}
 		}
 		if !s.IsTerminal() || len(played) > m.MaxLength() {
 			t.Errorf("%s: %d moves, terminal %v, bound %d", p, len(played), s.IsTerminal(), m.MaxLength())
