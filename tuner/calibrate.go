@@ -8,14 +8,23 @@ import (
 	"tourney/engines/game"
 )
 
+// Calibration holds the mean wall-clock time of one game of the default
+// configuration against itself, per scenario (first index) and map.
+type Calibration struct {
+	PerGame [][]time.Duration
+	Games   int // calibration games played
+}
+
 // Calibrate plays games of the default configuration against itself on
 // every scenario and map, in turn, until limit has passed (at least one
-// game per map), and returns the mean wall-clock time of a game. It is
-// what `validate` bases its time estimate on.
-func Calibrate(ctx context.Context, s *Space, limit time.Duration) (time.Duration, int, error) {
+// game per map). It is what `validate` bases its time estimate on.
+func Calibrate(ctx context.Context, s *Space, limit time.Duration) (Calibration, error) {
 	start := time.Now()
-	var total time.Duration
-	n := 0
+	total := make([][]time.Duration, len(s.Scenarios))
+	for si, sc := range s.Scenarios {
+		total[si] = make([]time.Duration, len(sc.Maps))
+	}
+	rounds := 0
 	for round := uint64(0); ; round++ {
 		for si, sc := range s.Scenarios {
 			for mi, m := range sc.Maps {
@@ -26,14 +35,34 @@ func Calibrate(ctx context.Context, s *Space, limit time.Duration) (time.Duratio
 				job := arena.Job{Game: sc.Game, Map: m, Seed: game.Mix(s.Seed, 0xca11, round, uint64(si), uint64(mi)), Seats: seats, Budget: sc.Budget}
 				r, err := arena.Play(ctx, &job, arena.Options{})
 				if err != nil {
-					return 0, n, err
+					return Calibration{}, err
 				}
-				total += r.Elapsed
-				n++
+				total[si][mi] += r.Elapsed
 			}
 		}
+		rounds++
 		if time.Since(start) >= limit {
-			return total / time.Duration(n), n, nil
+			break
 		}
 	}
+	c := Calibration{PerGame: total}
+	for si := range total {
+		for mi := range total[si] {
+			total[si][mi] /= time.Duration(rounds)
+			c.Games += rounds
+		}
+	}
+	return c, nil
+}
+
+// Estimate is the wall-clock time of plan on workers parallel workers:
+// every planned game costs the calibrated time of its scenario and map.
+func (c Calibration) Estimate(plan Plan, workers int) time.Duration {
+	var sum time.Duration
+	for si, maps := range plan.PerMap {
+		for mi, n := range maps {
+			sum += time.Duration(n) * c.PerGame[si][mi]
+		}
+	}
+	return sum / time.Duration(max(1, workers))
 }

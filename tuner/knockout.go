@@ -205,11 +205,17 @@ type Plan struct {
 	Rounds        int
 	GamesPerRound []int
 	Total         int
+	// PerMap counts the games of each scenario (first index) and map.
+	PerMap [][]int
 }
 
 // PlanKnockout counts rounds and games without playing.
 func PlanKnockout(s *Space, n int) Plan {
 	var pl Plan
+	pl.PerMap = make([][]int, len(s.Scenarios))
+	for i, sc := range s.Scenarios {
+		pl.PerMap[i] = make([]int, len(sc.Maps))
+	}
 	alive := make([]int, n)
 	for i := range alive {
 		alive[i] = i
@@ -220,6 +226,9 @@ func PlanKnockout(s *Space, n int) Plan {
 		var next []int
 		for _, e := range encs {
 			games += len(e.Games)
+			for _, g := range e.Games {
+				pl.PerMap[g.Scenario][g.Map]++
+			}
 			next = append(next, e.Variants[:e.Advance]...)
 		}
 		pl.Rounds++

@@ -5,6 +5,7 @@ import (
 	"math"
 	"reflect"
 	"testing"
+	"time"
 
 	"tourney/engines/game"
 )
@@ -166,6 +167,15 @@ func TestDrawRoundByeAndSmallGroup(t *testing.T) {
 	if pl.Rounds != 4 || !reflect.DeepEqual(pl.GamesPerRound, []int{12, 8, 6, 2}) {
 		t.Fatalf("plan %+v", pl)
 	}
+	sum := 0
+	for _, maps := range pl.PerMap {
+		for _, n := range maps {
+			sum += n
+		}
+	}
+	if sum != pl.Total {
+		t.Fatalf("games per map %v add up to %d, want %d", pl.PerMap, sum, pl.Total)
+	}
 }
 
 func TestPointsAndRank(t *testing.T) {
@@ -211,5 +221,18 @@ func TestPlacements(t *testing.T) {
 	}
 	if h := placementHeader(3); !reflect.DeepEqual(h, []string{"place_1", "place_2", "place_3", "trusted_value"}) {
 		t.Fatalf("header %v", h)
+	}
+}
+
+// TestEstimateWeighsMaps: every planned game costs its own map's time.
+func TestEstimateWeighsMaps(t *testing.T) {
+	plan := Plan{Total: 30, PerMap: [][]int{{24, 4}, {2}}}
+	c := Calibration{PerGame: [][]time.Duration{{time.Second, 10 * time.Second}, {3 * time.Second}}}
+	// 24·1 s + 4·10 s + 2·3 s = 70 s, on 2 workers 35 s.
+	if got := c.Estimate(plan, 2); got != 35*time.Second {
+		t.Errorf("estimate %v, want 35s", got)
+	}
+	if got := c.Estimate(plan, 0); got != 70*time.Second {
+		t.Errorf("estimate with 0 workers %v, want 70s", got)
 	}
 }

@@ -44,7 +44,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if *noEst || plan.Total == 0 {
 		return nil
 	}
-	per, n, err := tuner.Calibrate(ctx, sp, 2*time.Second)
+	cal, err := tuner.Calibrate(ctx, sp, 2*time.Second)
 	if err != nil {
 		return err
 	}
@@ -52,8 +52,9 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if w <= 0 {
 		w = defaultWorkers()
 	}
-	est := time.Duration(float64(per) * float64(plan.Total) / float64(w))
-	fmt.Fprintf(stdout, "estimate: %s on %d workers (%s per game from %d calibration games)\n",
-		est.Round(time.Second/10), w, per.Round(time.Microsecond), n)
+	est := cal.Estimate(plan, w)
+	per := est * time.Duration(w) / time.Duration(plan.Total)
+	fmt.Fprintf(stdout, "estimate: %s on %d workers (%s per game, weighted by the games of each map, from %d calibration games)\n",
+		est.Round(time.Second/10), w, per.Round(time.Microsecond), cal.Games)
 	return nil
 }
