@@ -95,6 +95,7 @@ func (k *marks) next() {
 
 func (k *marks) set(i int32)      { k.mark[i] = k.gen }
 func (k *marks) has(i int32) bool { return k.mark[i] == k.gen }
+func (k *marks) unset(i int32)    { k.mark[i] = 0 } // gen is never 0
 func (k *marks) setIf(i int32) bool { // set and report whether it was new
 	if k.mark[i] == k.gen {
 		return false

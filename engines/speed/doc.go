@@ -109,10 +109,19 @@
 //   - Area-Evaluation has a move-level part besides the section factors.
 //     For each first move that survives a ply the bot floods the region
 //     behind its landing cell (the move's cells blocked) and counts its
-//     Voronoi territory: the cells it reaches (one round, then one round
-//     per cell) strictly before any opponent (one round per cell from its
-//     head; speeds are ignored, since a bot can always slow down and a fast
-//     bot wastes its region). A move costs area_flood_weight·ln((F*+1)/(F+1))
+//     Voronoi territory: the free cells it reaches (its landing cell after
+//     one round, then one round per cell) strictly before any opponent
+//     (one round per cell from its head; speeds are ignored, since a bot
+//     can always slow down and a fast bot wastes its region), by one
+//     breadth-first search from every head at once; a cell two players
+//     reach in the same round is neutral and stops both. Opponents within
+//     area_voronoi_reply (Manhattan) of the bot's head may answer: for each
+//     such opponent and each of its moves that neither dies at once nor
+//     crosses the bot's move (the cost map prices crossings), the search
+//     is repeated with that opponent on its landing cell after one round,
+//     and the smallest territory counts (a one-ply minimax, one opponent at
+//     a time; 0 lets the opponents stand still). A move costs
+//     area_flood_weight·ln((F*+1)/(F+1))
 //     plus area_voronoi_weight·ln((V*+1)/(V+1)) more, F* and V* the best
 //     over the moves, and a move whose area is below area_safety × F* ranks
 //     after every other move that survives as many plies (the survivor's
@@ -125,6 +134,13 @@
 //     area_fill_hug/4 (in ln): slow, wall-hugging moves fill a region
 //     almost completely, where the product of cell factors, which prefers
 //     open sections, leaves holes.
+//     With area_fill_chambers (default on) the area of a move in fill mode
+//     is the room it can still fill rather than its flood-fill area: the
+//     free cells behind the landing cell split into chambers at
+//     articulation points (Tarjan's low-link search), a path that enters a
+//     chamber cannot come back, so a chamber counts whole plus the best
+//     chamber below it. A move that cuts the region into two rooms is
+//     worth the larger room, not both.
 //   - Path highlighting: the target is the nearest reachable free cell of
 //     the highest area score (the section score of Area-Evaluation, also
 //     computed when use_area is off), the path a shortest one (breadth

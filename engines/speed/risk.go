@@ -25,9 +25,11 @@ const (
 	ParamAreaFloodW    = "area_flood_weight"
 	ParamAreaVoronoiW  = "area_voronoi_weight"
 	ParamAreaSafety    = "area_safety"
+	ParamAreaVorReply  = "area_voronoi_reply"
 	ParamAreaFillSpeed = "area_fill_speed"
 	ParamAreaFillHug   = "area_fill_hug"
 	ParamAreaFillMap   = "area_fill_map"
+	ParamAreaFillCh    = "area_fill_chambers"
 	ParamUsePath       = "use_path"
 	ParamPathCells     = "path_cells"
 	ParamPathIncent    = "path_incentive"
@@ -75,10 +77,12 @@ func riskParams() []game.Param {
 		f(ParamAreaRisk, 1.5, 1, 5, "factor for the worst section; the best gets 1"),
 		f(ParamAreaFloodW, 4, 0, 20, "a first move whose flood-fill area is F costs (max F + 1)/(F + 1) to this power more"),
 		f(ParamAreaVoronoiW, 5, 0, 20, "a first move whose Voronoi territory is V costs (max V + 1)/(V + 1) to this power more"),
+		i(ParamAreaVorReply, 12, 0, 80, "opponents within this Manhattan distance of the head may answer a move with one move of theirs in the Voronoi territory; the worst answer counts (0: opponents stand still)"),
 		f(ParamAreaSafety, 0.5, 0, 1, "a first move whose flood-fill area is below this share of the best ranks after every other safe move"),
 		f(ParamAreaFillSpeed, 1, 0, 10, "alone in its region, a first move ending at speed v costs e^(this·(v − 1)) more"),
 		f(ParamAreaFillHug, 0.5, 0, 5, "alone in its region, each free neighbour of the landing cell costs e^(this/4) more (wall hugging)"),
 		f(ParamAreaFillMap, 0, 0, 1, "alone in its region, the cell map's path cost counts with this weight"),
+		b(ParamAreaFillCh, "alone in its region, the area of a move is the room it can still fill (one chamber behind each articulation point), not its flood-fill area"),
 		b(ParamUsePath, "enable the path highlighting module"),
 		i(ParamPathCells, 12, 0, 40, "cells of the path to the best section that get the incentive"),
 		f(ParamPathIncent, 0.8, 0.1, 1, "strongest factor on those cells"),
@@ -139,8 +143,10 @@ func RiskSpec() game.BotSpec {
 				useArea: p.Bool(ParamUseArea), areaSection: p.Int(ParamAreaSection), areaLevels: p.Int(ParamAreaLevels),
 				areaLevelW: p.Float(ParamAreaLevelW), areaRisk: p.Float(ParamAreaRisk),
 				areaFloodW: p.Float(ParamAreaFloodW), areaVorW: p.Float(ParamAreaVoronoiW), areaSafety: p.Float(ParamAreaSafety),
+				vorReply:  p.Int(ParamAreaVorReply),
 				fillSpeed: p.Float(ParamAreaFillSpeed), fillHug: p.Float(ParamAreaFillHug), fillMap: p.Float(ParamAreaFillMap),
-				usePath: p.Bool(ParamUsePath), pathCells: p.Int(ParamPathCells), pathIncent: p.Float(ParamPathIncent),
+				fillChambers: p.Bool(ParamAreaFillCh),
+				usePath:      p.Bool(ParamUsePath), pathCells: p.Int(ParamPathCells), pathIncent: p.Float(ParamPathIncent),
 				useKill: p.Bool(ParamUseKill), killRange: p.Int(ParamKillRange), killLead: p.Float(ParamKillLead),
 				killRegionMax: p.Int(ParamKillRegionMax), killIncent: p.Float(ParamKillIncent),
 				useDE1: p.Bool(ParamUseDeadend1), de1Weight: p.Float(ParamDeadend1W), de1Cap: p.Int(ParamDeadend1Cap),
@@ -175,8 +181,10 @@ type riskBot struct {
 	areaLevelW, areaRisk float64
 	areaFloodW, areaVorW float64
 	areaSafety           float64
+	vorReply             int
 	fillSpeed, fillHug   float64
 	fillMap              float64
+	fillChambers         bool
 	usePath              bool
 	pathCells            int
 	pathIncent           float64
@@ -207,7 +215,6 @@ type riskBot struct {
 	score   []float64 // area scores
 	scored  bool      // score holds this step's area scores
 	alone   bool      // no opponent can reach the player's region
-	tOpp    []float64 // rounds an opponent needs to reach each cell
 	dist    []int32   // BFS scratch
 	prev    []int32   // BFS parents
 	own     marks
@@ -216,6 +223,10 @@ type riskBot struct {
 	cells   []int32 // path scratch
 	ray     []int32 // kill scratch
 	fl      flooder
+	vor     voronoi
+	ch      chamber
+	vsrc    []vsrc
+	vsrc2   []vsrc
 	blk     marks
 	done    marks
 	nodes   int64

@@ -87,6 +87,7 @@ func playMatch(tb testing.TB, values map[string]any, opp game.BotSpec, oppValues
 				cause := ""
 				sepAt, sepR := -1, 0
 				sepBig := false
+				sepBoard, sepOpp := "", []int(nil)
 				for !s.IsTerminal() {
 					for p, b := range bots {
 						joint[p] = game.NoAction
@@ -135,6 +136,9 @@ func playMatch(tb testing.TB, values map[string]any, opp game.BotSpec, oppValues
 							mu.Unlock()
 						}
 						if sep {
+							if os.Getenv("RISK_SHOWSEP") != "" {
+								sepBoard = s.String()
+							}
 							sepAt, sepR = s.round, r
 							sepBig = true
 							for p := 0; p < n; p++ {
@@ -143,7 +147,9 @@ func playMatch(tb testing.TB, values map[string]any, opp game.BotSpec, oppValues
 									continue
 								}
 								var f2 flooder
-								if f2.area(s, int(q.x), int(q.y), nil, 0) >= r {
+								a2 := f2.area(s, int(q.x), int(q.y), nil, 0)
+								sepOpp = append(sepOpp, a2)
+								if a2 >= r {
 									sepBig = false
 								}
 							}
@@ -177,7 +183,10 @@ func playMatch(tb testing.TB, values map[string]any, opp game.BotSpec, oppValues
 				mu.Lock()
 				total.games++
 				if os.Getenv("RISK_LOGGAMES") != "" {
-					tb.Logf("game %d seat %d rounds %v sepAt %d sepR %d big %v cause %s winner %d", g, seat, ret[seat], sepAt, sepR, sepBig, cause, s.Winner())
+					tb.Logf("game %d seat %d rounds %v sepAt %d sepR %d opp %v big %v cause %s winner %d", g, seat, ret[seat], sepAt, sepR, sepOpp, sepBig, cause, s.Winner())
+					if sepBoard != "" && cause != "won" {
+						tb.Logf("%s", sepBoard)
+					}
 				}
 				if sepAt >= 0 {
 					total.sepGames++
@@ -238,8 +247,12 @@ func TestRiskExplore(t *testing.T) {
 	if v := os.Getenv("RISK_MAPS"); v != "" {
 		maps = []string{v}
 	}
+	seed := uint64(1000)
+	if v, err := strconv.ParseUint(os.Getenv("RISK_SEED"), 10, 64); err == nil {
+		seed = v
+	}
 	for _, mp := range maps {
-		st := playMatch(t, values, SurvivorSpec(), nil, mp, ng, 1000)
+		st := playMatch(t, values, SurvivorSpec(), nil, mp, ng, seed)
 		t.Logf("%s vs survivor: %s %v", mp, st, st.deaths)
 		t.Logf("fill cmp: risk %v survivor %v region %v", fillCmp[0], fillCmp[1], fillCmp[2])
 	}

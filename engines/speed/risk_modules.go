@@ -87,27 +87,28 @@ func (f *bfs) pathTo(end int32, buf []int32) []int32 {
 
 func onBoard(s *State, x, y int) bool { return x >= 0 && y >= 0 && x < s.w && y < s.h }
 
-// oppTimes sets b.tOpp[i] to the fewest rounds any active opponent needs
-// to reach cell i (cells by breadth-first search from its head divided by
-// its speed), +Inf where none can.
-func (b *riskBot) oppTimes(s *State, player int) {
-	n := s.w * s.h
-	b.tOpp = resize(b.tOpp, n)
-	for i := range b.tOpp {
-		b.tOpp[i] = math.Inf(1)
+// isAlone reports whether no active opponent can reach the region of
+// free cells around the player's head: no opponent's head touches one
+// of its free cells.
+func (b *riskBot) isAlone(s *State, player int) bool {
+	q := &s.pl[player]
+	if !onBoard(s, int(q.x), int(q.y)) {
+		return true
 	}
+	b.fl.area(s, int(q.x), int(q.y), nil, 0)
 	for p := 0; p < s.n; p++ {
-		q := &s.pl[p]
-		if p == player || !q.active || !onBoard(s, int(q.x), int(q.y)) {
+		o := &s.pl[p]
+		if p == player || !o.active {
 			continue
 		}
-		b.bf.run(s, int32(int(q.y)*s.w+int(q.x)), nil, -1, nil)
-		for _, i := range b.bf.queue {
-			if t := float64(b.bf.dist[i]); t < b.tOpp[i] {
-				b.tOpp[i] = t
+		for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			x, y := int(o.x)+d[0], int(o.y)+d[1]
+			if onBoard(s, x, y) && s.cells[y*s.w+x] == Free && b.fl.seen.has(int32(y*s.w+x)) {
+				return false
 			}
 		}
 	}
+	return true
 }
 
 // moveAreas is the move-level part of Area-Evaluation: for every first
@@ -121,18 +122,8 @@ func (b *riskBot) oppTimes(s *State, player int) {
 // landing cells instead.
 func (b *riskBot) moveAreas(s *State, player int, res *[numActions]riskResult) {
 	q := &s.pl[player]
-	b.oppTimes(s, player)
-	alone := true
-	if onBoard(s, int(q.x), int(q.y)) {
-		b.fl.area(s, int(q.x), int(q.y), nil, 0)
-		for _, i := range b.fl.queue {
-			if !math.IsInf(b.tOpp[i], 1) {
-				alone = false
-				break
-			}
-		}
-	}
-	b.alone = alone
+	b.alone = b.isAlone(s, player)
+	alone := b.alone
 	maxF, maxV := 0, 0
 	var free [numActions]int
 	for a := range numActions {
@@ -147,7 +138,11 @@ func (b *riskBot) moveAreas(s *State, player int, res *[numActions]riskResult) {
 		for _, i := range m.cells[:m.n] {
 			b.own.set(i)
 		}
-		res[a].flood = b.fl.area(s, m.x, m.y, &b.own, 0)
+		if alone && b.fillChambers {
+			res[a].flood = b.ch.fillable(s, int32(m.y*s.w+m.x), &b.own)
+		} else {
+			res[a].flood = b.fl.area(s, m.x, m.y, &b.own, 0)
+		}
 		maxF = max(maxF, res[a].flood)
 		if alone {
 			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
@@ -159,7 +154,7 @@ func (b *riskBot) moveAreas(s *State, player int, res *[numActions]riskResult) {
 			res[a].cost *= b.fillMap
 			res[a].cost += b.fillSpeed*float64(m.speed-1) + b.fillHug*float64(free[a])/4
 		} else if b.areaVorW > 0 {
-			res[a].voronoi = b.territory(s, m)
+			res[a].voronoi = b.replyTerritory(s, player, m)
 			maxV = max(maxV, res[a].voronoi)
 		}
 	}
@@ -174,16 +169,6 @@ func (b *riskBot) moveAreas(s *State, player int, res *[numActions]riskResult) {
 		}
 		r.unsafe = float64(r.flood) < b.areaSafety*float64(maxF)
 	}
-}
-
-// territory counts the free cells the player reaches from the landing
-// cell of m strictly before every opponent: the player is there after
-// one round and then needs steps/speed rounds; b.own holds m's cells.
-func (b *riskBot) territory(s *State, m move) int {
-	b.bf.run(s, int32(m.y*s.w+m.x), &b.own, -1, func(i, d int32) bool {
-		return float64(1+d) < b.tOpp[i]
-	})
-	return len(b.bf.queue) - 1
 }
 
 // areaScores fills b.score with the section scores of Area-Evaluation
