@@ -526,6 +526,13 @@ func (s *State) Apply(a game.Action) {
 	if !s.IsLegal(p, a) {
 		panic(fmt.Sprintf("reversixt: illegal action %d (%s) for seat %d at move %d", a, s.ActionString(p, a), p, s.ply))
 	}
+	s.apply(a)
+}
+
+// apply plays a, which must be legal for the player to move (Perft's
+// actions come from LegalActions, so it skips Apply's check).
+func (s *State) apply(a game.Action) {
+	p := int(s.cur)
 	t, code := SplitAction(a)
 	s.undo = append(s.undo, undoRec{log: int32(len(s.log)), mover: int8(p), cur: s.cur, last: s.last, phase: s.phase, ow: s.ow[p], bombs: s.bombs[p]})
 	s.ply++
@@ -769,7 +776,7 @@ func (s *State) Perft(depth int) uint64 {
 	s.pbuf[depth] = acts
 	var n uint64
 	for _, a := range acts {
-		s.Apply(a)
+		s.apply(a)
 		n += s.Perft(depth - 1)
 		s.Undo(a)
 	}

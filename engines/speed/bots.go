@@ -104,6 +104,29 @@ func (k *marks) setIf(i int32) bool { // set and report whether it was new
 	return true
 }
 
+// neighbours returns the cells beside cell i on a w × h board (left,
+// right, up, down; those on the board) and how many there are.
+func neighbours(w, h int, i int32) (nb [4]int32, k int) {
+	cx, cy := int(i)%w, int(i)/w
+	if cx > 0 {
+		nb[k] = i - 1
+		k++
+	}
+	if cx < w-1 {
+		nb[k] = i + 1
+		k++
+	}
+	if cy > 0 {
+		nb[k] = i - int32(w)
+		k++
+	}
+	if cy < h-1 {
+		nb[k] = i + int32(w)
+		k++
+	}
+	return nb, k
+}
+
 // flooder counts free cells reachable by 4-neighbour steps.
 type flooder struct {
 	seen  marks
@@ -125,25 +148,7 @@ func (f *flooder) area(s *State, x, y int, blocked *marks, limit int) int {
 	count := 0
 	for head := 0; head < len(f.queue); head++ {
 		i := f.queue[head]
-		cx, cy := int(i)%w, int(i)/w
-		var nb [4]int32
-		k := 0
-		if cx > 0 {
-			nb[k] = i - 1
-			k++
-		}
-		if cx < w-1 {
-			nb[k] = i + 1
-			k++
-		}
-		if cy > 0 {
-			nb[k] = i - int32(w)
-			k++
-		}
-		if cy < h-1 {
-			nb[k] = i + int32(w)
-			k++
-		}
+		nb, k := neighbours(w, h, i)
 		for _, j := range nb[:k] {
 			if s.cells[j] != Free || (blocked != nil && blocked.has(j)) || !f.seen.setIf(j) {
 				continue

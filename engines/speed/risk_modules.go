@@ -37,25 +37,7 @@ func (f *bfs) run(s *State, start int32, blocked *marks, stop int32, accept func
 		if i == stop {
 			return true
 		}
-		cx, cy := int(i)%w, int(i)/w
-		var nb [4]int32
-		k := 0
-		if cx > 0 {
-			nb[k] = i - 1
-			k++
-		}
-		if cx < w-1 {
-			nb[k] = i + 1
-			k++
-		}
-		if cy > 0 {
-			nb[k] = i - int32(w)
-			k++
-		}
-		if cy < h-1 {
-			nb[k] = i + int32(w)
-			k++
-		}
+		nb, k := neighbours(w, h, i)
 		d := f.dist[i] + 1
 		for _, j := range nb[:k] {
 			if s.cells[j] != Free || (blocked != nil && blocked.has(j)) || f.seen.has(j) {

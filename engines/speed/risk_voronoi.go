@@ -60,25 +60,7 @@ func (v *voronoi) count(s *State, blocked *marks, src []vsrc, me int8) int {
 			if o == neutral {
 				continue
 			}
-			cx, cy := int(i)%w, int(i)/w
-			var nb [4]int32
-			m := 0
-			if cx > 0 {
-				nb[m] = i - 1
-				m++
-			}
-			if cx < w-1 {
-				nb[m] = i + 1
-				m++
-			}
-			if cy > 0 {
-				nb[m] = i - int32(w)
-				m++
-			}
-			if cy < h-1 {
-				nb[m] = i + int32(w)
-				m++
-			}
+			nb, m := neighbours(w, h, i)
 			for _, j := range nb[:m] {
 				if s.cells[j] != Free || blocked.has(j) {
 					continue
