@@ -201,21 +201,23 @@ func TestRiskFill(t *testing.T) {
 const acceptWin = 0.60
 
 // TestRiskAcceptance: risk with default weights against three survivors
-// on 4-player maps, seats rotating, distinct seeds. TOURNEY_LONG=1 plays
-// 400 games instead of 100 (12 under -race, where only a crash or a
-// collapse shows; CI runs it once more without -race).
+// on 4-player maps, seats rotating, distinct seeds: at least 60% sole
+// wins, and longer survival than the survivors. TOURNEY_LONG=1 plays 400
+// games instead of 100. Under -race, which slows the bots about tenfold,
+// it plays 12 games and asks only for more than the 25% an equal of the
+// survivors would win (a collapse); CI checks the 60% without -race.
 func TestRiskAcceptance(t *testing.T) {
-	games := 100
+	games, want := 100, acceptWin
 	if raceEnabled {
-		games = 12 // the race detector slows the bots about tenfold
+		games, want = 12, 0.25
 	}
 	if os.Getenv("TOURNEY_LONG") != "" {
 		games = 400
 	}
 	st := playMatch(t, nil, SurvivorSpec(), nil, "speed-4p", games, 7000)
 	t.Logf("risk vs 3 survivor: %s", st)
-	if sole := float64(st.soleWins) / float64(st.games); sole < acceptWin {
-		t.Errorf("sole win rate %.1f%% below %.0f%%", 100*sole, 100*acceptWin)
+	if sole := float64(st.soleWins) / float64(st.games); sole < want {
+		t.Errorf("sole win rate %.1f%% below %.0f%%", 100*sole, 100*want)
 	}
 	rm, om := st.riskRounds/float64(st.games), st.oppRounds/float64(st.oppSeats)
 	if rm <= om {
