@@ -353,9 +353,11 @@ func (b *riskBot) choose(ctx context.Context, s *State, player int, budget game.
 	return pick, res
 }
 
-func resize(v []float64, n int) []float64 {
+// resize returns v with length n, reallocated when its capacity is short
+// (the contents are not cleared).
+func resize[T any](v []T, n int) []T {
 	if cap(v) < n {
-		return make([]float64, n)
+		return make([]T, n)
 	}
 	return v[:n]
 }

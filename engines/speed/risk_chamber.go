@@ -33,12 +33,8 @@ func (c *chamber) fillable(s *State, start int32, blocked *marks) int {
 	w, h := s.w, s.h
 	n := w * h
 	c.seen.reset(n)
-	if len(c.disc) < n {
-		c.disc = make([]int32, n)
-		c.low = make([]int32, n)
-		c.in = make([]int32, n)
-		c.best = make([]int32, n)
-	}
+	c.disc, c.low = resize(c.disc, n), resize(c.low, n)
+	c.in, c.best = resize(c.in, n), resize(c.best, n)
 	t := int32(0)
 	visit := func(v, parent int32) {
 		c.seen.set(v)

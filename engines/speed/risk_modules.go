@@ -24,10 +24,7 @@ func (f *bfs) run(s *State, start int32, blocked *marks, stop int32, accept func
 	w, h := s.w, s.h
 	n := w * h
 	f.seen.reset(n)
-	if len(f.prev) < n {
-		f.prev = make([]int32, n)
-		f.dist = make([]int32, n)
-	}
+	f.prev, f.dist = resize(f.prev, n), resize(f.dist, n)
 	f.queue = f.queue[:0]
 	f.seen.set(start)
 	f.prev[start], f.dist[start] = -1, 0

@@ -31,10 +31,7 @@ func (v *voronoi) count(s *State, blocked *marks, src []vsrc, me int8) int {
 	w, h := s.w, s.h
 	n := w * h
 	v.seen.reset(n)
-	if len(v.owner) < n {
-		v.owner = make([]int8, n)
-		v.tm = make([]int32, n)
-	}
+	v.owner, v.tm = resize(v.owner, n), resize(v.tm, n)
 	v.cur = v.cur[:0]
 	k := 0
 	own := 0
