@@ -19,7 +19,8 @@
 // a direction outside 0..7, on a hole, when the straight neighbour in
 // their direction is a field, or when one end (x, y, r) is used by two
 // different transitions. A self-loop `x y r <-> x y r` is accepted; the
-// same transition listed twice is accepted once.
+// same transition listed twice (forward or reversed) is rejected, as by the
+// official server and checker (spec §1.4 rule 4).
 //
 // Built-in maps (Game.Maps): "standard8" (spec §9.1, the default) and
 // "example15" (the course's example map, spec §9.2), embedded from maps/.
@@ -32,7 +33,8 @@
 // is no move). A target t captures in direction d when the walk from t
 // with the step function meets one or more foreign stones (other players'
 // and `x`) and then an own stone; a field without a stone, a missing step
-// or coming back to t stops it. Normal moves go on `0 c i b` and need a
+// or coming back to t stops it (also on the first step: a self-loop
+// transition on t never captures, as on the official server). Normal moves go on `0 c i b` and need a
 // capture; overwrite moves go on any stone (own, foreign, `x`), use one
 // overwrite stone and need a capture, except on `x` (expansion rule). All
 // captured lines flip, then the stone is placed, then the special field
@@ -44,7 +46,9 @@
 // non-hole field turns every field within `strength` steps (breadth first
 // over the step function, transitions included, old holes blocking) into
 // a hole. The game ends when no active player has a bomb or no field is
-// left. Returns are stone counts (0 for the disqualified); Ranks
+// left, and at once when one player is left undisqualified (spec §7.3).
+// Stocks are one byte, as on the server (spec §1.3 rule 7): the header's
+// counts are taken modulo 256 and 255 plus a bonus stone is 0. Returns are stone counts (0 for the disqualified); Ranks
 // (game.Ranker): more stones rank better, ties share the better rank,
 // disqualified players share the last rank.
 //
@@ -85,7 +89,10 @@
 //	byte   0         1..8               20           21
 //
 // "byte" is the protocol's special byte (spec §5.4): SpecialByte and
-// CodeOf convert. Bomb moves use code 0. A `c` target has n actions (codes
+// CodeOf convert. Bomb moves use code 0; State.ProtocolAction (and
+// ParseAction) read any byte 0..255 in the bomb phase as a bomb, as the
+// server does (spec §8 rule 2), so a referee accepts what the server
+// accepts. A `c` target has n actions (codes
 // 1..n, oneself and disqualified players included), a `b` target two, any
 // other target one; LegalActions lists cells in row-major order and codes
 // in increasing order. ActionString writes "x,y", or "x,y,byte" when the
@@ -107,8 +114,9 @@
 //   - Perft (State.Perft) is the spec's mode 2: a skip uses no ply and a
 //     finished game is one leaf; game.Perft counts finished games as 0 and
 //     so agrees only where no game ends early.
-//   - A stock count may be up to 2^32-1; a transition number must fit in
-//     32 bits before the range checks.
+//   - A stock count in the header may be up to 2^32-1 (the game uses it
+//     modulo 256); a transition number must fit in 32 bits before the
+//     range checks.
 //
 // # More built-in maps
 //

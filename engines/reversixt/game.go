@@ -65,5 +65,5 @@ func (m *Map) MaxLength() int {
 			bonus++
 		}
 	}
-	return free + m.NPlayers*m.Overwrites + bonus + fields
+	return free + m.NPlayers*(m.Overwrites&255) + bonus + fields
 }

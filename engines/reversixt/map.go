@@ -338,18 +338,15 @@ func ParseMap(file string, data []byte) (*Map, error) {
 		same := func(a, b Transition) bool {
 			return a == b || a == (Transition{b.X2, b.Y2, b.R2, b.X1, b.Y1, b.R1})
 		}
-		dup := false
 		for k, e := range ends {
 			if prev, ok := used[e]; ok {
 				if same(prev, t) {
-					dup = true
-					continue
+					// The official server and checker reject a
+					// transition listed twice (spec §1.4 rule 4).
+					return nil, errAt(l.num, l.toks[0].col, "transition %d %d %d <-> %d %d %d is listed twice (first on line %d)", t.X1, t.Y1, t.R1, t.X2, t.Y2, t.R2, usedLine[e])
 				}
 				return nil, errAt(l.num, cols[3*k], "transition end (%d,%d) direction %d is already used by %d %d %d <-> %d %d %d (line %d)", e.x, e.y, e.r, prev.X1, prev.Y1, prev.R1, prev.X2, prev.Y2, prev.R2, usedLine[e])
 			}
-		}
-		if dup {
-			continue // the same transition listed again
 		}
 		for _, e := range ends {
 			used[e] = t

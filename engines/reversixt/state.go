@@ -96,7 +96,8 @@ type State struct {
 func NewState(m *Map) *State {
 	s := &State{m: m, n: m.NPlayers, board: append([]uint8(nil), m.Cells...), phase: Phase1, last: -1}
 	for p := 0; p < s.n; p++ {
-		s.ow[p], s.bombs[p] = m.Overwrites, m.Bombs
+		// The server keeps each stock in one byte (spec §1.3 rule 7).
+		s.ow[p], s.bombs[p] = m.Overwrites&255, m.Bombs&255
 	}
 	s.adj = make([]uint8, len(s.board))
 	for c, v := range s.board {
@@ -226,7 +227,9 @@ func (s *State) captures(t int, p uint8) bool {
 	cls := &classTab[p]
 	next, b := s.m.next, s.board
 	for _, nx := range next[t*8 : t*8+8] {
-		if nx < 0 || cls[b[nx>>3]&15] != 1 {
+		// A first step back onto t (a self-loop transition) ends the
+		// walk too (spec §3.5): t's own stone is not a line.
+		if nx < 0 || cls[b[nx>>3]&15] != 1 || int(nx>>3) == t {
 			continue
 		}
 		cur := nx
@@ -432,6 +435,8 @@ func (s *State) IsLegal(p int, a game.Action) bool {
 	}
 	v := s.board[t]
 	if s.phase == Phase2 {
+		// A bomb is code 0; ProtocolAction maps any special byte to it
+		// (spec §5.4).
 		return code == 0 && v != Hole
 	}
 	switch v {
@@ -577,10 +582,11 @@ func (s *State) apply(a game.Action) {
 			}
 		}
 	case Bonus:
+		// Stocks are one byte on the server: 255 + 1 = 0.
 		if code == CodeBomb {
-			s.bombs[p]++
+			s.bombs[p] = (s.bombs[p] + 1) & 255
 		} else {
-			s.ow[p]++
+			s.ow[p] = (s.ow[p] + 1) & 255
 		}
 	}
 	s.last = int8(p)
@@ -653,7 +659,21 @@ func (s *State) Disqualify(p int) {
 	s.disq[p] = true
 	s.cnt = -1
 	s.undo, s.log = s.undo[:0], s.log[:0]
-	if int(s.cur) == p && s.phase != Over {
+	if s.phase == Over {
+		return
+	}
+	// The game ends at once when one player is left (spec §7.3).
+	active := 0
+	for q := 0; q < s.n; q++ {
+		if !s.disq[q] {
+			active++
+		}
+	}
+	if active <= 1 {
+		s.phase, s.cur = Over, -1
+		return
+	}
+	if int(s.cur) == p {
 		s.startTurn(p)
 	}
 }
@@ -817,12 +837,27 @@ func (s *State) ParseAction(str string) (game.Action, error) {
 		}
 		v[i] = int(n)
 	}
-	if v[0] >= s.m.Width || v[1] >= s.m.Height {
-		return game.NoAction, fmt.Errorf("move %q: (%d,%d) is outside the %d×%d board", str, v[0], v[1], s.m.Width, s.m.Height)
+	a, err := s.ProtocolAction(v[0], v[1], v[2])
+	if err != nil {
+		return game.NoAction, fmt.Errorf("move %q: %v", str, err)
 	}
-	code := CodeOf(v[2])
+	return a, nil
+}
+
+// ProtocolAction is the action of a protocol move (x, y, special byte). In
+// the bomb phase every special byte 0..255 is a bomb (code 0), as on the
+// official server (spec §5.4, §8 rule 2); in phase 1 the byte must be 0,
+// 1..8, 20 or 21. It checks the board, not legality.
+func (s *State) ProtocolAction(x, y, special int) (game.Action, error) {
+	if x < 0 || y < 0 || x >= s.m.Width || y >= s.m.Height {
+		return game.NoAction, fmt.Errorf("(%d,%d) is outside the %d×%d board", x, y, s.m.Width, s.m.Height)
+	}
+	code := CodeOf(special)
+	if s.phase == Phase2 && special >= 0 && special <= 255 {
+		code = 0
+	}
 	if code < 0 {
-		return game.NoAction, fmt.Errorf("move %q: special %d is not 0, 1..8, 20 or 21", str, v[2])
+		return game.NoAction, fmt.Errorf("special %d is not 0, 1..8, 20 or 21", special)
 	}
-	return MakeAction(s.m.Index(v[0], v[1]), code), nil
+	return MakeAction(s.m.Index(x, y), code), nil
 }
