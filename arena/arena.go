@@ -196,7 +196,8 @@ type pool struct {
 }
 
 type worker struct {
-	run atomic.Pointer[gameRun]
+	run   atomic.Pointer[gameRun]
+	reuse *reuse // bots and state copies kept between the worker's games
 }
 
 // gameRun is the game a worker is playing; owned reports who may deliver
@@ -211,6 +212,7 @@ type gameRun struct {
 	move  atomic.Uint64
 	taken atomic.Bool // the result has been delivered
 	game  *gamePlay   // set before the first move
+	reuse *reuse      // the worker's, nil for no reuse
 	// watchdog's bookkeeping
 	lastSteps uint64
 	stalled   time.Duration
@@ -253,7 +255,10 @@ func (p *pool) work(w *worker) {
 	for i := range p.next {
 		job := &p.jobs[i]
 		gctx, cancel := context.WithCancel(p.ctx)
-		run := &gameRun{index: i, limit: p.opt.moveLimit(job.Budget), cancel: cancel}
+		if w.reuse == nil {
+			w.reuse = newReuse()
+		}
+		run := &gameRun{index: i, limit: p.opt.moveLimit(job.Budget), cancel: cancel, reuse: w.reuse}
 		w.run.Store(run)
 		r := play(gctx, job, p.opt, run)
 		cancel()
@@ -262,6 +267,7 @@ func (p *pool) work(w *worker) {
 			return // the watchdog gave up on this game and started another worker
 		}
 		w.run.Store(nil)
+		w.reuse.keep(run.game, r)
 		p.send(r)
 	}
 }

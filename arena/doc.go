@@ -14,4 +14,12 @@
 // copy of the state. A game that reaches the game's
 // maximum length is adjudicated by its current returns. A panic in the
 // rules themselves is a bug and stops the batch with an error.
+//
+// Reuse (reuse.go): a worker keeps the bots of its finished games and
+// reconfigures them for the next game when they implement
+// game.Reconfigurer (same behaviour as a new bot, same memory: no
+// transposition table is allocated per game), and gives non-read-only bots
+// a per-seat scratch copy of the state when the state implements
+// game.CloneIntoer. Bots of a game with any fault are not kept; an
+// abandoned worker's memory goes with it.
 package arena

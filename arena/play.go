@@ -87,7 +87,7 @@ func (g *gamePlay) setup() *Result {
 	g.bots = make([]game.Bot, n)
 	g.readOnly = make([]bool, n)
 	for i, e := range job.Seats {
-		b, err := newBot(e)
+		b, err := g.run.reuse.bot(job.Game.Info().Name, e)
 		if err != nil {
 			if g.elim == nil {
 				return forfeitResult(job, i, ForfeitError, err.Error(), s)
@@ -296,7 +296,7 @@ func (g *gamePlay) step(p int) (a game.Action, reason, detail string) {
 	g.run.beginMove(g.moves, p)
 	st := g.s
 	if !g.readOnly[p] {
-		st = g.s.Clone()
+		st = g.run.reuse.stateFor(g.s, p)
 	}
 	var err error
 	if b.Time > 0 {

@@ -294,8 +294,11 @@ func NewParanoidBot(c Paranoid) *ParanoidBot {
 		}
 		return b.ev.value(s.(*searchState).State, player)
 	}}
-	if c.UseOrdering {
-		h.Order = func(s game.State, player int, moves []game.Action) {
+	// The order hook is always installed so that Reconfigure can switch
+	// ordering on and off; without use_ordering it keeps LegalActions
+	// order, which is what the search does without a hook.
+	h.Order = func(s game.State, player int, moves []game.Action) {
+		if b.cfg.UseOrdering {
 			b.order(s.(*searchState).State, player, moves)
 		}
 	}
@@ -305,6 +308,23 @@ func NewParanoidBot(c Paranoid) *ParanoidBot {
 
 // Reset implements game.Bot; the bot has no randomness.
 func (b *ParanoidBot) Reset(seed uint64) {}
+
+// Reconfigure implements game.Reconfigurer: the bot of parameters p,
+// keeping its transposition table (when the size is the same; the table
+// is emptied by generation at every search anyway), its search buffers
+// and its blast scratch.
+func (b *ParanoidBot) Reconfigure(p game.Params) bool {
+	c := ParanoidFrom(p)
+	b.cfg = c
+	if b.ev.ec != c.Eval {
+		b.ev = newEvaluator(c.Eval)
+	}
+	b.sr.SetConfig(c.Search)
+	b.leaves, b.stop = 0, nil
+	b.ws = searchState{}
+	b.Last = search.Result{}
+	return true
+}
 
 // order sorts moves by gain, best first (stable: ties keep LegalActions
 // order).
@@ -434,6 +454,17 @@ type TrivialBot struct {
 
 // Reset implements game.Bot.
 func (b *TrivialBot) Reset(seed uint64) { b.rng = game.NewRand(seed) }
+
+// Reconfigure implements game.Reconfigurer (Reset draws the generator
+// again).
+func (b *TrivialBot) Reconfigure(p game.Params) bool {
+	b.RandomTies = false
+	if p.Has(ParamRandomTies) {
+		b.RandomTies = p.Bool(ParamRandomTies)
+	}
+	b.rng = nil
+	return true
+}
 
 // ReadOnly implements game.ReadOnlyBot: the bot never changes the state.
 func (b *TrivialBot) ReadOnly() bool { return true }

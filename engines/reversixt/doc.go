@@ -76,7 +76,11 @@
 // Every board change goes through one function that updates the Zobrist
 // hash, adj and the bitboards and logs (cell, old value) for Undo
 // (game.Undoer); the mover's stocks, the seat to move, the phase and the
-// last phase-1 mover are saved per move. Hash (game.Hasher) is the Zobrist
+// last phase-1 mover are saved per move. Clone (and CloneInto, which
+// reuses a scratch state's memory, game.CloneIntoer) copies the position
+// without that history: a bot's copy costs the board, not the game so far.
+// The bots implement game.Reconfigurer, so an arena worker keeps one bot
+// (with its transposition table and buffers) from game to game. Hash (game.Hasher) is the Zobrist
 // hash of the board mixed with the seat to move, the phase, the stocks and
 // the disqualified flags.
 //

@@ -726,14 +726,33 @@ func (s *State) Ranks(buf []int) []int {
 
 func (s *State) MoveNumber() int { return s.ply }
 
-func (s *State) Clone() game.State {
-	c := *s
-	c.board = append([]uint8(nil), s.board...)
-	c.log = append([]change(nil), s.log...)
-	c.undo = append([]undoRec(nil), s.undo...)
-	c.adj = append([]uint8(nil), s.adj...)
-	c.mark, c.queue, c.epoch, c.pbuf = nil, nil, 0, nil
-	return &c
+// Clone returns an independent copy without the change history: Undo on
+// the copy takes back the moves applied to the copy only. A search on the
+// copy therefore costs nothing for the length of the game so far.
+func (s *State) Clone() game.State { return s.CloneInto(nil) }
+
+// CloneInto implements game.CloneIntoer: Clone into dst's memory when dst
+// is a *State (of any map), keeping dst's buffers (history, blast queue,
+// perft lists) for the copy's own use.
+func (s *State) CloneInto(dst game.State) game.State {
+	c, _ := dst.(*State)
+	if c == nil || c == s {
+		c = &State{}
+	}
+	board, adj, log, undo := c.board, c.adj, c.log, c.undo
+	mark, epoch, queue, pbuf := c.mark, c.epoch, c.queue, c.pbuf
+	*c = *s
+	c.board = append(board[:0], s.board...)
+	c.adj = append(adj[:0], s.adj...)
+	c.log, c.undo = log[:0], undo[:0]
+	c.pbuf = pbuf
+	c.queue = queue[:0]
+	if len(mark) == len(s.board) {
+		c.mark, c.epoch = mark, epoch // the marks are dst's: keep its epoch
+	} else {
+		c.mark, c.epoch = nil, 0
+	}
+	return c
 }
 
 // Hash implements game.Hasher: the board (Zobrist), the seat to move, the
