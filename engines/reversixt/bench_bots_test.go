@@ -55,3 +55,34 @@ func BenchmarkTrivialStep(b *testing.B) {
 		}
 	}
 }
+
+// benchParanoidMap searches the recorded positions of pin_test.go on one
+// map with the default bot at a fixed depth and reports nodes/s.
+func benchParanoidMap(b *testing.B, name string, depth int) {
+	m := mustLoad(b, name)
+	var pos []*State
+	for _, mv := range pinPositions(b, m) {
+		s := NewState(m)
+		for _, x := range mv {
+			a, _ := s.ParseAction(x)
+			s.Apply(a)
+		}
+		pos = append(pos, s)
+	}
+	bot := NewParanoidBot(DefaultParanoid())
+	var nodes int64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := pos[i%len(pos)]
+		if _, err := bot.Step(context.Background(), s.Clone(), s.CurrentPlayer(), game.Budget{Depth: depth}); err != nil {
+			b.Fatal(err)
+		}
+		nodes += bot.Last.Nodes
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// The 8-player maps of the report's study: octo20 and a 50×50 map.
+func BenchmarkParanoidOcto20(b *testing.B) { benchParanoidMap(b, "octo20", 4) }
+func BenchmarkParanoidBig50(b *testing.B)  { benchParanoidMap(b, "testdata/big50-8p.map", 3) }
