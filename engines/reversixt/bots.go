@@ -401,6 +401,9 @@ func (b *ParanoidBot) Step(ctx context.Context, s game.State, player int, bud ga
 		return a, nil
 	}
 	b.ev.setRoot(st, player)
+	if b.ev.intStrat {
+		st.setWeights(b.ev.strat) // the search's leaves read the sums
+	}
 	cfg := b.cfg.Search
 	_, _, stones := b.ev.tally(st)
 	cfg.AspirationWidth = AspirationWindow(0, b.cfg.AspirationFactor, b.ev.progress(stones), st.m.Height, st.m.Width)
@@ -415,6 +418,7 @@ func (b *ParanoidBot) Step(ctx context.Context, s game.State, player int, bud ga
 		b.stop()
 		b.stop = nil
 	}
+	st.setWeights(nil)
 	b.ws.State = nil
 	if b.Last.Move == game.NoAction {
 		legal := st.LegalActions(player, nil)

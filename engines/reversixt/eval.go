@@ -215,6 +215,9 @@ type evaluator struct {
 	ec    EvalConfig
 	m     *Map
 	strat []float64
+	// intStrat: every strategic value is an integer, so the state can keep
+	// the sums per seat exactly, move by move (State.setWeights).
+	intStrat bool
 	// stones and free fields at the start (progress g)
 	initStones, initFree int
 
@@ -239,6 +242,12 @@ func (e *evaluator) setMap(m *Map) {
 	}
 	e.m = m
 	e.strat = StrategicMap(m, e.ec)
+	e.intStrat = true
+	for _, v := range e.strat {
+		if v != math.Trunc(v) || math.Abs(v) >= 1<<40 {
+			e.intStrat = false
+		}
+	}
 	e.initStones, e.initFree = 0, 0
 	for _, v := range m.Cells {
 		switch {
@@ -264,6 +273,16 @@ func (e *evaluator) progress(stones int) float64 {
 // all stones on the board (x included).
 func (e *evaluator) tally(s *State) (cnt [9]int, strat [9]float64, stones int) {
 	st := e.strat
+	if len(s.sw) > 0 && len(st) > 0 && &s.sw[0] == &st[0] {
+		// The state keeps the counts and the (exact, integer) sums.
+		for v := 1; v <= 8; v++ {
+			cnt[v] = int(s.vals[v])
+			strat[v] = s.wsum[v]
+			stones += cnt[v]
+		}
+		stones += int(s.vals[Expansion])
+		return
+	}
 	for c, v := range s.board {
 		if v-1 < 8 {
 			cnt[v]++

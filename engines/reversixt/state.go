@@ -82,6 +82,11 @@ type State struct {
 	bb    [16]uint64 // small maps: bitboard of each cell value
 	adj   []uint8    // adj[c]: steps from c that reach a stone (a filter for targets)
 	vals  [16]int32  // number of cells holding each value
+	// Optional per-cell weights (a bot's strategic map, integers only)
+	// and, per cell value, the sum of the weights of the cells holding
+	// it, kept up to date by set (see SetWeights).
+	sw   []float64
+	wsum [16]float64
 
 	log   []change
 	undo  []undoRec
@@ -113,6 +118,20 @@ func NewState(m *Map) *State {
 	s.cur = -1
 	s.startTurn(-1)
 	return s
+}
+
+// setWeights attaches per-cell weights w (nil: none) whose sums per cell
+// value the state then keeps up to date move by move (weightSums). The
+// weights must be integers of magnitude below 2^40, so that the sums are
+// exact whatever the order of the updates.
+func (s *State) setWeights(w []float64) {
+	s.sw, s.wsum = w, [16]float64{}
+	if w == nil {
+		return
+	}
+	for c, v := range s.board {
+		s.wsum[v&15] += w[c]
+	}
 }
 
 // Map returns the state's map.
@@ -156,6 +175,11 @@ func (s *State) set(c int, old, v uint8) {
 	s.board[c] = v
 	s.vals[old&15]--
 	s.vals[v&15]++
+	if s.sw != nil {
+		w := s.sw[c]
+		s.wsum[old&15] -= w
+		s.wsum[v&15] += w
+	}
 	if s.m.small {
 		b := s.m.bit[c]
 		s.bb[old&15] ^= b
@@ -747,6 +771,7 @@ func (s *State) CloneInto(dst game.State) game.State {
 	c.log, c.undo = log[:0], undo[:0]
 	c.pbuf = pbuf
 	c.queue = queue[:0]
+	c.sw, c.wsum = nil, [16]float64{} // a copy pays nothing for weights it may not use
 	if len(mark) == len(s.board) {
 		c.mark, c.epoch = mark, epoch // the marks are dst's: keep its epoch
 	} else {
