@@ -58,6 +58,8 @@ type Map struct {
 	// are generated with shifts.
 	small bool
 	bit   []uint64
+
+	nw int // words of a cell bitset: (cells + 63) / 64
 }
 
 // Name is the built-in name or the file path the map was loaded from.
@@ -358,6 +360,7 @@ func ParseMap(file string, data []byte) (*Map, error) {
 		m.next[c2*8+t.R2] = int32(c1*8 + (t.R1+4)%8)
 	}
 	m.buildZobrist()
+	m.nw = (W*H + 63) / 64
 	if W <= 8 && H <= 8 && len(m.Transitions) == 0 {
 		m.small = true
 		m.bit = make([]uint64, W*H)

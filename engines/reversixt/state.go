@@ -88,6 +88,13 @@ type State struct {
 	sw   []float64
 	wsum [16]float64
 
+	// vb[v*nw+w] is word w of the bitset of the cells holding value v
+	// (any map size; cell c is bit c%64 of word c/64).
+	vb   []uint64
+	tset []uint64 // scratch: the target set of rayTargets
+	rmk  []uint32 // scratch: cells seen on the current ray (epoch rep)
+	rep  uint32
+
 	log   []change
 	undo  []undoRec
 	lines [8]int // scratch: captured stones per direction
@@ -105,7 +112,9 @@ func NewState(m *Map) *State {
 		s.ow[p], s.bombs[p] = m.Overwrites&255, m.Bombs&255
 	}
 	s.adj = make([]uint8, len(s.board))
+	s.vb = make([]uint64, 16*m.nw)
 	for c, v := range s.board {
+		s.vb[int(v&15)*m.nw+c>>6] |= 1 << (c & 63)
 		if m.small {
 			s.bb[v] |= m.bit[c]
 		}
@@ -175,6 +184,9 @@ func (s *State) set(c int, old, v uint8) {
 	s.board[c] = v
 	s.vals[old&15]--
 	s.vals[v&15]++
+	nw, bit := s.m.nw, uint64(1)<<(c&63)
+	s.vb[int(old&15)*nw+c>>6] ^= bit
+	s.vb[int(v&15)*nw+c>>6] ^= bit
 	if s.sw != nil {
 		w := s.sw[c]
 		s.wsum[old&15] -= w
@@ -311,7 +323,6 @@ func shiftMoves(P, M uint64, sh uint) uint64 {
 
 // countFor counts the phase-1 move variants of seat p.
 func (s *State) countFor(p int) uint64 {
-	pv := uint8(p + 1)
 	ow := s.ow[p] > 0
 	if s.m.small && !ow {
 		t := s.bbTargets(p)
@@ -320,26 +331,16 @@ func (s *State) countFor(p int) uint64 {
 	}
 	n := uint64(s.n)
 	k := uint64(0)
-	for t, v := range s.board {
-		switch {
-		case v == Empty:
-			if s.captures(t, pv) {
-				k++
-			}
-		case v == Choice:
-			if s.captures(t, pv) {
+	for w, word := range s.targetSet(p) {
+		for word != 0 {
+			t := w<<6 | bits.TrailingZeros64(word)
+			word &= word - 1
+			switch s.board[t] {
+			case Choice:
 				k += n
-			}
-		case v == Inversion:
-			if s.captures(t, pv) {
-				k++
-			}
-		case v == Bonus:
-			if s.captures(t, pv) {
+			case Bonus:
 				k += 2
-			}
-		case ow && isStone(v):
-			if v == Expansion || s.captures(t, pv) {
+			default:
 				k++
 			}
 		}
@@ -385,12 +386,7 @@ func (s *State) hasMove(p int) bool {
 	if ow && s.vals[Expansion] > 0 {
 		return true
 	}
-	for t := range s.board {
-		if s.targetOK(t, p) {
-			return true
-		}
-	}
-	return false
+	return s.rayTargets(p, nil)
 }
 
 func (s *State) anyField() bool {
@@ -506,29 +502,38 @@ func (s *State) LegalActions(player int, buf []game.Action) []game.Action {
 		}
 		return buf
 	}
-	var small uint64
-	useBB := s.m.small && s.ow[player] == 0
-	if useBB {
-		small = s.bbTargets(player)
+	if s.m.small && s.ow[player] == 0 {
+		// standard8 and the like: bit y*8+x is cell y*Width+x only when
+		// Width is 8, so go through the cells.
+		small := s.bbTargets(player)
+		for t := range s.board {
+			if small&s.m.bit[t] != 0 {
+				buf = s.appendVariants(buf, t)
+			}
+		}
+		return buf
 	}
-	for t, v := range s.board {
-		if useBB {
-			if small&s.m.bit[t] == 0 {
-				continue
-			}
-		} else if !s.targetOK(t, player) {
-			continue
+	for w, word := range s.targetSet(player) {
+		for word != 0 {
+			t := w<<6 | bits.TrailingZeros64(word)
+			word &= word - 1
+			buf = s.appendVariants(buf, t)
 		}
-		switch v {
-		case Choice:
-			for q := 1; q <= s.n; q++ {
-				buf = append(buf, MakeAction(t, q))
-			}
-		case Bonus:
-			buf = append(buf, MakeAction(t, CodeBomb), MakeAction(t, CodeOverwrite))
-		default:
-			buf = append(buf, MakeAction(t, 0))
+	}
+	return buf
+}
+
+// appendVariants appends the move variants on target t (spec §5.4).
+func (s *State) appendVariants(buf []game.Action, t int) []game.Action {
+	switch s.board[t] {
+	case Choice:
+		for q := 1; q <= s.n; q++ {
+			buf = append(buf, MakeAction(t, q))
 		}
+	case Bonus:
+		buf = append(buf, MakeAction(t, CodeBomb), MakeAction(t, CodeOverwrite))
+	default:
+		buf = append(buf, MakeAction(t, 0))
 	}
 	return buf
 }
@@ -763,11 +768,19 @@ func (s *State) CloneInto(dst game.State) game.State {
 	if c == nil || c == s {
 		c = &State{}
 	}
-	board, adj, log, undo := c.board, c.adj, c.log, c.undo
+	board, adj, log, undo, vb := c.board, c.adj, c.log, c.undo, c.vb
 	mark, epoch, queue, pbuf := c.mark, c.epoch, c.queue, c.pbuf
+	tset, rmk, rep := c.tset, c.rmk, c.rep
 	*c = *s
 	c.board = append(board[:0], s.board...)
 	c.adj = append(adj[:0], s.adj...)
+	c.vb = append(vb[:0], s.vb...)
+	c.tset = tset
+	if len(rmk) == len(s.board) {
+		c.rmk, c.rep = rmk, rep
+	} else {
+		c.rmk, c.rep = nil, 0
+	}
 	c.log, c.undo = log[:0], undo[:0]
 	c.pbuf = pbuf
 	c.queue = queue[:0]

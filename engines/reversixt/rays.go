@@ -1,0 +1,103 @@
+package reversixt
+
+import "math/bits"
+
+// rayTargets finds the phase-1 targets of seat p (spec §5.2) by walking
+// back from p's stones instead of testing every field: a field t captures
+// in some direction exactly when the walk from one of p's stones o, in
+// the reverse direction, crosses one or more foreign stones and then
+// reaches t, without t appearing earlier on that walk (the loop rule, seen
+// from the other end; the step function is reversible, spec §3.5). On
+// such a walk from o, after the first foreign stone every further foreign
+// stone is an overwrite target, the first empty or special field is a
+// normal target and the walk ends there, and the first own stone other
+// than o is an overwrite target and ends it. Expansion stones are added
+// for the expansion rule when p has an overwrite stone.
+//
+// With set != nil the targets are or-ed into set (a cell bitset of
+// Map.nw words); with set == nil it reports whether any target exists and
+// stops at the first.
+func (s *State) rayTargets(p int, set []uint64) bool {
+	pv := uint8(p + 1)
+	ow := s.ow[p] > 0
+	nw := s.m.nw
+	if ow && s.vals[Expansion] > 0 {
+		if set == nil {
+			return true
+		}
+		xs := s.vb[int(Expansion)*nw : int(Expansion)*nw+nw]
+		for w, x := range xs {
+			set[w] |= x
+		}
+	}
+	if len(s.rmk) != len(s.board) {
+		s.rmk = make([]uint32, len(s.board))
+		s.rep = 0
+	}
+	cls := &classTab[pv]
+	next, b, mk := s.m.next, s.board, s.rmk
+	found := false
+	own := s.vb[int(pv)*nw : int(pv)*nw+nw]
+	for w, word := range own {
+		for word != 0 {
+			o := w<<6 | bits.TrailingZeros64(word)
+			word &= word - 1
+			for _, nx := range next[o*8 : o*8+8] {
+				if nx < 0 || cls[b[nx>>3]&15] != 1 {
+					continue
+				}
+				s.rep++
+				if s.rep == 0 {
+					clear(mk)
+					s.rep = 1
+				}
+				ep := s.rep
+				mk[o], mk[nx>>3] = ep, ep
+				cur := nx
+				for {
+					cur = next[cur]
+					if cur < 0 {
+						break
+					}
+					c := int(cur >> 3)
+					v := b[c]
+					k := cls[v&15]
+					if k == 1 { // foreign: an overwrite target, and on
+						if ow && mk[c] != ep {
+							if set == nil {
+								return true
+							}
+							set[c>>6] |= 1 << (c & 63)
+							found = true
+						}
+						mk[c] = ep
+						continue
+					}
+					if mk[c] != ep && v != Hole && (k == 0 || ow) {
+						// empty or special: a normal move; own: overwrite
+						if set == nil {
+							return true
+						}
+						set[c>>6] |= 1 << (c & 63)
+						found = true
+					}
+					break
+				}
+			}
+		}
+	}
+	return found
+}
+
+// targetSet returns the phase-1 targets of seat p as a cell bitset in the
+// state's scratch (valid until the next call).
+func (s *State) targetSet(p int) []uint64 {
+	nw := s.m.nw
+	if cap(s.tset) < nw {
+		s.tset = make([]uint64, nw)
+	}
+	set := s.tset[:nw]
+	clear(set)
+	s.rayTargets(p, set)
+	return set
+}
