@@ -72,6 +72,7 @@ func benchParanoidMap(b *testing.B, name string, depth int) {
 	bot := NewParanoidBot(DefaultParanoid())
 	var nodes int64
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for i := 0; i < b.N; i++ {
 		s := pos[i%len(pos)]
 		if _, err := bot.Step(context.Background(), s.Clone(), s.CurrentPlayer(), game.Budget{Depth: depth}); err != nil {
@@ -79,8 +80,17 @@ func benchParanoidMap(b *testing.B, name string, depth int) {
 		}
 		nodes += bot.Last.Nodes
 	}
+	reportRate(b, float64(nodes), "nodes", cpuTime()-cpu0)
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// reportRate reports n per wall second and per CPU second of the process
+// (the latter is what a loaded machine cannot slow down much).
+func reportRate(b *testing.B, n float64, unit string, cpu time.Duration) {
+	b.ReportMetric(n/b.Elapsed().Seconds(), unit+"/s")
+	if cpu > 0 {
+		b.ReportMetric(n/cpu.Seconds(), unit+"/cpu-s")
+	}
 }
 
 // The 8-player maps of the report's study: octo20 and a 50×50 map.

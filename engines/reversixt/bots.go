@@ -255,6 +255,10 @@ func (w *searchState) Clone() game.State {
 	return &searchState{State: w.State.Clone().(*State), bonus: w.bonus}
 }
 
+// Apply plays a move of LegalActions without checking it again (the
+// search only plays the moves it listed).
+func (w *searchState) Apply(a game.Action) { w.State.apply(a) }
+
 func (w *searchState) LegalActions(player int, buf []game.Action) []game.Action {
 	if w.phase != Phase1 {
 		return buf
