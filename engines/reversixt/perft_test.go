@@ -2,11 +2,12 @@ package reversixt
 
 import (
 	"fmt"
+	"path/filepath"
 	"testing"
 )
 
 // Spec §9.1, mode 2.
-var perftStandard8 = []uint64{1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005320, 24571420}
+var perftStandard8 = []uint64{1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005320, 24571420, 212260880}
 
 func mustLoad(tb testing.TB, name string) *Map {
 	tb.Helper()
@@ -45,17 +46,18 @@ func TestPerftExample15(t *testing.T) {
 }
 
 func BenchmarkPerft(b *testing.B) {
-	for _, d := range []int{6, 8, 9, 10} {
+	for _, d := range []int{6, 8, 9, 10, 11} {
 		b.Run(fmt.Sprintf("depth=%d", d), func(b *testing.B) {
 			s := NewState(mustLoad(b, "standard8"))
 			var nodes uint64
+			cpu0 := cpuTime()
 			for b.Loop() {
 				nodes += s.Perft(d)
 			}
 			if nodes != perftStandard8[d]*uint64(b.N) {
 				b.Fatalf("perft(%d) = %d per run, want %d", d, nodes/uint64(b.N), perftStandard8[d])
 			}
-			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "leaves/s")
+			reportRate(b, float64(nodes), "leaves", cpuTime()-cpu0)
 		})
 	}
 }
@@ -68,4 +70,33 @@ func BenchmarkPerftExample15(b *testing.B) {
 		nodes += s.Perft(4)
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "leaves/s")
+}
+
+// Perft on big maps: a 20×20 8-player map (octo20), the 50×50 8-player
+// test map, and the course's 51×51 8-player map when ../shared is there.
+// CPU per leaf here against standard8's is the measure of the generic
+// generator.
+func BenchmarkPerftBig(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		depth int
+	}{
+		{"octo20", 4},
+		{"testdata/big50-8p.map", 3},
+		{"../../../shared/maps/reversixt/comp2020_02_8p.map", 5},
+	} {
+		b.Run(filepath.Base(c.name), func(b *testing.B) {
+			m, err := LoadMap(c.name)
+			if err != nil {
+				b.Skip(err)
+			}
+			s := NewState(m)
+			var nodes uint64
+			cpu0 := cpuTime()
+			for b.Loop() {
+				nodes += s.Perft(c.depth)
+			}
+			reportRate(b, float64(nodes), "leaves", cpuTime()-cpu0)
+		})
+	}
 }

@@ -26,9 +26,11 @@ func (s *State) rayTargets(p int, set []uint64) bool {
 			return true
 		}
 		xs := s.vb[int(Expansion)*nw : int(Expansion)*nw+nw]
-		for w, x := range xs {
-			set[w] |= x
+		for ws := s.vsum[Expansion]; ws != 0; ws &= ws - 1 {
+			w := bits.TrailingZeros64(ws)
+			set[w] |= xs[w]
 		}
+		s.tsum |= s.vsum[Expansion]
 	}
 	if len(s.rmk) != len(s.board) {
 		s.rmk = make([]uint32, len(s.board))
@@ -38,8 +40,9 @@ func (s *State) rayTargets(p int, set []uint64) bool {
 	next, b, mk := s.m.next, s.board, s.rmk
 	found := false
 	own := s.vb[int(pv)*nw : int(pv)*nw+nw]
-	for w, word := range own {
-		for word != 0 {
+	for ws := s.vsum[pv]; ws != 0; ws &= ws - 1 {
+		w := bits.TrailingZeros64(ws)
+		for word := own[w]; word != 0; {
 			o := w<<6 | bits.TrailingZeros64(word)
 			word &= word - 1
 			for _, nx := range next[o*8 : o*8+8] {
@@ -68,6 +71,7 @@ func (s *State) rayTargets(p int, set []uint64) bool {
 								return true
 							}
 							set[c>>6] |= 1 << (c & 63)
+							s.tsum |= 1 << (c >> 6)
 							found = true
 						}
 						mk[c] = ep
@@ -79,6 +83,7 @@ func (s *State) rayTargets(p int, set []uint64) bool {
 							return true
 						}
 						set[c>>6] |= 1 << (c & 63)
+						s.tsum |= 1 << (c >> 6)
 						found = true
 					}
 					break
@@ -90,14 +95,20 @@ func (s *State) rayTargets(p int, set []uint64) bool {
 }
 
 // targetSet returns the phase-1 targets of seat p as a cell bitset in the
-// state's scratch (valid until the next call).
+// state's scratch (valid until the next call); bit w of s.tsum tells
+// whether word w is not 0 (only those words are cleared for the next
+// call).
 func (s *State) targetSet(p int) []uint64 {
 	nw := s.m.nw
 	if cap(s.tset) < nw {
-		s.tset = make([]uint64, nw)
+		s.tset, s.tsum = make([]uint64, nw), 0
 	}
-	set := s.tset[:nw]
-	clear(set)
+	full := s.tset[:cap(s.tset)] // tsum may describe a larger map's set
+	for ws := s.tsum; ws != 0; ws &= ws - 1 {
+		full[bits.TrailingZeros64(ws)] = 0
+	}
+	set := full[:nw]
+	s.tsum = 0
 	s.rayTargets(p, set)
 	return set
 }

@@ -91,7 +91,9 @@ type State struct {
 	// vb[v*nw+w] is word w of the bitset of the cells holding value v
 	// (any map size; cell c is bit c%64 of word c/64).
 	vb   []uint64
-	tset []uint64 // scratch: the target set of rayTargets
+	vsum [16]uint64 // bit w of vsum[v]: word w of v's bitset is not 0
+	tset []uint64   // scratch: the target set of rayTargets
+	tsum uint64     // bit w: word w of tset is not 0
 	rmk  []uint32 // scratch: cells seen on the current ray (epoch rep)
 	rep  uint32
 
@@ -115,6 +117,7 @@ func NewState(m *Map) *State {
 	s.vb = make([]uint64, 16*m.nw)
 	for c, v := range s.board {
 		s.vb[int(v&15)*m.nw+c>>6] |= 1 << (c & 63)
+		s.vsum[v&15] |= 1 << (c >> 6)
 		if m.small {
 			s.bb[v] |= m.bit[c]
 		}
@@ -184,9 +187,15 @@ func (s *State) set(c int, old, v uint8) {
 	s.board[c] = v
 	s.vals[old&15]--
 	s.vals[v&15]++
-	nw, bit := s.m.nw, uint64(1)<<(c&63)
-	s.vb[int(old&15)*nw+c>>6] ^= bit
-	s.vb[int(v&15)*nw+c>>6] ^= bit
+	nw, w, bit := s.m.nw, c>>6, uint64(1)<<(c&63)
+	if i := int(old&15)*nw + w; s.vb[i]^bit == 0 {
+		s.vb[i] = 0
+		s.vsum[old&15] &^= 1 << w
+	} else {
+		s.vb[i] ^= bit
+	}
+	s.vb[int(v&15)*nw+w] |= bit
+	s.vsum[v&15] |= 1 << w
 	if s.sw != nil {
 		w := s.sw[c]
 		s.wsum[old&15] -= w
@@ -298,29 +307,6 @@ func (s *State) bbTargets(p int) uint64 {
 	return othelloMoves(own, stones&^own) & (s.bb[Empty] | s.bb[Choice] | s.bb[Inversion] | s.bb[Bonus])
 }
 
-// othelloMoves returns the fields from which a line of O stones ends at a
-// P stone, on an 8×8 bitboard (bit y*8 + x).
-func othelloMoves(P, O uint64) uint64 {
-	mO := O & 0x7e7e7e7e7e7e7e7e
-	return shiftMoves(P, mO, 1) | shiftMoves(P, O, 8) | shiftMoves(P, mO, 7) | shiftMoves(P, mO, 9)
-}
-
-func shiftMoves(P, M uint64, sh uint) uint64 {
-	f := M & (P << sh)
-	f |= M & (f << sh)
-	f |= M & (f << sh)
-	f |= M & (f << sh)
-	f |= M & (f << sh)
-	f |= M & (f << sh)
-	g := M & (P >> sh)
-	g |= M & (g >> sh)
-	g |= M & (g >> sh)
-	g |= M & (g >> sh)
-	g |= M & (g >> sh)
-	g |= M & (g >> sh)
-	return f<<sh | g>>sh
-}
-
 // countFor counts the phase-1 move variants of seat p.
 func (s *State) countFor(p int) uint64 {
 	ow := s.ow[p] > 0
@@ -331,8 +317,10 @@ func (s *State) countFor(p int) uint64 {
 	}
 	n := uint64(s.n)
 	k := uint64(0)
-	for w, word := range s.targetSet(p) {
-		for word != 0 {
+	set := s.targetSet(p)
+	for ws := s.tsum; ws != 0; ws &= ws - 1 {
+		w := bits.TrailingZeros64(ws)
+		for word := set[w]; word != 0; {
 			t := w<<6 | bits.TrailingZeros64(word)
 			word &= word - 1
 			switch s.board[t] {
@@ -513,8 +501,10 @@ func (s *State) LegalActions(player int, buf []game.Action) []game.Action {
 		}
 		return buf
 	}
-	for w, word := range s.targetSet(player) {
-		for word != 0 {
+	set := s.targetSet(player)
+	for ws := s.tsum; ws != 0; ws &= ws - 1 {
+		w := bits.TrailingZeros64(ws)
+		for word := set[w]; word != 0; {
 			t := w<<6 | bits.TrailingZeros64(word)
 			word &= word - 1
 			buf = s.appendVariants(buf, t)
@@ -770,8 +760,9 @@ func (s *State) CloneInto(dst game.State) game.State {
 	}
 	board, adj, log, undo, vb := c.board, c.adj, c.log, c.undo, c.vb
 	mark, epoch, queue, pbuf := c.mark, c.epoch, c.queue, c.pbuf
-	tset, rmk, rep := c.tset, c.rmk, c.rep
+	tset, tsum, rmk, rep := c.tset, c.tsum, c.rmk, c.rep
 	*c = *s
+	c.tsum = tsum // describes dst's scratch set
 	c.board = append(board[:0], s.board...)
 	c.adj = append(adj[:0], s.adj...)
 	c.vb = append(vb[:0], s.vb...)
@@ -845,6 +836,10 @@ func (s *State) Perft(depth int) uint64 {
 	}
 	if depth == 1 {
 		return s.countMoves()
+	}
+	if s.othelloLike() {
+		p := int(s.cur)
+		return bbPerft(s.bb[p+1], s.bb[2-p], s.bb[Empty], depth)
 	}
 	for len(s.pbuf) <= depth {
 		s.pbuf = append(s.pbuf, make([]game.Action, 0, 32))
