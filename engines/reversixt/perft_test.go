@@ -100,3 +100,30 @@ func BenchmarkPerftBig(b *testing.B) {
 		})
 	}
 }
+
+// Every 8-player course map (../shared), each at the first depth with at
+// least 20 000 leaves (up to 7).
+func BenchmarkPerftCourse8p(b *testing.B) {
+	files, _ := filepath.Glob("../../../shared/maps/reversixt/*.map")
+	if len(files) == 0 {
+		b.Skip("no course maps")
+	}
+	for _, f := range files {
+		m, err := LoadMap(f)
+		if err != nil || m.NPlayers != 8 {
+			continue
+		}
+		d := 1
+		for ; d < 7 && NewState(m).Perft(d) < 20000; d++ {
+		}
+		b.Run(fmt.Sprintf("%s/depth=%d", filepath.Base(f), d), func(b *testing.B) {
+			s := NewState(m)
+			var nodes uint64
+			cpu0 := cpuTime()
+			for b.Loop() {
+				nodes += s.Perft(d)
+			}
+			reportRate(b, float64(nodes), "leaves", cpuTime()-cpu0)
+		})
+	}
+}

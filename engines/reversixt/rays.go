@@ -100,6 +100,7 @@ func (s *State) rayTargets(p int, set []uint64) bool {
 // call).
 func (s *State) targetSet(p int) []uint64 {
 	nw := s.m.nw
+	s.tvalid = false // the cache of startTurn is overwritten
 	if cap(s.tset) < nw {
 		s.tset, s.tsum = make([]uint64, nw), 0
 	}
@@ -111,4 +112,13 @@ func (s *State) targetSet(p int) []uint64 {
 	s.tsum = 0
 	s.rayTargets(p, set)
 	return set
+}
+
+// targetsOf is targetSet(p), or the set startTurn computed for the seat
+// to move when it is still valid.
+func (s *State) targetsOf(p int) []uint64 {
+	if s.tvalid && p == int(s.cur) {
+		return s.tset[:s.m.nw]
+	}
+	return s.targetSet(p)
 }

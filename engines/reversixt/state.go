@@ -80,7 +80,6 @@ type State struct {
 	hash  uint64
 	cnt   int64      // move variants of the seat to move in phase 1, -1 unknown
 	bb    [16]uint64 // small maps: bitboard of each cell value
-	adj   []uint8    // adj[c]: steps from c that reach a stone (a filter for targets)
 	vals  [16]int32  // number of cells holding each value
 	// Optional per-cell weights (a bot's strategic map, integers only)
 	// and, per cell value, the sum of the weights of the cells holding
@@ -94,6 +93,9 @@ type State struct {
 	vsum [16]uint64 // bit w of vsum[v]: word w of v's bitset is not 0
 	tset []uint64   // scratch: the target set of rayTargets
 	tsum uint64     // bit w: word w of tset is not 0
+	// tvalid: tset holds the targets of the seat to move in this
+	// position (set by startTurn, dropped by every change).
+	tvalid bool
 	rmk  []uint32 // scratch: cells seen on the current ray (epoch rep)
 	rep  uint32
 
@@ -113,7 +115,6 @@ func NewState(m *Map) *State {
 		// The server keeps each stock in one byte (spec §1.3 rule 7).
 		s.ow[p], s.bombs[p] = m.Overwrites&255, m.Bombs&255
 	}
-	s.adj = make([]uint8, len(s.board))
 	s.vb = make([]uint64, 16*m.nw)
 	for c, v := range s.board {
 		s.vb[int(v&15)*m.nw+c>>6] |= 1 << (c & 63)
@@ -123,9 +124,6 @@ func NewState(m *Map) *State {
 		}
 		s.hash ^= m.zob[c*16+int(v)]
 		s.vals[v&15]++
-		if isStone(v) {
-			s.adjAdd(c, 1)
-		}
 	}
 	s.cur = -1
 	s.startTurn(-1)
@@ -206,26 +204,8 @@ func (s *State) set(c int, old, v uint8) {
 		s.bb[old&15] ^= b
 		s.bb[v&15] ^= b
 	}
-	if a, b := isStone(old), isStone(v); a != b {
-		if b {
-			s.adjAdd(c, 1)
-		} else {
-			s.adjAdd(c, 255)
-		}
-	}
 }
 
-// adjAdd adds delta (mod 256) to adj of every cell one step from c. The
-// step relation is symmetric (spec §3.5), so adj[t] counts the directions
-// from t whose first step reaches a stone.
-func (s *State) adjAdd(c int, delta uint8) {
-	nb := s.m.next[c*8 : c*8+8]
-	for _, nx := range nb {
-		if nx >= 0 {
-			s.adj[nx>>3] += delta
-		}
-	}
-}
 
 // line returns the number of foreign stones captured from t in direction
 // d by player value p, or 0.
@@ -266,9 +246,6 @@ func init() {
 
 // captures reports whether some direction from t captures for p.
 func (s *State) captures(t int, p uint8) bool {
-	if s.adj[t] == 0 {
-		return false
-	}
 	cls := &classTab[p]
 	next, b := s.m.next, s.board
 	for _, nx := range next[t*8 : t*8+8] {
@@ -317,7 +294,7 @@ func (s *State) countFor(p int) uint64 {
 	}
 	n := uint64(s.n)
 	k := uint64(0)
-	set := s.targetSet(p)
+	set := s.targetsOf(p)
 	for ws := s.tsum; ws != 0; ws &= ws - 1 {
 		w := bits.TrailingZeros64(ws)
 		for word := set[w]; word != 0; {
@@ -361,20 +338,24 @@ func (s *State) hasMove(p int) bool {
 	if s.phase == Phase2 {
 		return s.bombs[p] > 0 && s.anyField()
 	}
-	// Quick answers: without an own stone only an expansion stone can be
-	// taken (with an overwrite stone); without overwrite stones only a
-	// free field can.
+	if !s.hasMoveQuick(p) {
+		return false
+	}
+	if s.ow[p] > 0 && s.vals[Expansion] > 0 {
+		return true
+	}
+	return s.rayTargets(p, nil)
+}
+
+// hasMoveQuick is false when seat p surely has no phase-1 move: without
+// an own stone only an expansion stone can be taken (with an overwrite
+// stone); without overwrite stones only a free field can.
+func (s *State) hasMoveQuick(p int) bool {
 	ow := s.ow[p] > 0
 	if s.vals[p+1] == 0 {
 		return ow && s.vals[Expansion] > 0
 	}
-	if !ow && s.vals[Empty]+s.vals[Choice]+s.vals[Inversion]+s.vals[Bonus] == 0 {
-		return false
-	}
-	if ow && s.vals[Expansion] > 0 {
-		return true
-	}
-	return s.rayTargets(p, nil)
+	return ow || s.vals[Empty]+s.vals[Choice]+s.vals[Inversion]+s.vals[Bonus] > 0
 }
 
 func (s *State) anyField() bool {
@@ -390,6 +371,7 @@ func (s *State) anyField() bool {
 // -1: the first move of the phase search), switching phases as needed.
 func (s *State) startTurn(prev int) {
 	s.cnt = -1
+	s.tvalid = false
 	if s.phase == Phase1 {
 		for k := 1; k <= s.n; k++ {
 			p := (prev + k + s.n) % s.n
@@ -405,11 +387,12 @@ func (s *State) startTurn(prev int) {
 				}
 				continue
 			}
-			// Elsewhere only ask whether a move exists (the search
-			// applies far more moves than it counts); countMoves
-			// counts on demand.
-			if s.hasMove(p) {
+			// Elsewhere compute the seat's target set once: it says
+			// whether the seat can move, and LegalActions and
+			// countMoves of this position use it (tvalid).
+			if s.hasMoveQuick(p) && s.targetSet(p) != nil && s.tsum != 0 {
 				s.cur = int8(p)
+				s.tvalid = true
 				return
 			}
 		}
@@ -501,7 +484,7 @@ func (s *State) LegalActions(player int, buf []game.Action) []game.Action {
 		}
 		return buf
 	}
-	set := s.targetSet(player)
+	set := s.targetsOf(player)
 	for ws := s.tsum; ws != 0; ws &= ws - 1 {
 		w := bits.TrailingZeros64(ws)
 		for word := set[w]; word != 0; {
@@ -664,7 +647,7 @@ func (s *State) Undo(a game.Action) {
 	p := int(r.mover)
 	s.ow[p], s.bombs[p] = r.ow, r.bombs
 	s.cur, s.last, s.phase = r.cur, r.last, r.phase
-	s.cnt = -1
+	s.cnt, s.tvalid = -1, false
 	s.ply--
 }
 
@@ -676,7 +659,7 @@ func (s *State) Disqualify(p int) {
 		return
 	}
 	s.disq[p] = true
-	s.cnt = -1
+	s.cnt, s.tvalid = -1, false
 	s.undo, s.log = s.undo[:0], s.log[:0]
 	if s.phase == Over {
 		return
@@ -758,13 +741,12 @@ func (s *State) CloneInto(dst game.State) game.State {
 	if c == nil || c == s {
 		c = &State{}
 	}
-	board, adj, log, undo, vb := c.board, c.adj, c.log, c.undo, c.vb
+	board, log, undo, vb := c.board, c.log, c.undo, c.vb
 	mark, epoch, queue, pbuf := c.mark, c.epoch, c.queue, c.pbuf
 	tset, tsum, rmk, rep := c.tset, c.tsum, c.rmk, c.rep
 	*c = *s
-	c.tsum = tsum // describes dst's scratch set
+	c.tsum, c.tvalid = tsum, false // tsum describes dst's scratch set
 	c.board = append(board[:0], s.board...)
-	c.adj = append(adj[:0], s.adj...)
 	c.vb = append(vb[:0], s.vb...)
 	c.tset = tset
 	if len(rmk) == len(s.board) {
