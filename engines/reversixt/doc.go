@@ -68,21 +68,72 @@
 //	6 · 2
 //	5 4 3
 //
-// State.adj[c] counts the steps from c that reach a stone; a field with
-// adj 0 cannot capture, which skips most empty fields cheaply. Maps of at
-// most 8×8 without transitions (standard8) also keep one bitboard per cell
-// value (bit y*8 + x) and generate the moves of a seat without overwrite
-// stones with shifts, as in Othello; a test checks both generators agree.
-// Every board change goes through one function that updates the Zobrist
-// hash, adj and the bitboards and logs (cell, old value) for Undo
-// (game.Undoer); the mover's stocks, the seat to move, the phase and the
-// last phase-1 mover are saved per move. Clone (and CloneInto, which
-// reuses a scratch state's memory, game.CloneIntoer) copies the position
-// without that history: a bot's copy costs the board, not the game so far.
-// The bots implement game.Reconfigurer, so an arena worker keeps one bot
-// (with its transposition table and buffers) from game to game. Hash (game.Hasher) is the Zobrist
-// hash of the board mixed with the seat to move, the phase, the stocks and
-// the disqualified flags.
+// # Move generation and making (any map size)
+//
+// The step table Map.next is the precomputed ray structure: following
+// next from (c, d) walks a ray across transitions, turning where a
+// transition turns, so no move-time code knows about transitions. On top
+// of it the state keeps, per cell value v, a multi-word bitset of the
+// cells holding v (State.vb, one bit per cell, 64 cells a word, up to
+// 64 words for 64×64) with a summary word per value telling which words
+// are not zero (vsum); Map.nw is the word count. Every board change goes
+// through one function (set) that updates, incrementally, the byte board,
+// the Zobrist hash, the count per value, the two bitset bits (and
+// summaries), the optional weight sums of a bot (below) and, on small
+// maps, the 8×8 bitboards; it logs (cell, old value) for Undo
+// (game.Undoer). The mover's stocks, the seat to move, the phase and the
+// last phase-1 mover are saved per move, so make and undo cost the
+// changed cells only.
+//
+// Targets are generated backwards from the mover's stones
+// (State.rayTargets): for each own stone o (found through the bitset and
+// its summary) and each direction whose first step is a foreign stone,
+// walk on. Every further foreign stone on the walk is an overwrite target
+// (with an overwrite stone), the first empty or special field is a normal
+// target, the first own stone other than o is an overwrite target of an
+// own stone; the walk ends at a field without a stone, a hole, the edge,
+// or back at o. Because the step function is reversible (spec §3.5), t
+// captures in some direction exactly when such a walk from some o reaches
+// t; the loop rule (a walk from t that comes back to t captures nothing)
+// is the condition that t is not already on the walk, checked with an
+// epoch mark per cell. Expansion stones are added from their bitset when
+// the mover has an overwrite stone. The cost is proportional to the
+// mover's stones and the lines around them, not to the board: on a
+// 51×51 map with 8 players and a few stones each, a few dozen steps
+// instead of 2 601 fields × 8 directions. The result is a target bitset
+// (with a summary word); LegalActions lists it in cell order (row-major,
+// as before) and countMoves counts it with the variants per field.
+// startTurn computes the target set of the seat it makes the mover (that
+// is how it learns the seat can move) and keeps it (tvalid) until the
+// next change, so LegalActions and countMoves at that node do not walk
+// again. IsLegal still tests one field in 8 directions (targetOK); a test
+// checks both generators agree on every map at every state of random
+// games.
+//
+// Maps of at most 8×8 without transitions (standard8) also keep one
+// bitboard per cell value (bit y*8 + x) and generate the moves of a seat
+// without overwrite stones with shifts, as in Othello: a Kogge–Stone
+// parallel prefix per direction (othelloMoves), and bbFlips computes the
+// stones a move captures on whole bitboards. Perft of a 2-player position
+// without stocks, special fields or expansion stones runs entirely on
+// (own, other, empty) bitboards (bbPerft): make is three ands and ors,
+// unmake is free. Hash (game.Hasher) is the Zobrist hash of the board
+// mixed with the seat to move, the phase, the stocks and the
+// disqualified flags.
+//
+// Copies: Clone and CloneInto (game.CloneIntoer, reusing a scratch
+// state's memory) copy the position without the change history; Undo on
+// a copy takes back the copy's own moves only. A search on a copy
+// therefore costs nothing for the length of the game so far.
+//
+// Weights: a bot may attach per-cell integer weights (the paranoid bot's
+// strategic map) with setWeights; set then keeps, per cell value, the sum
+// of the weights of the cells holding it, so the paranoid evaluation
+// reads stone counts and strategic sums in O(players) instead of scanning
+// the board at every leaf. Sums of integers are exact in any order, so
+// the values are bit-for-bit those of the scan (a test pins the bot's
+// choices, nodes and values on recorded positions); non-integer maps (the
+// reach rule) keep the scan.
 //
 // # Action encoding
 //

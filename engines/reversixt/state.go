@@ -96,8 +96,8 @@ type State struct {
 	// tvalid: tset holds the targets of the seat to move in this
 	// position (set by startTurn, dropped by every change).
 	tvalid bool
-	rmk  []uint32 // scratch: cells seen on the current ray (epoch rep)
-	rep  uint32
+	rmk    []uint32 // scratch: cells seen on the current ray (epoch rep)
+	rep    uint32
 
 	log   []change
 	undo  []undoRec
@@ -205,7 +205,6 @@ func (s *State) set(c int, old, v uint8) {
 		s.bb[v&15] ^= b
 	}
 }
-
 
 // line returns the number of foreign stones captured from t in direction
 // d by player value p, or 0.
