@@ -1,11 +1,13 @@
 package reversixt
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"tourney/engines/game"
 	"tourney/engines/search"
@@ -275,6 +277,11 @@ func (w *searchState) LegalActions(player int, buf []game.Action) []game.Action 
 	return out
 }
 
+type keyedMove struct {
+	key float64
+	a   game.Action
+}
+
 // ParanoidBot plays the paranoid bot.
 type ParanoidBot struct {
 	cfg    Paranoid
@@ -285,6 +292,7 @@ type ParanoidBot struct {
 	bl     blaster
 	ws     searchState
 	keys   []float64
+	km     []keyedMove
 	Last   search.Result // the last search (for tests and logs)
 }
 
@@ -343,6 +351,21 @@ func (b *ParanoidBot) order(s *State, p int, moves []game.Action) {
 		keys = append(keys, lastGain+b.specialGain(s, t, code, p))
 	}
 	b.keys = keys
+	if len(moves) > 24 {
+		// A stable sort, best first: the order of the insertion sort
+		// below, in O(n log n) for the hundreds of moves that overwrite
+		// stones give.
+		km := b.km[:0]
+		for i, a := range moves {
+			km = append(km, keyedMove{keys[i], a})
+		}
+		slices.SortStableFunc(km, func(x, y keyedMove) int { return cmp.Compare(y.key, x.key) })
+		for i := range km {
+			moves[i] = km[i].a
+		}
+		b.km = km
+		return
+	}
 	for i := 1; i < len(moves); i++ {
 		a, k := moves[i], keys[i]
 		j := i

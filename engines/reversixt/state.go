@@ -96,6 +96,7 @@ type State struct {
 	// tvalid: tset holds the targets of the seat to move in this
 	// position (set by startTurn, dropped by every change).
 	tvalid bool
+	eager  bool     // Perft is running: startTurn computes whole target sets
 	rmk    []uint32 // scratch: cells seen on the current ray (epoch rep)
 	rep    uint32
 
@@ -386,12 +387,21 @@ func (s *State) startTurn(prev int) {
 				}
 				continue
 			}
-			// Elsewhere compute the seat's target set once: it says
-			// whether the seat can move, and LegalActions and
-			// countMoves of this position use it (tvalid).
-			if s.hasMoveQuick(p) && s.targetSet(p) != nil && s.tsum != 0 {
+			// Perft counts the moves of every node it enters: compute
+			// the seat's target set once, it says whether the seat can
+			// move and countMoves uses it (tvalid). A search enters
+			// mostly leaves, which list no moves: there only ask
+			// whether a move exists (the walk stops at the first).
+			if s.eager {
+				if s.hasMoveQuick(p) && s.targetSet(p) != nil && s.tsum != 0 {
+					s.cur = int8(p)
+					s.tvalid = true
+					return
+				}
+				continue
+			}
+			if s.hasMove(p) {
 				s.cur = int8(p)
-				s.tvalid = true
 				return
 			}
 		}
@@ -817,6 +827,10 @@ func (s *State) Perft(depth int) uint64 {
 	}
 	if depth == 1 {
 		return s.countMoves()
+	}
+	if !s.eager {
+		s.eager = true
+		defer func() { s.eager = false }()
 	}
 	if s.othelloLike() {
 		p := int(s.cur)
