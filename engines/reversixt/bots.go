@@ -1,7 +1,6 @@
 package reversixt
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -279,6 +278,7 @@ func (w *searchState) LegalActions(player int, buf []game.Action) []game.Action 
 
 type keyedMove struct {
 	key float64
+	i   int32
 	a   game.Action
 }
 
@@ -352,14 +352,22 @@ func (b *ParanoidBot) order(s *State, p int, moves []game.Action) {
 	}
 	b.keys = keys
 	if len(moves) > 24 {
-		// A stable sort, best first: the order of the insertion sort
-		// below, in O(n log n) for the hundreds of moves that overwrite
-		// stones give.
+		// Best first, ties in list order: the order of the insertion
+		// sort below, in O(n log n) for the hundreds of moves that
+		// overwrite stones give.
 		km := b.km[:0]
 		for i, a := range moves {
-			km = append(km, keyedMove{keys[i], a})
+			km = append(km, keyedMove{keys[i], int32(i), a})
 		}
-		slices.SortStableFunc(km, func(x, y keyedMove) int { return cmp.Compare(y.key, x.key) })
+		slices.SortFunc(km, func(x, y keyedMove) int {
+			switch {
+			case x.key > y.key:
+				return -1
+			case x.key < y.key:
+				return 1
+			}
+			return int(x.i - y.i) // equal keys keep their order: stable
+		})
 		for i := range km {
 			moves[i] = km[i].a
 		}
