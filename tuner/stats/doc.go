@@ -82,5 +82,70 @@
 // to ±0.03.
 //
 // State: "H1" at or above Upper = ln((1−β)/α), "H0" at or below Lower =
-// ln(β/(1−α)), else "continue". Callers check only after complete blocks.
+// ln(β/(1−α)), else "continue". Callers check only after complete blocks.//
+// # Paired differences (§3, more than two seats)
+//
+// PairedDiff: Student-t interval of the mean of per-block differences and
+// the two-sided t-test p-value. N < 2 gives the interval (−Inf, +Inf) and
+// P = 1. When every difference is the same value m (SD = 0) the spread
+// cannot be estimated, so only the sign is tested with the exact sign
+// test (P = 2·2^−N for m ≠ 0) and the interval claims only the sign:
+// Lo = 0, Hi = +Inf for m > 0 when P < 1 − conf (mirrored for m < 0),
+// otherwise (−Inf, +Inf). No zero-width interval is ever reported.
+//
+// # Ratings on one scale (§4)
+//
+// Fit maximises the likelihood of all games on the logistic Elo scale
+// (natural parameter β = Elo·ln10/400, P(i beats j) = 1/(1 + e^−(β_i−β_j))):
+//
+//   - Two seats: Bradley–Terry, a draw (equal ranks) is half a win and half
+//     a loss. Games are aggregated into one term per pair of entities
+//     (points and weight), so 100k games cost as much as the number of
+//     distinct pairs.
+//   - More seats: Plackett–Luce over the finishing order (rank 1 first).
+//     A tied group G of m players, with R the players not placed before
+//     it, contributes Σ_G β − Σ_{l<m} avg_{T⊂G,|T|=l} ln Σ_{R∖T} e^β: the
+//     Plackett–Luce log-likelihood averaged over the m! orderings the tie
+//     stands for. This is exactly the quantity Efron's method approximates
+//     (Efron replaces the average of logs by ln(Σ_R e^β − (l/m)·Σ_G e^β));
+//     it is computed exactly for groups of up to 10 players (2^m subsets)
+//     and by Efron's formula beyond. For a two-player tie it equals the
+//     Bradley–Terry half win exactly, so mixed 2-seat and multi-seat data
+//     are one model (Efron's formula itself would count a 2-seat draw
+//     twice, which is why it is not used there). Identical outcomes
+//     (same players, same order and ties) are aggregated into one term.
+//     An entity listed in several seats of a game is accepted (the
+//     likelihood is that of its copies); a 2-seat game against itself is
+//     ignored.
+//   - Weight scales a game's log-likelihood (0 means 1).
+//   - Prior: PriorDraws (default 2 when 0, none when negative) virtual
+//     draws of every non-anchor entity against a 0-rated opponent (the
+//     anchor, or with Anchor = −1 a virtual one), i.e. a term
+//     d·(½ ln σ(β) + ½ ln σ(−β)); an entity that won everything stays
+//     finite (10 wins of 10 with 2 prior draws: 11 of 12, 416.5 Elo).
+//   - Anchor ≥ 0 fixes that entity at 0; Anchor = −1 constrains the mean
+//     of all entities to 0.
+//   - Optimisation: damped Newton with the analytic Hessian on the
+//     constrained space (KKT system solved with gonum/mat), from 0,
+//     backtracking line search; deterministic. (gonum/optimize cannot be
+//     imported without adding golang.org/x/tools to go.sum, which this
+//     package does not own; Newton is also faster for these small convex
+//     problems.) Without a prior, an entity that won or lost everything
+//     has no maximum; the iterates drift and Fit reports an error when a
+//     rating passes 25 natural units (≈ 4340 Elo).
+//
+// Bootstrap fits all data, then draws reps resamples of the blocks (the
+// distinct Game.Block values in ascending order, drawn with replacement,
+// PCG seeded with seed) and refits each from the full-data fit. Intervals
+// are the (1−conf)/2 and (1+conf)/2 percentiles (linear interpolation) of
+// the refits; PBest is the share of refits in which the entity rates
+// highest among the contenders, ties split equally. It runs on one
+// goroutine and everything is canonicalised (blocks, terms and their
+// contributions sorted), so the result depends only on the set of games,
+// the options and the seed. Entities with no games rate 0 (prior only)
+// and, like entities with no path of games to the anchor, get the
+// interval (−Inf, +Inf): the data cannot place them. The anchor's interval
+// is [0, 0] by definition. Within a resample an entity may have no games;
+// it then rates from the prior, as the bootstrap should reflect.
+// Measured: 2000 two-seat games, 20 entities, 1000 replicates ≈ 0.4 s.
 package stats
