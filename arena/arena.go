@@ -20,6 +20,9 @@ type Entrant struct {
 	ID     string
 	Spec   game.BotSpec
 	Params game.Params
+	// Budget, when set, replaces the job's budget for this seat (a match
+	// between configurations promoted under different budgets).
+	Budget game.Budget
 }
 
 // Job is one game to play.
@@ -103,6 +106,17 @@ func (o *Options) defaults(n int) {
 	}
 }
 
+// jobLimit is the longest moveLimit of a job's seats.
+func (o *Options) jobLimit(job *Job) time.Duration {
+	d := o.moveLimit(job.Budget)
+	for _, e := range job.Seats {
+		if !e.Budget.IsZero() {
+			d = max(d, o.moveLimit(e.Budget))
+		}
+	}
+	return d
+}
+
 // moveLimit is the wall-clock time after which a move counts as hung.
 func (o *Options) moveLimit(b game.Budget) time.Duration {
 	if b.Time > 0 {
@@ -139,7 +153,7 @@ func Run(ctx context.Context, jobs []Job, opt Options, emit func(*Result) error)
 
 	tick := time.Second
 	for i := range jobs {
-		if d := opt.moveLimit(jobs[i].Budget) / 8; d < tick {
+		if d := opt.jobLimit(&jobs[i]) / 8; d < tick {
 			tick = d
 		}
 	}
@@ -253,7 +267,7 @@ func (p *pool) work(w *worker) {
 	for i := range p.next {
 		job := &p.jobs[i]
 		gctx, cancel := context.WithCancel(p.ctx)
-		run := &gameRun{index: i, limit: p.opt.moveLimit(job.Budget), cancel: cancel}
+		run := &gameRun{index: i, limit: p.opt.jobLimit(job), cancel: cancel}
 		w.run.Store(run)
 		r := play(gctx, job, p.opt, run)
 		cancel()

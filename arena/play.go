@@ -15,7 +15,7 @@ import (
 // (a bot that never returns blocks it). Run is what sweeps use.
 func Play(ctx context.Context, job *Job, opt Options) (*Result, error) {
 	opt.defaults(1)
-	run := &gameRun{limit: opt.moveLimit(job.Budget), cancel: func() {}}
+	run := &gameRun{limit: opt.jobLimit(job), cancel: func() {}}
 	r := play(ctx, job, &opt, run)
 	return r, r.err
 }
@@ -292,6 +292,9 @@ func finished(job *Job, s game.State, end string) *Result {
 // play's recover (no defer per move: this is the arena's hot path).
 func (g *gamePlay) step(p int) (a game.Action, reason, detail string) {
 	b := g.job.Budget
+	if eb := g.job.Seats[p].Budget; !eb.IsZero() {
+		b = eb
+	}
 	g.moves++
 	g.run.beginMove(g.moves, p)
 	st := g.s

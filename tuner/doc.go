@@ -27,7 +27,7 @@
 //	order_threat_scope = { values = ["column", "next"] }
 //
 //	[generate]
-//	method = "grid"               # grid | sweep | random | lhs (staged: not yet)
+//	method = "grid"               # grid | sweep | random | lhs | staged
 //	samples = 32                  # random and lhs
 //	include_defaults = true
 //

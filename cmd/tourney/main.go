@@ -31,13 +31,14 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"sweep", "tune: generate variants from a space and play a knockout", runSweep},
+		{"sweep", "tune: generate variants from a space and play a tournament", runSweep},
 		{"match", "head to head between two bot configurations", runMatch},
 		{"play", "play one game and print it (or play against a bot)", runPlay},
 		{"perft", "count move sequences to a depth", runPerft},
 		{"list", "list games, maps, bots and bot parameters", runList},
 		{"validate", "check a parameter space without playing", runValidate},
 		{"promote", "write the winner of a sweep as a bot config", runPromote},
+		{"confirm", "play a sweep's winner against the defaults on fresh seeds", runConfirm},
 		{"replay", "check a recorded game against the engine", runReplay},
 	}
 }

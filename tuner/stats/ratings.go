@@ -701,6 +701,10 @@ type Ratings struct {
 	Elo, Lo, Hi []float64 // fit on all data; percentile interval from the bootstrap at conf
 	PBest       []float64 // share of bootstrap refits in which the entity rates highest among those with contend[i] (ties: share split equally)
 	Reps        int
+	// Samples are the refits, Samples[rep][entity] in Elo: differences
+	// between entities (a winner against the defaults) and their
+	// intervals come from them.
+	Samples [][]float64
 }
 
 // Bootstrap fits all games, then refits reps resamples of the blocks
@@ -770,6 +774,13 @@ func Bootstrap(n int, games []Game, opt FitOptions, reps int, conf float64, seed
 	}
 	for i := range r.PBest {
 		r.PBest[i] /= float64(reps)
+	}
+	r.Samples = make([][]float64, reps)
+	for rep := range r.Samples {
+		r.Samples[rep] = make([]float64, n)
+		for i := range samples {
+			r.Samples[rep][i] = samples[i][rep]
+		}
 	}
 	reach := m.connected()
 	for i := range samples {
