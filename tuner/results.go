@@ -40,15 +40,15 @@ type Summary struct {
 
 // VerdictJSON is the verdict in summary.json.
 type VerdictJSON struct {
-	Text        string   `json:"text"`
-	Better      bool     `json:"better_than_defaults"`
-	Elo         *float64 `json:"elo_vs_defaults,omitempty"`
-	Lo          *float64 `json:"elo_lo,omitempty"`
-	Hi          *float64 `json:"elo_hi,omitempty"`
-	LoAdjusted  *float64 `json:"elo_lo_adjusted,omitempty"`
-	Confidence  float64  `json:"confidence"`
-	PBest       float64  `json:"p_best"`
-	Inseparable []int    `json:"inseparable"`
+	Text        string        `json:"text"`
+	Better      bool          `json:"better_than_defaults"`
+	Elo         *float64      `json:"elo_vs_defaults,omitempty"`
+	Lo          *float64      `json:"elo_lo,omitempty"`
+	Hi          *float64      `json:"elo_hi,omitempty"`
+	LoAdjusted  *float64      `json:"elo_lo_adjusted,omitempty"`
+	Confidence  float64       `json:"confidence"`
+	PBest       float64       `json:"p_best"`
+	Inseparable []int         `json:"inseparable"`
 	Confirm     *Confirmation `json:"confirmation,omitempty"`
 }
 
