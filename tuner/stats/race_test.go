@@ -151,7 +151,7 @@ func TestPairedDiffByHand(t *testing.T) {
 		{[]float64{2}, -inf, inf, 1},
 		{[]float64{0, 0, 0}, -inf, inf, 1},
 		{[]float64{0.5, 0.5, 0.5, 0.5, 0.5, 0.5}, 0, inf, 2 * math.Pow(0.5, 6)}, // sign test 0.03125
-		{[]float64{-1, -1, -1}, -inf, inf, 0.25},                               // sign test not below 0.05
+		{[]float64{-1, -1, -1}, -inf, inf, 0.25},                                // sign test not below 0.05
 		{[]float64{-1, -1, -1, -1, -1, -1, -1}, -inf, 0, 2 * math.Pow(0.5, 7)},
 	} {
 		r := PairedDiff(c.d, 0.95)
