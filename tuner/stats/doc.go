@@ -50,10 +50,12 @@
 //   - logistic: the mean is s_h = ScoreFromElo(elo_h). Maximising Σ p̂ ln p
 //     subject to Σ p a = s_h gives p_i = p̂_i/(1 + θ(a_i − s_h)), θ the
 //     root of Σ p̂_i (a_i − s_h)/(1 + θ(a_i − s_h)) = 0, found by bisection
-//     to float64 resolution. This is the tilt of p̂ that the spec calls the
-//     maximum-entropy tilt; it is the one that reproduces the §3 table (the
-//     exponential tilt p ∝ p̂·e^{λa} solves a different problem,
-//     min KL(p‖p̂), and is not the likelihood maximiser).
+//     to float64 resolution. This is the tilt of p̂ to the hypothesised
+//     mean that maximises the likelihood (it minimises KL(p̂‖p)), which is
+//     what a generalized likelihood ratio needs. The exponential tilt
+//     p ∝ p̂·e^{λa} (minimising KL(p‖p̂)) agrees with it to 1e-4 on the
+//     regular rows of the §3 table but is not the likelihood maximiser, and
+//     the two differ on one-sided samples.
 //   - normalized: the t-value (μ − ½)/σ is t_h = √g·nElo_h/(800/ln 10)
 //     (g = 1 for Tri, 2 for Penta: the pentanomial hypothesis is per pair,
 //     scaled as in the nElo formula above). The Lagrange condition gives
