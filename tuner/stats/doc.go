@@ -42,9 +42,9 @@
 // # GSPRT (§3)
 //
 // LLR = Σ_i n_i·ln(p1_i/p0_i) over the outcomes i of the unit (3 for Tri,
-// 5 for Penta, any values for LLR/LLRUnits), where p_h is the maximum-
-// likelihood distribution on the same outcomes under hypothesis h given
-// the empirical distribution p̂ — the generalized likelihood ratio, not
+// 5 for Penta, any values for LLR/LLRUnits), where p_h is the
+// maximum-likelihood distribution on the same outcomes under hypothesis h
+// given the empirical distribution p̂ — the generalized likelihood ratio, not
 // the quadratic approximation:
 //
 //   - logistic: the mean is s_h = ScoreFromElo(elo_h). Maximising Σ p̂ ln p
