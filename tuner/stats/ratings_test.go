@@ -489,3 +489,25 @@ func BenchmarkFitPL6(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBootstrapPL6: 1000 six-seat games (distinct ranks, with a tie
+// for last place in one game of five) between 20 entities, 200
+// replicates.
+func BenchmarkBootstrapPL6(b *testing.B) {
+	r := rand.New(rand.NewPCG(9, 10))
+	var games []Game
+	for k := range 1000 {
+		perm := r.Perm(20)[:6]
+		ranks := []int{1, 2, 3, 4, 5, 6}
+		if k%5 == 0 {
+			ranks[5] = 5
+		}
+		games = append(games, Game{Block: k, Players: perm, Ranks: ranks})
+	}
+	b.ResetTimer()
+	for range b.N {
+		if _, err := Bootstrap(20, games, FitOptions{}, 200, 0.95, 1, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -321,3 +321,55 @@ func TestLLRLopsidedFinite(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkLLRPentaNormalized(b *testing.B) {
+	s := SPRT{Elo0: 0, Elo1: 2, Alpha: 0.05, Beta: 0.05, Normalized: true}
+	p := PentaFrom6(365, 16618, 36029, 200, 16974, 390)
+	for range b.N {
+		s.LLRPenta(p)
+	}
+}
+
+func BenchmarkLLRPentaLogistic(b *testing.B) {
+	s := SPRT{Elo0: 0, Elo1: 2, Alpha: 0.05, Beta: 0.05}
+	p := PentaFrom6(365, 16618, 36029, 200, 16974, 390)
+	for range b.N {
+		s.LLRPenta(p)
+	}
+}
+
+func BenchmarkLLRTriOneSided(b *testing.B) {
+	s := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05, Normalized: true}
+	for range b.N {
+		s.LLRTri(Tri{W: 4250})
+	}
+}
+
+// TestLLRCentredOnEstimate: the GSPRT and Estimate use the same Elo and
+// nElo definitions (√2 per pair for pentanomial nElo): hypotheses placed
+// symmetrically around the estimate give an LLR near 0, shifted ones do
+// not.
+func TestLLRCentredOnEstimate(t *testing.T) {
+	p := PentaFrom6(365, 16618, 36029, 200, 16974, 390)
+	tri := Tri{W: 36433, D: 68692, L: 36027}
+	for _, c := range []struct {
+		name string
+		est  Estimate
+		llr  func(SPRT) float64
+	}{
+		{"penta", p.Estimate(0.95), func(s SPRT) float64 { return s.LLRPenta(p) }},
+		{"tri", tri.Estimate(0.95), func(s SPRT) float64 { return s.LLRTri(tri) }},
+	} {
+		for _, norm := range []bool{false, true} {
+			mid := c.est.Elo
+			if norm {
+				mid = c.est.NElo
+			}
+			centred := c.llr(SPRT{Elo0: mid - 1, Elo1: mid + 1, Alpha: 0.05, Beta: 0.05, Normalized: norm})
+			shifted := c.llr(SPRT{Elo0: mid + 1, Elo1: mid + 3, Alpha: 0.05, Beta: 0.05, Normalized: norm})
+			if math.Abs(centred) > 0.01 || !(shifted < -0.5) {
+				t.Errorf("%s normalized=%v: centred LLR %g, shifted %g", c.name, norm, centred, shifted)
+			}
+		}
+	}
+}
