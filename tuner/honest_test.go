@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -67,7 +68,12 @@ func runText(t *testing.T, text string) *Outcome {
 	return res
 }
 
+// honestSeeds is the number of seeds: TOURNEY_HONEST_SEEDS (the full
+// figures: 200), else 24 (8 with -short).
 func honestSeeds() int {
+	if n, err := strconv.Atoi(os.Getenv("TOURNEY_HONEST_SEEDS")); err == nil && n > 0 {
+		return n
+	}
 	if testing.Short() {
 		return 8
 	}
@@ -77,15 +83,18 @@ func honestSeeds() int {
 func TestHonestBestIsFound(t *testing.T) {
 	for _, format := range []string{"knockout", "race"} {
 		t.Run(format, func(t *testing.T) {
-			n, found, games := honestSeeds(), 0, 0
+			n, found, games, better := honestSeeds(), 0, 0, 0
 			for seed := 1; seed <= n; seed++ {
 				res := runText(t, bestSpace(format, seed))
 				if res.Variants[res.Winner].Values["elo"] == 30.0 {
 					found++
 				}
+				if res.Verdict.Better {
+					better++
+				}
 				games += res.Summary.Games
 			}
-			t.Logf("%s: the best won %d of %d seeds, %d games a sweep", format, found, n, games/n)
+			t.Logf("%s: the best won %d of %d seeds, \"better than the defaults\" (+30 Elo) in %d, %d games a sweep", format, found, n, better, games/n)
 			// the full figure is ≥ 90 % of 200 seeds; here at least 75 %
 			if float64(found) < 0.75*float64(n) {
 				t.Errorf("%s: the best won %d of %d seeds", format, found, n)
@@ -97,16 +106,23 @@ func TestHonestBestIsFound(t *testing.T) {
 func TestHonestEqualPromotesNothing(t *testing.T) {
 	for _, format := range []string{"knockout", "race"} {
 		t.Run(format, func(t *testing.T) {
-			n, better := honestSeeds(), 0
+			n, better, defaults, games := honestSeeds(), 0, 0, 0
 			for seed := 1; seed <= n; seed++ {
 				res := runText(t, equalSpace(format, seed))
 				if res.Verdict.Better {
 					better++
 				}
-				// nothing decides by variant number: the defaults (variant
-				// 0) must not win more than their share
+				if res.Winner == 0 {
+					defaults++
+				}
+				games += res.Summary.Games
 			}
-			t.Logf("%s: \"better than the defaults\" in %d of %d seeds", format, better, n)
+			// nothing decides by variant number: the defaults (variant 0)
+			// win about 1/16 of the seeds
+			t.Logf("%s: \"better than the defaults\" in %d of %d seeds; the defaults won %d; %d games a sweep", format, better, n, defaults, games/n)
+			if n >= 24 && defaults > n/4 {
+				t.Errorf("%s: the defaults (variant 0) won %d of %d seeds of equal variants", format, defaults, n)
+			}
 			// the full figure is ≤ 5 % of 200 seeds; here at most 2 of 24
 			if better > max(1, n/12) {
 				t.Errorf("%s: a space of equal variants claimed an improvement in %d of %d seeds", format, better, n)

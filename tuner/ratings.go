@@ -100,22 +100,98 @@ func (r *sweepRun) anchor() int {
 	return -1
 }
 
+// compact renumbers the entities that played (an entity without games
+// has no rating and must not weigh in the mean when there is no anchor):
+// idx maps an entity to its compact number (−1: no games), back the
+// other way.
+func (r *sweepRun) compact() (idx, back []int, recs []stats.Game) {
+	idx = make([]int, len(r.ents.names))
+	for i := range idx {
+		idx[i] = -1
+	}
+	for _, g := range r.recs {
+		for _, p := range g.Players {
+			idx[p] = 0
+		}
+	}
+	for i := range idx {
+		if idx[i] == 0 {
+			idx[i] = len(back)
+			back = append(back, i)
+		}
+	}
+	recs = make([]stats.Game, len(r.recs))
+	for k, g := range r.recs {
+		ps := make([]int, len(g.Players))
+		for j, p := range g.Players {
+			ps[j] = idx[p]
+		}
+		recs[k] = g
+		recs[k].Players = ps
+	}
+	return idx, back, recs
+}
+
+func (r *sweepRun) fitOptions(idx []int) stats.FitOptions {
+	a := r.anchor()
+	if a >= 0 {
+		a = idx[a]
+	}
+	return stats.FitOptions{Anchor: a}
+}
+
+// expand maps compact ratings back to every entity (NaN: no games).
+func expand(x []float64, back []int, n int) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = math.NaN()
+	}
+	for k, e := range back {
+		out[e] = x[k]
+	}
+	return out
+}
+
 // fit rates every entity on all games so far (no intervals): what an
 // encounter undecided at its cap is settled by.
 func (r *sweepRun) fit() ([]float64, error) {
-	return stats.Fit(len(r.ents.names), r.recs, stats.FitOptions{Anchor: r.anchor()})
+	idx, back, recs := r.compact()
+	x, err := stats.Fit(len(back), recs, r.fitOptions(idx))
+	if err != nil {
+		return nil, err
+	}
+	return expand(x, back, len(r.ents.names)), nil
 }
 
 // ratings fits every entity on all games with bootstrap intervals over
-// blocks, seeded from the run seed (byte-identical CSV files).
+// blocks, seeded from the run seed (byte-identical CSV files). Entities
+// without games get NaN.
 func (r *sweepRun) ratings() (stats.Ratings, error) {
 	t := &r.s.Tournament
-	contend := make([]bool, len(r.ents.names))
-	for v := range r.ents.variants {
-		contend[v] = r.stats[v].games > 0 || r.ents.variants == 1
+	n := len(r.ents.names)
+	idx, back, recs := r.compact()
+	contend := make([]bool, len(back))
+	for k, e := range back {
+		contend[k] = e < r.ents.variants
 	}
-	return stats.Bootstrap(len(r.ents.names), r.recs, stats.FitOptions{Anchor: r.anchor()},
-		t.Bootstrap, t.Confidence, game.Mix(r.s.Seed, 0xb007), contend)
+	if len(back) == 0 {
+		nan := expand(nil, nil, n)
+		return stats.Ratings{Elo: nan, Lo: nan, Hi: nan, PBest: make([]float64, n)}, nil
+	}
+	rt, err := stats.Bootstrap(len(back), recs, r.fitOptions(idx), t.Bootstrap, t.Confidence, game.Mix(r.s.Seed, 0xb007), contend)
+	if err != nil {
+		return rt, err
+	}
+	out := stats.Ratings{Elo: expand(rt.Elo, back, n), Lo: expand(rt.Lo, back, n), Hi: expand(rt.Hi, back, n),
+		PBest: make([]float64, n), Reps: rt.Reps}
+	for k, e := range back {
+		out.PBest[e] = rt.PBest[k]
+	}
+	out.Samples = make([][]float64, len(rt.Samples))
+	for i, smp := range rt.Samples {
+		out.Samples[i] = expand(smp, back, n)
+	}
+	return out, nil
 }
 
 // Verdict is what a run concludes (statistics.md §5).

@@ -159,8 +159,11 @@ func (r *sweepRun) writeResults(out *Outcome, rt stats.Ratings) error {
 		if r.ents.roles[e] == "variant" {
 			v = name
 		}
-		ratings = append(ratings, []string{name, r.ents.roles[e], v, r.ents.bots[e], strconv.Itoa(played[e]),
-			fmtRound(rt.Elo[e], 1), fmtRound(rt.Lo[e], 1), fmtRound(rt.Hi[e], 1)})
+		row := []string{name, r.ents.roles[e], v, r.ents.bots[e], strconv.Itoa(played[e]), "", "", ""}
+		if played[e] > 0 { // no games, no rating (only the prior's)
+			row[5], row[6], row[7] = fmtRound(rt.Elo[e], 1), fmtRound(rt.Lo[e], 1), fmtRound(rt.Hi[e], 1)
+		}
+		ratings = append(ratings, row)
 	}
 	files := map[string][][]string{
 		"variants.csv": rows,

@@ -109,7 +109,7 @@ func TestSweepPromoteMatch(t *testing.T) {
 	dir := t.TempDir()
 	p := writeFile(t, dir, "t.toml", goodSpace)
 	code, out, stderr := tourney(t, "validate", p, "--no-estimate")
-	if code != 0 || !strings.Contains(out, "variants: 4") || !strings.Contains(out, "total games: 6") {
+	if code != 0 || !strings.Contains(out, "variants: 4") || !strings.Contains(out, "total games: 24 to 1200") {
 		t.Fatalf("validate: %d %q %q", code, out, stderr)
 	}
 	var csvs [][]byte
@@ -137,8 +137,22 @@ func TestSweepPromoteMatch(t *testing.T) {
 		t.Fatalf("sweep into a full directory: exit %d", code)
 	}
 	tuned := filepath.Join(dir, "tuned.toml")
-	if code, _, stderr = tourney(t, "promote", filepath.Join(dir, "r1"), "--to", tuned); code != 0 {
-		t.Fatalf("promote: %d %s", code, stderr)
+	// promote refuses a winner without evidence, unless forced
+	var sw map[string]any
+	b0, _ := os.ReadFile(filepath.Join(dir, "r1", "summary.json"))
+	if err := json.Unmarshal(b0, &sw); err != nil {
+		t.Fatal(err)
+	}
+	better := sw["verdict"].(map[string]any)["better_than_defaults"].(bool)
+	code, _, stderr = tourney(t, "promote", filepath.Join(dir, "r1"), "--to", tuned)
+	if better && code != 0 || !better && (code != 1 || !strings.Contains(stderr, "keep the defaults")) {
+		t.Fatalf("promote (better %v): %d %s", better, code, stderr)
+	}
+	if code, _, stderr = tourney(t, "promote", filepath.Join(dir, "r1"), "--to", tuned, "--force"); code != 0 {
+		t.Fatalf("promote --force: %d %s", code, stderr)
+	}
+	if b, _ := os.ReadFile(tuned); !strings.Contains(string(b), "[budget]\ndepth = 2\n") {
+		t.Fatalf("the promoted config does not carry the budget it was tested under:\n%s", b)
 	}
 	code, out, stderr = tourney(t, "match", tuned, "random", "--games", "4", "--budget", "depth=2", "--out", filepath.Join(dir, "m"), "--quiet")
 	if code != 0 || !strings.Contains(out, "W 4  D 0  L 0") {
