@@ -348,7 +348,8 @@ func PlanTournament(s *Space, n int) Plan {
 		gpb := blockGames(s, all, true, nil)
 		pl.MinGames = min(t.FirstLook()*gpb, t.Cap(n))
 		pl.MaxGames = t.Cap(n)
-		pl.Rounds = len(Looks(t.FirstLook(), 1<<30))
+		pair := blockGames(s, all[:2], true, nil)
+		pl.Rounds = len(Looks(t.FirstLook(), max(t.FirstLook(), pl.MaxGames/max(pair, 1))))
 		// the budget, spread over the maps as the first blocks are
 		per := make([][]int, len(s.Scenarios))
 		for i := range per {

@@ -648,7 +648,13 @@ func (r *sweepRun) runRace(ctx context.Context) (int, error) {
 			break
 		}
 		gpb := blockGames(r.s, alive, true, nil)
-		if li >= len(looks) || c.games+(looks[li]-c.blocks)*gpb > budget {
+		if li == 0 && looks[0]*gpb > budget {
+			// the budget does not reach the first look: play what it
+			// allows (at least one block) and decide on the ratings
+			looks = []int{max(1, budget/max(gpb, 1))}
+			c.looks = looks
+		}
+		if li >= len(looks) || li > 0 && c.games+(looks[li]-c.blocks)*gpb > budget {
 			c.status = "budget"
 			break
 		}

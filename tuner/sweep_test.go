@@ -246,3 +246,15 @@ games = 2
 		t.Error("summary counts no forfeits")
 	}
 }
+
+// A race whose budget does not reach its first look plays what the budget
+// allows (at least one block) and decides on the ratings.
+func TestRaceTinyBudget(t *testing.T) {
+	res := runText(t, strings.Replace(bestSpace("race", 3), "bootstrap = 200", "bootstrap = 200\nmax_games = 100", 1))
+	if res.Summary.Games != 240 || res.Summary.Blocks != 1 {
+		t.Fatalf("%d games in %d blocks, want one block of 240", res.Summary.Games, res.Summary.Blocks)
+	}
+	if res.Summary.Decisions["budget"] != 1 || res.Verdict.Text == "" {
+		t.Fatalf("decisions %v verdict %q", res.Summary.Decisions, res.Verdict.Text)
+	}
+}
