@@ -280,3 +280,14 @@ func TestReplaySpeed(t *testing.T) {
 		t.Fatalf("replay of a game without recordings: exit %d", code)
 	}
 }
+
+// validate bounds a race's games by its first look and its budget.
+func TestValidateRace(t *testing.T) {
+	code, out, stderr := tourney(t, "validate", "../../configs/default.toml", "--no-estimate")
+	// 12 variants: a block is a round robin of 66 pairs (132 games), the
+	// first test after 5 blocks, the budget 1500 games
+	if code != 0 || !strings.Contains(out, "format: race (first test after 5 blocks, budget 1500 games") ||
+		!strings.Contains(out, "total games: 660 to 1500") {
+		t.Fatalf("validate: %d %q %q", code, out, stderr)
+	}
+}
