@@ -565,6 +565,7 @@ type fitter struct {
 	hz     []float64 // free point at which g and h hold
 	hValid bool
 
+	init     *optimize.Location // value and derivatives at the start
 	method   optimize.Newton
 	ls       lastStep
 	settings optimize.Settings
@@ -589,7 +590,9 @@ func newFitter(m *model) *fitter {
 		// from it); lastStep and the convergence check decide instead.
 		GradStopThreshold: math.NaN(),
 	}
-	f.settings = optimize.Settings{MajorIterations: 200, Converger: f}
+	d := len(f.free)
+	f.init = &optimize.Location{Gradient: make([]float64, d), Hessian: mat.NewSymDense(max(d, 1), nil)}
+	f.settings = optimize.Settings{MajorIterations: 200, Converger: f, InitValues: f.init}
 	f.problem = optimize.Problem{Func: f.value, Grad: f.grad, Hess: f.hess}
 	return f
 }
@@ -611,7 +614,14 @@ func (f *fitter) expand(z []float64) {
 	f.beta[f.m.n-1] = -s
 }
 
+// value, grad and hess are the Problem. After lastStep's untested final
+// step the fit stops at the next convergence check without using the
+// value or the derivatives at that point (only the point), so they are
+// not computed: the value is NaN and the derivatives are left stale.
 func (f *fitter) value(z []float64) float64 {
+	if f.ls.final {
+		return math.NaN()
+	}
 	f.expand(z)
 	return f.m.eval(f.beta, f.w, nil, nil, &f.sc)
 }
@@ -619,7 +629,7 @@ func (f *fitter) value(z []float64) float64 {
 // derivs evaluates the full gradient and Hessian at z once for both grad
 // and hess.
 func (f *fitter) derivs(z []float64) {
-	if f.hValid && slices.Equal(f.hz, z) {
+	if f.ls.done || f.hValid && slices.Equal(f.hz, z) {
 		return
 	}
 	f.expand(z)
@@ -703,6 +713,14 @@ func (f *fitter) fit(w *weights, start []float64) ([]float64, error) {
 	for k, i := range f.free {
 		z[k] = x[i]
 	}
+	// The value, gradient and Hessian at the start in one evaluation
+	// (Minimize would ask for the value separately).
+	f.expand(z)
+	f.init.F = m.eval(f.beta, w, f.g, f.h, &f.sc)
+	copy(f.hz, z)
+	f.hValid = true
+	f.grad(f.init.Gradient, z)
+	f.hess(f.init.Hessian, z)
 	res, err := optimize.Minimize(f.problem, z, &f.settings, &f.method)
 	if res == nil {
 		return nil, fmt.Errorf("ratings: maximum likelihood: %v", err)
