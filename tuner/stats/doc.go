@@ -158,10 +158,10 @@
 // is [0, 0] by definition. Within a resample an entity may have no games;
 // it then rates from the prior, as the bootstrap should reflect.
 // Measured (BenchmarkBootstrap: 2000 two-seat games, 20 entities, 1000
-// replicates): ≈ 0.45 s CPU per run with gonum/optimize, ≈ 1.7× the
+// replicates): ≈ 0.5 s CPU per run with gonum/optimize, ≈ 1.8× the
 // former hand-written Newton at the same number of evaluations (gonum's
 // goroutine hand-offs and Cholesky condition estimates); 1000 six-seat
-// games with 200 replicates ≈ 1 s CPU (≈ 1.1×).//
+// games with 200 replicates ≈ 0.8 s CPU (≈ 1.2×).//
 // # Racing (§5, irace's F-race)
 //
 // Friedman ranks results within each block (1 = lowest, mean ranks for
