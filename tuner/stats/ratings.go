@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/optimize"
 	"gonum.org/v1/gonum/stat"
 )
 
@@ -406,23 +407,6 @@ func (m *model) eval(beta []float64, w *weights, grad, hess []float64, sc *plScr
 	return f
 }
 
-// project restricts a gradient to the free parameters: the anchor's
-// component is zeroed, or with no anchor the mean is removed.
-func (m *model) project(v []float64) {
-	if m.anchor >= 0 {
-		v[m.anchor] = 0
-		return
-	}
-	var s float64
-	for _, x := range v {
-		s += x
-	}
-	s /= float64(len(v))
-	for i := range v {
-		v[i] -= s
-	}
-}
-
 type plScratch struct {
 	e, a, q []float64 // per position of the order: exp(β − max), coefficient, share
 	g, h    []float64 // local gradient (np) and Hessian (np×np)
@@ -546,16 +530,170 @@ func binom(n, k int) float64 {
 	return r
 }
 
-// fit minimises eval from start (natural scale) by damped Newton steps
-// under the anchor (β_anchor = 0) or mean-zero constraint, and returns
-// the natural-scale ratings. The objective is convex (strictly, with a
-// prior), so Newton with a backtracking line search converges in a few
-// steps; when the Newton decrement −g·δ falls below 1e-12·total weight
-// (the step is then below ~1e-6 natural units) it takes that last full
-// step, whose remaining error is of the order of its square, and stops;
-// it also stops when no step decreases the objective any more (rounding).
+// fit maximises the likelihood (minimises eval) from start (natural
+// scale) with gonum/optimize's Newton method and returns the
+// natural-scale ratings. The constraint is removed by optimising over
+// free coordinates (see fitter). The objective is convex (strictly, with
+// a prior), so Newton with the analytic Hessian and an Armijo
+// backtracking line search converges in a few steps. The line search is
+// gonum's Backtracking except near the optimum: when the Newton decrement
+// −∇f·d falls below 1e-12·total weight (the step is then below ~1e-6
+// natural units) the full step is taken untested, its remaining error
+// being of the order of its square, and the next iteration stops (see
+// lastStep). An entity whose rating passes maxRating, or 200 iterations,
+// end the fit with an error.
 func (m *model) fit(w *weights, start []float64) ([]float64, error) {
+	return newFitter(m).fit(w, start)
+}
+
+// fitter holds what gonum/optimize needs for the fits of one model, so
+// that Bootstrap's refits reuse it (one goroutine).
+//
+// Free coordinates z: with an anchor, every entity but the anchor
+// (β_anchor = 0); with Anchor = −1, entities 0..n−2 and β_{n−1} =
+// −Σ_{i<n−1} z_i, a basis of the sum-zero subspace. Then ∇_z f = Aᵀ∇f and
+// ∇²_z f = Aᵀ∇²f A with β = A z; Newton's method is affine-invariant, so
+// the basis being oblique changes nothing.
+type fitter struct {
+	m    *model
+	w    *weights
+	free []int // entity of free coordinate k
+	sc   plScratch
+
+	beta   []float64 // full point of the last expand
+	g, h   []float64 // full gradient and Hessian (n×n) at hz
+	hz     []float64 // free point at which g and h hold
+	hValid bool
+
+	init     *optimize.Location // value and derivatives at the start
+	method   optimize.Newton
+	ls       lastStep
+	settings optimize.Settings
+	problem  optimize.Problem
+	diverged bool
+}
+
+func newFitter(m *model) *fitter {
 	n := m.n
+	f := &fitter{m: m, beta: make([]float64, n), g: make([]float64, n), h: make([]float64, n*n)}
+	for i := range n {
+		if m.anchor >= 0 && i == m.anchor || m.anchor < 0 && i == n-1 {
+			continue
+		}
+		f.free = append(f.free, i)
+	}
+	f.hz = make([]float64, len(f.free))
+	f.method = optimize.Newton{
+		Linesearcher: &f.ls,
+		// The gradient's size says little about the distance to the
+		// optimum (an entity with little weight has a small gradient far
+		// from it); lastStep and the convergence check decide instead.
+		GradStopThreshold: math.NaN(),
+	}
+	d := len(f.free)
+	f.init = &optimize.Location{Gradient: make([]float64, d), Hessian: mat.NewSymDense(max(d, 1), nil)}
+	f.settings = optimize.Settings{MajorIterations: 200, Converger: f, InitValues: f.init}
+	f.problem = optimize.Problem{Func: f.value, Grad: f.grad, Hess: f.hess}
+	return f
+}
+
+// expand sets f.beta from the free coordinates z.
+func (f *fitter) expand(z []float64) {
+	if f.m.anchor >= 0 {
+		f.beta[f.m.anchor] = 0
+		for k, i := range f.free {
+			f.beta[i] = z[k]
+		}
+		return
+	}
+	var s float64
+	for k, v := range z {
+		f.beta[k] = v
+		s += v
+	}
+	f.beta[f.m.n-1] = -s
+}
+
+// value, grad and hess are the Problem. After lastStep's untested final
+// step the fit stops at the next convergence check without using the
+// value or the derivatives at that point (only the point), so they are
+// not computed: the value is NaN and the derivatives are left stale.
+func (f *fitter) value(z []float64) float64 {
+	if f.ls.final {
+		return math.NaN()
+	}
+	f.expand(z)
+	return f.m.eval(f.beta, f.w, nil, nil, &f.sc)
+}
+
+// derivs evaluates the full gradient and Hessian at z once for both grad
+// and hess.
+func (f *fitter) derivs(z []float64) {
+	if f.ls.done || f.hValid && slices.Equal(f.hz, z) {
+		return
+	}
+	f.expand(z)
+	f.m.eval(f.beta, f.w, f.g, f.h, &f.sc)
+	copy(f.hz, z)
+	f.hValid = true
+}
+
+func (f *fitter) grad(gz, z []float64) {
+	f.derivs(z)
+	if f.m.anchor >= 0 {
+		for k, i := range f.free {
+			gz[k] = f.g[i]
+		}
+		return
+	}
+	last := f.g[f.m.n-1]
+	for k := range gz {
+		gz[k] = f.g[k] - last
+	}
+}
+
+func (f *fitter) hess(hz *mat.SymDense, z []float64) {
+	f.derivs(z)
+	n, h := f.m.n, f.h
+	raw := hz.RawSymmetric() // upper triangle
+	if f.m.anchor >= 0 {
+		for k, i := range f.free {
+			for l := k; l < len(f.free); l++ {
+				raw.Data[k*raw.Stride+l] = h[i*n+f.free[l]]
+			}
+		}
+		return
+	}
+	L := n - 1
+	hLL := h[L*n+L]
+	for k := range f.free {
+		for l := k; l < len(f.free); l++ {
+			raw.Data[k*raw.Stride+l] = h[k*n+l] - h[k*n+L] - h[L*n+l] + hLL
+		}
+	}
+}
+
+// Init and Converged make the fitter gonum's Converger: it stops with an
+// error when a rating passes maxRating (no maximum) and with success at
+// the point reached by lastStep's untested final step.
+func (f *fitter) Init(int) {}
+
+func (f *fitter) Converged(loc *optimize.Location) optimize.Status {
+	f.expand(loc.X)
+	for _, b := range f.beta {
+		if !(math.Abs(b) <= maxRating) {
+			f.diverged = true
+			return optimize.Failure
+		}
+	}
+	if f.ls.done {
+		return optimize.Success
+	}
+	return optimize.NotTerminated
+}
+
+func (f *fitter) fit(w *weights, start []float64) ([]float64, error) {
+	m := f.m
 	var total float64
 	for _, x := range w.btW {
 		total += x
@@ -563,83 +701,71 @@ func (m *model) fit(w *weights, start []float64) ([]float64, error) {
 	for _, x := range w.plW {
 		total += x
 	}
-	total += m.prior * float64(n)
-	if total == 0 {
-		return make([]float64, n), nil // nothing to fit: everyone at 0
+	total += m.prior * float64(m.n)
+	if total == 0 || len(f.free) == 0 {
+		return make([]float64, m.n), nil // nothing to fit: everyone at 0
 	}
-	sc := &plScratch{}
+	f.w, f.hValid, f.diverged = w, false, false
+	f.ls = lastStep{tiny: 1e-12 * total}
 	x := slices.Clone(start)
 	m.project0(x)
-	g := make([]float64, n)
-	h := make([]float64, n*n)
-	xn := make([]float64, n)
-	// KKT system [H a; aᵀ 0] [δ; μ] = [−g; 0], a the constraint normal.
-	kkt := mat.NewDense(n+1, n+1, nil)
-	rhs := mat.NewVecDense(n+1, nil)
-	sol := mat.NewVecDense(n+1, nil)
-	fx := m.eval(x, w, g, h, sc)
-	for iter := 0; ; iter++ {
-		if iter == 200 || math.IsNaN(fx) || math.IsInf(fx, 0) {
-			return nil, errors.New("ratings: maximum likelihood does not converge (no prior and an entity that won or lost everything, or entities with no comparison?)")
-		}
-		for i := range n {
-			for j := range n {
-				kkt.Set(i, j, h[i*n+j])
-			}
-			c := 1.0
-			if m.anchor >= 0 && i != m.anchor {
-				c = 0
-			}
-			kkt.Set(i, n, c)
-			kkt.Set(n, i, c)
-			rhs.SetVec(i, -g[i])
-		}
-		kkt.Set(n, n, 0)
-		rhs.SetVec(n, 0)
-		if err := sol.SolveVec(kkt, rhs); err != nil {
-			var cond mat.Condition
-			if !errors.As(err, &cond) {
-				return nil, fmt.Errorf("ratings: Newton step: %v", err)
-			}
-			// Ill-conditioned (e.g. no prior and disconnected data): the
-			// step may still be usable; the line search will tell.
-		}
-		if m.anchor >= 0 {
-			sol.SetVec(m.anchor, 0) // exactly, not to rounding
-		}
-		var dec float64 // −g·δ ≥ 0 for a descent direction
-		for i := range n {
-			dec -= g[i] * sol.AtVec(i)
-		}
-		if math.IsNaN(dec) || dec < -1e-9*total {
-			return nil, fmt.Errorf("ratings: Newton step is not a descent direction (decrement %g; no prior and disconnected data?)", dec)
-		}
-		if dec <= 1e-12*total {
-			// Close enough for the quadratic model: take the full step
-			// (its error is of the order of the step squared) and stop.
-			for i := range n {
-				x[i] += sol.AtVec(i)
-			}
-			return m.checkFinite(x)
-		}
-		step, ok := 1.0, false
-		for range 60 {
-			for i := range n {
-				xn[i] = x[i] + step*sol.AtVec(i)
-			}
-			if fn := m.eval(xn, w, nil, nil, sc); fn <= fx-1e-4*step*dec {
-				ok = true
-				break
-			}
-			step /= 2
-		}
-		if !ok {
-			// No sufficient decrease at any step: converged to rounding.
-			return m.checkFinite(x)
-		}
-		x, xn = xn, x
-		fx = m.eval(x, w, g, h, sc)
+	z := make([]float64, len(f.free))
+	for k, i := range f.free {
+		z[k] = x[i]
 	}
+	// The value, gradient and Hessian at the start in one evaluation
+	// (Minimize would ask for the value separately).
+	f.expand(z)
+	f.init.F = m.eval(f.beta, w, f.g, f.h, &f.sc)
+	copy(f.hz, z)
+	f.hValid = true
+	f.grad(f.init.Gradient, z)
+	f.hess(f.init.Hessian, z)
+	res, err := optimize.Minimize(f.problem, z, &f.settings, &f.method)
+	if res == nil {
+		return nil, fmt.Errorf("ratings: maximum likelihood: %v", err)
+	}
+	switch {
+	case f.diverged:
+		f.expand(res.X)
+		return m.checkFinite(slices.Clone(f.beta))
+	case err == nil && (res.Status == optimize.Success || res.Status == optimize.MethodConverge):
+	case errors.Is(err, optimize.ErrNoProgress), errors.Is(err, optimize.ErrLinesearcherFailure), errors.Is(err, optimize.ErrNonDescentDirection):
+		// No step decreases the objective any more (rounding), or the
+		// gradient is exactly 0: converged.
+	case err == nil && res.Status == optimize.IterationLimit:
+		return nil, errors.New("ratings: maximum likelihood does not converge (no prior and an entity that won or lost everything, or entities with no comparison?)")
+	default:
+		return nil, fmt.Errorf("ratings: maximum likelihood: %v (status %v)", err, res.Status)
+	}
+	f.expand(res.X)
+	return m.checkFinite(slices.Clone(f.beta))
+}
+
+// lastStep is the line search of fit: gonum's Armijo Backtracking, except
+// that once the Newton decrement −∇f·d is at most tiny it accepts the
+// full step without evaluating the objective's decrease (which is then
+// below rounding) and marks the fit done.
+type lastStep struct {
+	optimize.Backtracking
+	tiny        float64
+	final, done bool
+}
+
+func (l *lastStep) Init(value, derivative, step float64) optimize.Operation {
+	l.final = -derivative <= l.tiny
+	if l.final {
+		return optimize.FuncEvaluation
+	}
+	return l.Backtracking.Init(value, derivative, step)
+}
+
+func (l *lastStep) Iterate(value, derivative float64) (optimize.Operation, float64, error) {
+	if l.final {
+		l.done = true
+		return optimize.MajorIteration, 1, nil
+	}
+	return l.Backtracking.Iterate(value, derivative)
 }
 
 // maxRating bounds a fitted rating (natural scale; 25 ≈ 4340 Elo): beyond
@@ -672,8 +798,10 @@ func (m *model) project0(x []float64) {
 	}
 }
 
+// Fit returns the maximum-likelihood ratings (Elo) of n entities
 // from the games (statistics.md §4; see doc.go for the model). The
-// optimisation is a damped Newton method from 0 (see fit), deterministic.
+// optimisation is gonum/optimize's Newton method from 0 (see fit),
+// deterministic.
 func Fit(n int, games []Game, opt FitOptions) ([]float64, error) {
 	m, err := buildModel(n, games, opt)
 	if err != nil {
@@ -730,7 +858,8 @@ func Bootstrap(n int, games []Game, opt FitOptions, reps int, conf float64, seed
 	}
 	var w weights
 	m.weightsFor(nil, &w)
-	full, err := m.fit(&w, make([]float64, n))
+	fr := newFitter(m)
+	full, err := fr.fit(&w, make([]float64, n))
 	if err != nil {
 		return Ratings{}, err
 	}
@@ -748,7 +877,7 @@ func Bootstrap(n int, games []Game, opt FitOptions, reps int, conf float64, seed
 			mult[rng.IntN(nb)]++
 		}
 		m.weightsFor(mult, &w)
-		beta, err := m.fit(&w, full)
+		beta, err := fr.fit(&w, full) // warm start from the full fit
 		if err != nil {
 			return Ratings{}, fmt.Errorf("bootstrap replicate %d: %w", rep, err)
 		}

@@ -511,3 +511,123 @@ func BenchmarkBootstrapPL6(b *testing.B) {
 		}
 	}
 }
+
+// mixedGames: two-seat games (with draws) and four-seat games (with ties)
+// between n entities of spread-out strength.
+func mixedGames(seed uint64, n int) []Game {
+	r := rand.New(rand.NewPCG(seed, 11))
+	truth := make([]float64, n)
+	for i := range truth {
+		truth[i] = 40 * float64(i-n/2)
+	}
+	games := simulate(r, truth, 150)
+	for k := range 100 {
+		p := r.Perm(n)[:4]
+		ranks := []int{1 + r.IntN(3), 1 + r.IntN(3), 1 + r.IntN(3), 1 + r.IntN(3)}
+		games = append(games, Game{Block: 1000 + k, Players: p, Ranks: ranks})
+	}
+	return games
+}
+
+// TestFitStationary: at the fitted point the gradient of the objective
+// restricted to the constraint (free coordinates) vanishes, for both
+// parametrisations and with and without the prior.
+func TestFitStationary(t *testing.T) {
+	n := 8
+	games := mixedGames(1, n)
+	for _, opt := range []FitOptions{{Anchor: 3}, {Anchor: -1}, {Anchor: 0, PriorDraws: -1}, {Anchor: -1, PriorDraws: 0.5}} {
+		m, err := buildModel(n, games, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var w weights
+		m.weightsFor(nil, &w)
+		beta, err := m.fit(&w, make([]float64, n))
+		if err != nil {
+			t.Fatalf("%+v: %v", opt, err)
+		}
+		g := make([]float64, n)
+		m.eval(beta, &w, g, nil, &plScratch{})
+		var mean, sum float64
+		for i, x := range g {
+			if opt.Anchor < 0 {
+				mean += x / float64(n)
+				sum += beta[i]
+			}
+		}
+		if opt.Anchor >= 0 && beta[opt.Anchor] != 0 || math.Abs(sum) > 1e-12 {
+			t.Errorf("%+v: constraint violated: %v", opt, beta)
+		}
+		for i, x := range g {
+			if i == opt.Anchor {
+				continue
+			}
+			if math.Abs(x-mean) > 1e-9 {
+				t.Errorf("%+v: projected gradient[%d] = %g", opt, i, x-mean)
+			}
+		}
+	}
+}
+
+// TestFitConstraintsAgree: without a prior the likelihood depends only on
+// differences, so the mean-zero fit is the anchored fit shifted.
+func TestFitConstraintsAgree(t *testing.T) {
+	n := 6
+	games := mixedGames(2, n)
+	a, err := Fit(n, games, FitOptions{Anchor: 2, PriorDraws: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Fit(n, games, FitOptions{Anchor: -1, PriorDraws: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mean float64
+	for _, x := range a {
+		mean += x / float64(n)
+	}
+	for i := range a {
+		if !near(a[i]-mean, b[i], 1e-6) {
+			t.Fatalf("anchored %v shifted to mean 0 differs from mean-zero fit %v", a, b)
+		}
+	}
+}
+
+// TestWarmStart: Bootstrap's refits start from the full fit; a cold start
+// from 0 reaches the same point.
+func TestWarmStart(t *testing.T) {
+	n := 8
+	games := mixedGames(3, n)
+	for _, anchor := range []int{0, -1} {
+		m, err := buildModel(n, games, FitOptions{Anchor: anchor})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var w weights
+		m.weightsFor(nil, &w)
+		fr := newFitter(m)
+		full, err := fr.fit(&w, make([]float64, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		mult := make([]int, len(m.blocks))
+		r := rand.New(rand.NewPCG(4, 5))
+		for range mult {
+			mult[r.IntN(len(mult))]++
+		}
+		m.weightsFor(mult, &w)
+		warm, err := fr.fit(&w, full)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cold, err := newFitter(m).fit(&w, make([]float64, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range warm {
+			if !near(warm[i], cold[i], 1e-9) {
+				t.Fatalf("anchor %d: warm start %v, cold start %v", anchor, warm, cold)
+			}
+		}
+	}
+}
