@@ -39,6 +39,7 @@ func commands() []command {
 		{"validate", "check a parameter space without playing", runValidate},
 		{"promote", "write the winner of a sweep as a bot config", runPromote},
 		{"replay", "check a recorded game against the engine", runReplay},
+		{"report", "write an HTML report of a results directory", runReport},
 	}
 }
 
