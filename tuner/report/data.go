@@ -74,23 +74,23 @@ type Variant struct {
 	Points   float64
 	Rating   float64 // NaN when variants.csv has no rating
 	Lo, Hi   float64
-	Out      string // the round it went out in, "winner", or ""
+	Out      string  // the round it went out in, "winner", or ""
 	Score    float64 // points per game
 	Forfeits int
 }
 
 // Data is what the report shows.
 type Data struct {
-	Dir      string
-	Name     string
-	Summary  map[string]any
-	Params   []string
-	Variants []Variant
+	Dir       string
+	Name      string
+	Summary   map[string]any
+	Params    []string
+	Variants  []Variant
 	HasRating bool
-	Bracket  []BracketRow
-	Games    *table // games.csv (nil when missing)
-	Records  []*records.Game
-	Notes    []string // what was missing or skipped
+	Bracket   []BracketRow
+	Games     *table // games.csv (nil when missing)
+	Records   []*records.Game
+	Notes     []string // what was missing or skipped
 }
 
 // BracketRow is one participant of one encounter.

@@ -72,11 +72,11 @@ type page struct {
 type kv struct{ K, V string }
 
 type variantRow struct {
-	ID                       int
-	Params                   []string
-	Games                    int
+	ID                        int
+	Params                    []string
+	Games                     int
 	Points, Score, Rating, CI string
-	Out                      string
+	Out                       string
 }
 
 type effectView struct {
