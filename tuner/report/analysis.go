@@ -47,6 +47,11 @@ func fmtNum(x float64) string {
 	}
 }
 
+// fmtTick writes an axis value in its shortest form.
+func fmtTick(x float64) string {
+	return strconv.FormatFloat(math.Round(x*1e9)/1e9, 'g', 6, 64)
+}
+
 // scale maps [lo, hi] to [a, b] pixels.
 type scale struct{ lo, hi, a, b float64 }
 
@@ -79,7 +84,7 @@ func (d *Data) ratingSVG() string {
 	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="%s per variant">`, width, h, width, h, d.valueName())
 	for _, t := range ticks(lo, hi, 6) {
 		x := sx.at(t)
-		fmt.Fprintf(&b, `<line x1="%.1f" y1="0" x2="%.1f" y2="%d" class="grid"/><text x="%.1f" y="%d" class="tick">%s</text>`, x, x, h-18, x, h-4, fmtNum(t))
+		fmt.Fprintf(&b, `<line x1="%.1f" y1="0" x2="%.1f" y2="%d" class="grid"/><text x="%.1f" y="%d" class="tick">%s</text>`, x, x, h-18, x, h-4, fmtTick(t))
 	}
 	for i, v := range vs {
 		y := float64(i*row + row/2 + 2)
@@ -198,7 +203,7 @@ func effectSVG(param string, levels []string, groups map[string][]float64, means
 	fmt.Fprintf(&b, `<svg class="chart effect" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="%s against %s">`, w, h, w, h, yname, html.EscapeString(param))
 	for _, t := range ticks(lo, hi, 4) {
 		y := sy.at(t)
-		fmt.Fprintf(&b, `<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" class="grid"/><text x="%d" y="%.1f" class="tick" text-anchor="end">%s</text>`, left, y, w-5, y, left-3, y+3, fmtNum(t))
+		fmt.Fprintf(&b, `<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" class="grid"/><text x="%d" y="%.1f" class="tick" text-anchor="end">%s</text>`, left, y, w-5, y, left-3, y+3, fmtTick(t))
 	}
 	var path []string
 	for i, l := range levels {
@@ -497,7 +502,7 @@ func teleCharts(param string, levels, maps []string, get func(l, m string) *tele
 		fmt.Fprintf(&b, `<text x="%d" y="12" class="axis">%s</text>`, left, mt.name)
 		for _, t := range ticks(lo, hi, 4) {
 			y := sy.at(t)
-			fmt.Fprintf(&b, `<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" class="grid"/><text x="%d" y="%.1f" class="tick" text-anchor="end">%s</text>`, left, y, w-5, y, left-3, y+3, fmtNum(t))
+			fmt.Fprintf(&b, `<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" class="grid"/><text x="%d" y="%.1f" class="tick" text-anchor="end">%s</text>`, left, y, w-5, y, left-3, y+3, fmtTick(t))
 		}
 		for mi, m := range maps {
 			gx := float64(left) + float64(mi)*gw + gw*0.1

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
@@ -107,7 +108,9 @@ type BracketRow struct {
 func Load(dir string) (*Data, error) {
 	d := &Data{Dir: dir, Name: filepath.Base(filepath.Clean(dir))}
 	if b, err := os.ReadFile(filepath.Join(dir, "summary.json")); err == nil {
-		_ = json.Unmarshal(b, &d.Summary)
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.UseNumber() // seeds are 64-bit integers
+		_ = dec.Decode(&d.Summary)
 		if n, ok := d.Summary["name"].(string); ok {
 			d.Name = n
 		}

@@ -218,7 +218,7 @@ nav a{margin-right:10px}
 .bar.s0{fill:#4a78c2}.bar.s1{fill:#e8833a}.bar.s2{fill:#5aa469}.bar.s3{fill:#c44e52}.bar.s4{fill:#8172b2}.bar.s5{fill:#937860}
 .adv{font-weight:bold;color:#1a7f37}.note{color:#8a6d3b}
 .enc{display:inline-block;vertical-align:top;margin:4px 8px 4px 0}
-#viewer .controls button{min-width:34px}#viewer canvas{border:1px solid #ccc;background:#fff}
+#viewer .controls button{min-width:34px}#viewer select#game{max-width:560px}.sw{display:inline-block;width:10px;height:10px;margin:0 3px 0 8px}#viewer canvas{border:1px solid #ccc;background:#fff}
 #viewer pre{margin:4px 0;font-size:12px;background:#f7f7f7;padding:4px;white-space:pre-wrap}
 #viewer .side{display:inline-block;vertical-align:top;margin-left:12px;max-width:420px}
 #errors{color:#b00}
@@ -297,7 +297,7 @@ nav a{margin-right:10px}
 <span id="where"></span>
 </div>
 <canvas id="board" width="560" height="560"></canvas>
-<div class="side"><pre id="meta"></pre><pre id="head"></pre><pre id="moves"></pre></div>
+<div class="side"><div id="legend"></div><pre id="meta"></pre><pre id="head"></pre><pre id="moves"></pre></div>
 </section>
 
 <script type="application/json" id="games-data">{{.Games}}</script>
@@ -330,6 +330,12 @@ function load(i){
   cur.seats.forEach(function(s, j){ m += "seat " + (j+1) + ": " + s + " · score " + cur.scores[j] + " · rank " + cur.ranks[j] + " · " + cur.end[j] + "\n"; });
   if (cur.error) m += "replay error: " + cur.error + "\n";
   $("meta").textContent = m;
+  var lg = $("legend"); lg.textContent = "";
+  if (cur.type !== "connect4") cur.seats.forEach(function(s, j){
+    var sw = document.createElement("span"); sw.className = "sw"; sw.style.background = colors[j]; lg.appendChild(sw);
+    lg.appendChild(document.createTextNode("seat " + (j+1)));
+  });
+  if (cur.type === "connect4") lg.textContent = "seat 1 red, seat 2 yellow";
   show(0);
 }
 function cellColor(type, ch){
@@ -379,7 +385,7 @@ function draw(){
     }
   }
   (cur.links || []).forEach(function(l){
-    ctx.strokeStyle = "rgba(120,0,160,0.6)"; ctx.setLineDash([4, 3]); ctx.lineWidth = 1.5;
+    ctx.strokeStyle = "rgba(120,0,160,0.35)"; ctx.setLineDash([3, 4]); ctx.lineWidth = 1;
     ctx.beginPath(); ctx.moveTo(l[0]*cs + cs/2, l[1]*cs + cs/2); ctx.lineTo(l[2]*cs + cs/2, l[3]*cs + cs/2); ctx.stroke();
     ctx.setLineDash([]);
   });
@@ -431,6 +437,7 @@ document.addEventListener("keydown", function(e){
   if (e.key === "ArrowLeft") show(k - 1);
 });
 var start = 0, q = new URLSearchParams(location.search);
+if (q.has("only")) Array.prototype.forEach.call(document.querySelectorAll("section"), function(s){ if (s.id !== q.get("only")) s.style.display = "none"; });
 if (q.has("game")) games.forEach(function(g, i){ if (String(g.game) === q.get("game")) start = i; });
 if (games.length) {
   sel.value = start; load(start);
