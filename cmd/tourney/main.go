@@ -40,6 +40,7 @@ func commands() []command {
 		{"promote", "write the winner of a sweep as a bot config", runPromote},
 		{"replay", "check a recorded game against the engine", runReplay},
 		{"report", "write an HTML report of a results directory", runReport},
+		{"version", "print the version", runVersion},
 	}
 }
 
@@ -68,6 +69,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if len(args) == 0 {
 			return 2
 		}
+		return 0
+	}
+	if args[0] == "--version" || args[0] == "-version" {
+		fmt.Fprintln(stdout, versionLine())
 		return 0
 	}
 	for _, c := range commands() {

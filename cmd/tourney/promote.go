@@ -16,7 +16,7 @@ Writes the winner of a finished sweep as a bot config file (the format
 that 'match' and 'sweep --base' read). Without --to it prints it.`
 
 func runPromote(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("promote", promoteUsage, "tourney promote results/connect4-default-20261121T100000Z --to configs/connect4/tuned.toml", stderr)
+	fs := newFlags("promote", promoteUsage, "tourney promote results/c4 --to my-bot.toml", stderr)
 	to := fs.String("to", "", "file to write (default: standard output)")
 	pos, err := parse(fs, args)
 	if err != nil {
