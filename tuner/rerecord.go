@@ -183,9 +183,9 @@ func RecordDir(ctx context.Context, dir string, workers int, only func(int) bool
 		rec.MapRef = g.Map
 		played++
 		for k := range g.Seats {
-			if fmtFloat(r.Scores[k]) != g.Scores[k] || strconv.Itoa(r.Ranks[k]) != g.Ranks[k] || strconv.Itoa(r.Plies) != g.Plies {
+			if strconv.FormatFloat(r.Scores[k], 'g', -1, 64) != g.Scores[k] || strconv.Itoa(r.Ranks[k]) != g.Ranks[k] || strconv.Itoa(r.Plies) != g.Plies {
 				mismatches = append(mismatches, fmt.Sprintf("game %d (games.csv:%d): seat %d played score %s rank %d plies %d, recorded %s %s %s",
-					g.Index, g.Line, k, fmtFloat(r.Scores[k]), r.Ranks[k], r.Plies, g.Scores[k], g.Ranks[k], g.Plies))
+					g.Index, g.Line, k, strconv.FormatFloat(r.Scores[k], 'g', -1, 64), r.Ranks[k], r.Plies, g.Scores[k], g.Ranks[k], g.Plies))
 				break
 			}
 		}
