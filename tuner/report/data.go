@@ -91,7 +91,8 @@ type Data struct {
 	Bracket   []BracketRow
 	Games     *table // games.csv (nil when missing)
 	Records   []*records.Game
-	Notes     []string // what was missing or skipped
+	Places    *tuner.PlacementTable // games of more than two seats (nil: none)
+	Notes     []string              // what was missing or skipped
 }
 
 // BracketRow is one participant of one encounter.
@@ -161,6 +162,9 @@ func Load(dir string) (*Data, error) {
 	}
 	if gt, err := readTable(filepath.Join(dir, "games.csv")); err == nil {
 		d.Games = gt
+		if pt, err := tuner.PlacementsFromDir(dir, 0); err == nil && len(pt.Players()) > 0 {
+			d.Places = pt
+		}
 	} else {
 		d.Notes = append(d.Notes, "no games.csv")
 	}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -65,6 +66,7 @@ type page struct {
 	Telemetry []teleView
 	TeleCols  []string
 	NRecords  int
+	Places    [][]string
 	NViewer   int
 	Games     template.JS
 }
@@ -168,6 +170,13 @@ func Write(w io.Writer, d *Data, opt Options) error {
 		p.Crosses = append(p.Crosses, cv)
 	}
 	p.Forfeits, p.NForfeit = d.forfeits()
+	if d.Places != nil {
+		var buf bytes.Buffer
+		if err := d.Places.WriteCSV(&buf); err == nil {
+			rows, _ := csv.NewReader(&buf).ReadAll()
+			p.Places = rows
+		}
+	}
 	for _, t := range d.telemetry() {
 		tv := teleView{Title: t.Title, Keys: t.Keys, Rows: t.Rows}
 		for _, c := range t.Charts {
@@ -226,7 +235,7 @@ nav a{margin-right:10px}
 </head>
 <body>
 <h1>tourney report: {{.Name}}</h1>
-<nav><a href="#ratings">ratings</a><a href="#effects">parameters</a><a href="#bracket">bracket</a><a href="#maps">maps and scenarios</a><a href="#forfeits">forfeits</a><a href="#telemetry">telemetry</a><a href="#viewer">game viewer</a></nav>
+<nav><a href="#ratings">ratings</a><a href="#effects">parameters</a><a href="#bracket">bracket</a><a href="#maps">maps and scenarios</a><a href="#placements">placements</a><a href="#forfeits">forfeits</a><a href="#telemetry">telemetry</a><a href="#viewer">game viewer</a></nav>
 <div id="errors"></div>
 <section id="summary">
 <table>{{range .Summary}}<tr><th class="l">{{.K}}</th><td class="l">{{.V}}</td></tr>{{end}}</table>
@@ -266,6 +275,13 @@ nav a{margin-right:10px}
 {{end}}</table>
 {{else}}<p>No games.csv.</p>{{end}}
 </section>
+
+{{if .Places}}<section id="placements">
+<h2>Placements</h2>
+<p>Games of more than two seats: places, TrustedValue (mean of 1 − place/players), MedianPlayers (mean players per game) and TrustedScoreEnemies (per opponent met: +its TrustedValue when placed ahead of it, −(1 − its TrustedValue) when behind; −1..1).</p>
+<table>{{range $i, $r := .Places}}<tr>{{range $r}}{{if eq $i 0}}<th>{{.}}</th>{{else}}<td>{{.}}</td>{{end}}{{end}}</tr>
+{{end}}</table>
+</section>{{end}}
 
 <section id="forfeits">
 <h2>Forfeits</h2>

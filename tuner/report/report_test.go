@@ -245,3 +245,48 @@ func TestViewerAllGames(t *testing.T) {
 		}
 	}
 }
+
+const rxSpace = `
+name = "rx-report"
+seed = 5
+[[scenario]]
+game = "reversixt"
+bot = "paranoid"
+maps = ["tri13"]
+budget = { depth = 1 }
+field = ["trivial"]
+[params]
+use_ordering = { values = [true, false] }
+[tournament]
+group = 2
+advance = 1
+games = 3
+`
+
+// A 3-player ReversiXT sweep: the placement table (every variant, the
+// default filler and the field bot), transitions-free boards in the
+// viewer, and a page that still nests.
+func TestReportReversiXT3(t *testing.T) {
+	dir := sweepDir(t, rxSpace)
+	d, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Places == nil || len(d.Places.Players()) < 3 {
+		t.Fatalf("placements: %v", d.Places)
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, d, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	views := structure(t, buf.Bytes())
+	if len(views) == 0 || views[0].W != 13 || len(views[0].Seats) != 3 {
+		t.Fatalf("viewer: %d games", len(views))
+	}
+	page := buf.String()
+	for _, s := range []string{`id="placements"`, "TrustedScoreEnemies", "MedianPlayers", "field:trivial"} {
+		if !strings.Contains(page, s) {
+			t.Errorf("the page lacks %q", s)
+		}
+	}
+}
