@@ -235,7 +235,7 @@ nav a{margin-right:10px}
 </head>
 <body>
 <h1>tourney report: {{.Name}}</h1>
-<nav><a href="#ratings">ratings</a><a href="#effects">parameters</a><a href="#bracket">bracket</a><a href="#maps">maps and scenarios</a><a href="#placements">placements</a><a href="#forfeits">forfeits</a><a href="#telemetry">telemetry</a><a href="#viewer">game viewer</a></nav>
+<nav><a href="#ratings">ratings</a><a href="#effects">parameters</a><a href="#bracket">bracket</a><a href="#maps">maps and scenarios</a>{{if .Places}}<a href="#placements">placements</a>{{end}}<a href="#forfeits">forfeits</a><a href="#telemetry">telemetry</a><a href="#viewer">game viewer</a></nav>
 <div id="errors"></div>
 <section id="summary">
 <table>{{range .Summary}}<tr><th class="l">{{.K}}</th><td class="l">{{.V}}</td></tr>{{end}}</table>
