@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -43,6 +44,21 @@ func play(t testing.TB, jobs []arena.Job) []*Game {
 	return out
 }
 
+var (
+	mixedOnce sync.Once
+	mixedRecs []*Game
+)
+
+// mixed plays mixedJobs once for all tests (the records are not changed
+// by them).
+func mixed(t testing.TB) []*Game {
+	mixedOnce.Do(func() { mixedRecs = play(t, mixedJobs(t)) })
+	if mixedRecs == nil {
+		t.Fatal("mixed games failed")
+	}
+	return mixedRecs
+}
+
 func mixedJobs(t testing.TB) []arena.Job {
 	c4 := connect4.Game{}
 	c4m, _ := c4.LoadMap("standard")
@@ -74,7 +90,7 @@ func mixedJobs(t testing.TB) []arena.Job {
 // Records written and read back are the same; every one replays to its
 // recorded end; the seed (above 2^53) survives as a string.
 func TestRoundTripAndReplay(t *testing.T) {
-	recs := play(t, mixedJobs(t))
+	recs := mixed(t)
 	path := filepath.Join(t.TempDir(), FileName)
 	w, err := Create(path)
 	if err != nil {
@@ -136,7 +152,7 @@ func TestRoundTripAndReplay(t *testing.T) {
 // A file cut anywhere yields a prefix of the records; Resume keeps the
 // complete records before the resume point and appends after them.
 func TestCutAndResume(t *testing.T) {
-	recs := play(t, mixedJobs(t))
+	recs := mixed(t)
 	dir := t.TempDir()
 	path := filepath.Join(dir, FileName)
 	w, err := Create(path)
@@ -206,7 +222,7 @@ func TestCutAndResume(t *testing.T) {
 
 // Spe_ed records export as official logs that the replayer accepts.
 func TestSpeedLog(t *testing.T) {
-	recs := play(t, mixedJobs(t))
+	recs := mixed(t)
 	n := 0
 	for _, g := range recs {
 		if g.GameType != "speed" {
