@@ -35,6 +35,9 @@ type Job struct {
 	// OpeningPlies random legal moves (drawn from Seed) are played before
 	// the bots take over; jobs with the same seed get the same opening.
 	OpeningPlies int
+	// Record asks for the game's moves with their time and search
+	// telemetry in Result.Moves.
+	Record bool
 	// Meta is the caller's data, handed back untouched in the Result.
 	Meta any
 }
@@ -69,6 +72,13 @@ type Result struct {
 	Forfeit int
 	Detail  string
 	Elapsed time.Duration // wall clock (never written to the CSV files)
+	// SeatTime and SeatMoves are, per seat, the wall clock spent in Step
+	// and the number of Steps (always filled; nil when the game could not
+	// be set up).
+	SeatTime  []time.Duration
+	SeatMoves []int
+	// Moves is the game's move record when Job.Record is set.
+	Moves []MoveRecord
 
 	err error // an engine failure: stops the batch
 }
@@ -326,6 +336,9 @@ func (p *pool) watch(tick time.Duration) {
 			job := &p.jobs[run.index]
 			r := forfeitResult(job, seat, ForfeitTimeout, detail, nil)
 			r.Index = run.index
+			if g := run.game; g != nil {
+				g.hung(seat, run.limit, r)
+			}
 			p.start()
 			p.send(r)
 		}
@@ -340,9 +353,11 @@ func (p *pool) continuation(old *gamePlay, seat int, detail string) *gamePlay {
 	gctx, cancel := context.WithCancel(p.ctx)
 	run := &gameRun{index: old.run.index, limit: old.run.limit, cancel: cancel}
 	g := &gamePlay{ctx: gctx, job: old.job, opt: p.opt, run: run, inBot: -1, start: old.start,
-		bots: old.bots, readOnly: old.readOnly, faults: slices.Clone(old.faults), moves: old.moves}
+		bots: old.bots, readOnly: old.readOnly, faults: slices.Clone(old.faults), moves: old.moves,
+		rec: old.rec.clone()}
 	run.game = g
 	g.adopt(old.s.Clone())
+	g.hung(seat, old.run.limit, nil)
 	g.eliminate(seat, ForfeitTimeout, detail)
 	return g
 }

@@ -133,3 +133,26 @@
 // The synthetic game (engines/synthetic) is the ground truth these
 // choices were checked on (honest_test.go, configs/synthetic-check.toml).
 package tuner
+
+// # Placements
+//
+// Over games of more than two seats (Placements per variant; the
+// PlacementTable over whole games, PlacementsFromDir from games.csv) with
+// place = rank (ties share the better place) and n = the game's players:
+//
+//   - place_k: the games finished in place k;
+//   - TrustedValue: the mean of 1 − place/n;
+//   - MedianPlayers: the mean of n (seed 003 calls it a median but defines
+//     an average; the Spe_ed spec §11.3 keeps the name);
+//   - TrustedScoreEnemies: the mean over every (game, opponent) pair of
+//     +TV(o) when placed strictly ahead of opponent o, −(1 − TV(o)) when
+//     strictly behind, 0 when tied, TV(o) being o's TrustedValue over the
+//     same games (field bots and the default filler included). −1..1:
+//     high means it beats players that do well.
+//
+// # Results directories
+//
+// LockDir locks a results directory (flock on DIR/.tourney.lock) so that
+// two processes never write one directory. RecordDir plays a directory's
+// games again from space.toml and games.csv with move records on, checks
+// them against games.csv and writes games.jsonl.gz (tuner/records).

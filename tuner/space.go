@@ -404,6 +404,9 @@ func parseScenario(t *tomlTable, dir string) (Scenario, error) {
 	if op < 0 || op > 1000 {
 		return sc, t.err("opening_plies", "must be between 0 and 1000, got %d", op)
 	}
+	if ml := g.Info().MaxLength; ml > 0 && op >= int64(ml) {
+		return sc, t.err("opening_plies", "%d random plies would fill a whole game: %s lasts at most %d plies", op, gname, ml)
+	}
 	sc.OpeningPlies = int(op)
 
 	// Field.

@@ -290,6 +290,8 @@ func TestSpaceErrors(t *testing.T) {
 		{"budget bad duration", sc + "budget = { time = \"fast\" }\n" + p, `space.toml:3:12: scenario.budget.time: "fast" is not a duration`},
 		{"budget zero depth", sc + "budget = { depth = 0 }\n" + p, "scenario.budget.depth: must be at least 1, got 0"},
 		{"budget not table", sc + "budget = 3\n" + p, "space.toml:3:1: scenario.budget: expected a table, found the integer 3"},
+		{"opening longer than the game", "[[scenario]]\ngame = \"connect4\"\nopening_plies = 42\n[params]\ndepth = { values = [1, 2] }\n",
+			"space.toml:3:1: scenario.opening_plies: 42 random plies would fill a whole game: connect4 lasts at most 42 plies"},
 		{"weight zero", sc + "weight = 0\n" + p, "space.toml:3:1: scenario.weight: must be a positive number, got 0.0"},
 		{"weight negative", sc + "weight = -1.5\n" + p, "scenario.weight: must be a positive number, got -1.5"},
 		{"weight string", sc + "weight = \"heavy\"\n" + p, `scenario.weight: expected a number, found the string "heavy"`},

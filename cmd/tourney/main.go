@@ -40,6 +40,8 @@ func commands() []command {
 		{"promote", "write the winner of a sweep as a bot config", runPromote},
 		{"confirm", "play a sweep's winner against the defaults on fresh seeds", runConfirm},
 		{"replay", "check a recorded game against the engine", runReplay},
+		{"report", "write an HTML report of a results directory", runReport},
+		{"version", "print the version", runVersion},
 	}
 }
 
@@ -68,6 +70,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if len(args) == 0 {
 			return 2
 		}
+		return 0
+	}
+	if args[0] == "--version" || args[0] == "-version" {
+		fmt.Fprintln(stdout, versionLine())
 		return 0
 	}
 	for _, c := range commands() {

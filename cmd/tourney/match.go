@@ -28,7 +28,7 @@ Budget: --budget, else the [budget] of the config files (what promote
 wrote: the budget the winner was tested under), else the bots' own.`
 
 func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("match", matchUsage, "tourney match configs/connect4/tuned.toml default --games 100 --budget depth=7", stderr)
+	fs := newFlags("match", matchUsage, "tourney match configs/groker/tuned.toml default --games 20", stderr)
 	var rf runFlags
 	rf.register(fs, "directory for games.csv and summary.json (default: none)")
 	gameName := fs.String("game", "", "game, when neither A nor B is a bot config file (default connect4)")

@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 
+	"golang.org/x/term"
+
 	"tourney/arena"
 	"tourney/engines/connect4"
 	"tourney/engines/game"
@@ -86,7 +88,13 @@ func playHuman(ctx context.Context, g game.Game, seats []arena.Entrant, humans i
 		bots[i] = bot
 		seeds[i] = game.Mix(seed, uint64(i)+1)
 	}
-	code, err := connect4.PlayTerminal(ctx, stdin, stdout, humans, bots, seeds, b)
+	// Column labels go to standard error when it is a terminal: standard
+	// output carries the spec's protocol unchanged.
+	var labels io.Writer
+	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		labels = stderr
+	}
+	code, err := connect4.PlayTerminalLabeled(ctx, stdin, stdout, labels, humans, bots, seeds, b)
 	if err != nil {
 		fmt.Fprintln(stderr, "tourney: "+err.Error())
 	}

@@ -16,7 +16,7 @@ every state is reproduced, 1 with the first difference otherwise. Spe_ed
 reads the official server's logs (a JSON array of the state messages).`
 
 func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("replay", replayUsage, "tourney replay speed game.json", stderr)
+	fs := newFlags("replay", replayUsage, "tourney replay speed configs/speed/example-game.json", stderr)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err

@@ -20,7 +20,7 @@ the race, played to its cap) and an estimate of the time
 Exits 2 with file:line: key: message on any error.`
 
 func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("validate", validateUsage, "tourney validate configs/connect4-ordering.toml", stderr)
+	fs := newFlags("validate", validateUsage, "tourney validate configs/connect4-threats.toml", stderr)
 	workers := fs.Int("workers", 0, "workers assumed for the time estimate (default: number of CPUs)")
 	noEst := fs.Bool("no-estimate", false, "do not play calibration games")
 	pos, err := parse(fs, args)
