@@ -70,10 +70,10 @@ func placementHeader(k int) []string {
 	for i := 1; i <= k; i++ {
 		h = append(h, "place_"+strconv.Itoa(i))
 	}
-	return append(h, "trusted_value")
+	return append(h, "trusted_value", "median_players", "trusted_score_enemies")
 }
 
-func placementRow(p *Placements, k int) []string {
+func placementRow(p *Placements, k int, tse float64) []string {
 	var row []string
 	for i := 0; i < k; i++ {
 		n := 0
@@ -82,5 +82,5 @@ func placementRow(p *Placements, k int) []string {
 		}
 		row = append(row, strconv.Itoa(n))
 	}
-	return append(row, fmtRound(p.TrustedValue(), 4))
+	return append(row, fmtRound(p.TrustedValue(), 4), fmtRound(p.MedianPlayers(), 4), fmtRound(tse, 4))
 }

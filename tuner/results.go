@@ -143,7 +143,7 @@ func (r *sweepRun) writeResults(out *Outcome, rt stats.Ratings) error {
 		row = append(row, strconv.Itoa(st.games), fmtFloat(st.points), fmtFloat(st.raw), fmtRound(meanRank, 4),
 			fmtRound(rt.Elo[i], 1), fmtRound(rt.Lo[i], 1), fmtRound(rt.Hi[i], 1), fmtRound(rt.PBest[i], 3), outRound, win)
 		if k > 0 {
-			row = append(row, placementRow(&st.places, k)...)
+			row = append(row, placementRow(&st.places, k, r.table.TrustedScoreEnemies(strconv.Itoa(i)))...)
 		}
 		rows = append(rows, row)
 	}

@@ -119,5 +119,5 @@ func (r *sweepRun) startWriting() error {
 	}
 	r.prior = r.prior[:r.gameNo]
 	r.games = csv.NewWriter(bufio.NewWriterSize(r.gf, 64<<10))
-	return nil
+	return r.openSidecars(r.gameNo)
 }

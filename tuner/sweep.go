@@ -18,6 +18,7 @@ import (
 
 	"tourney/arena"
 	"tourney/engines/game"
+	"tourney/tuner/records"
 	"tourney/tuner/stats"
 )
 
@@ -35,6 +36,9 @@ type RunOptions struct {
 	// again, and the sweep goes on from the first missing game. The space
 	// and seed must be the ones of the interrupted run.
 	Resume bool
+	// NoRecords turns the game records (games.jsonl.gz: every move with
+	// its time, nodes and depth) off.
+	NoRecords bool
 }
 
 // Outcome is a finished sweep.
@@ -76,6 +80,11 @@ type sweepRun struct {
 	forfeits int
 	bar      *arena.Progress
 	done     int // games emitted (progress)
+
+	recw   *records.Writer // nil: records off
+	timing *csv.Writer     // timing.csv: wall-clock per game and seat
+	tf     *os.File
+	table  *PlacementTable // games of more than two seats, by entrant id
 
 	units int          // blocks scheduled so far (the bootstrap's unit)
 	recs  []stats.Game // every game, for the ratings
@@ -122,8 +131,13 @@ func RunSweep(ctx context.Context, s *Space, opt RunOptions) (*Outcome, error) {
 	}
 
 	var gf *os.File
+	r.table = &PlacementTable{}
 	if opt.Resume {
-		var err error
+		unlock, err := LockDir(opt.Out)
+		if err != nil {
+			return nil, err
+		}
+		defer unlock()
 		if gf, err = r.openResume(); err != nil {
 			return nil, err
 		}
@@ -131,18 +145,28 @@ func RunSweep(ctx context.Context, s *Space, opt RunOptions) (*Outcome, error) {
 		if err := prepareDir(opt.Out); err != nil {
 			return nil, err
 		}
+		unlock, err := LockDir(opt.Out)
+		if err != nil {
+			return nil, err
+		}
+		defer unlock()
 		if err := os.WriteFile(filepath.Join(opt.Out, "space.toml"), s.Source, 0o644); err != nil {
 			return nil, err
 		}
-		var err error
+		// The header reaches the disk before the first game: a run killed
+		// at any moment can be resumed.
 		if gf, err = os.Create(filepath.Join(opt.Out, "games.csv")); err != nil {
 			return nil, err
 		}
 		r.games = csv.NewWriter(bufio.NewWriterSize(gf, 64<<10))
 		_ = r.games.Write(gamesHeader)
 		r.games.Flush()
+		if err := r.openSidecars(0); err != nil {
+			return nil, err
+		}
 	}
 	defer gf.Close()
+	defer r.closeSidecars()
 	r.gf = gf
 
 	start := time.Now()
@@ -172,6 +196,9 @@ func RunSweep(ctx context.Context, s *Space, opt RunOptions) (*Outcome, error) {
 		return nil, err
 	}
 	if err := gf.Close(); err != nil {
+		return nil, err
+	}
+	if err := r.closeSidecars(); err != nil {
 		return nil, err
 	}
 	rt, err := r.ratings()
@@ -361,7 +388,7 @@ func (r *sweepRun) blockJobs(c *contest, b int) []arena.Job {
 			}
 		}
 		jobs[i] = arena.Job{Game: sc.Game, Map: sc.Maps[gp.Map], Seed: gp.Seed, Seats: ents,
-			Budget: sc.Budget, OpeningPlies: sc.OpeningPlies, Meta: meta}
+			Budget: sc.Budget, OpeningPlies: sc.OpeningPlies, Meta: meta, Record: !r.opt.NoRecords}
 	}
 	c.games += len(jobs)
 	return jobs
@@ -399,6 +426,18 @@ func (r *sweepRun) emit(res *arena.Result) error {
 	var replay *priorGame
 	if r.gameNo < len(r.prior) {
 		replay = &r.prior[r.gameNo]
+	}
+	if replay == nil {
+		if err := r.record(res, &m); err != nil {
+			return err
+		}
+	}
+	if len(res.Ranks) > 2 {
+		ids := make([]string, len(res.Job.Seats))
+		for i, e := range res.Job.Seats {
+			ids[i] = e.ID
+		}
+		r.table.Add(ids, res.Ranks)
 	}
 	rec := stats.Game{Block: m.unit, Players: make([]int, len(m.plan.Seats)), Ranks: slices.Clone(res.Ranks), Weight: sc.Weight}
 	for seat, ref := range m.plan.Seats {
@@ -469,6 +508,7 @@ func (r *sweepRun) runKnockout(ctx context.Context) (int, error) {
 			return 0, fmt.Errorf("round %d: %w", round, err)
 		}
 		r.bar.Logf(r.opt.Log, "round %d: %d variants, %d go on\n", round, len(alive), len(next))
+		r.bar.SetStatus(fmt.Sprintf("round %d done, %d variants left", round, len(next)))
 		alive = next
 	}
 	r.rounds = round
@@ -698,6 +738,7 @@ func (r *sweepRun) runRace(ctx context.Context) (int, error) {
 			r.bracketRow(c, col, c.alive[col])
 		}
 		r.bar.Logf(r.opt.Log, "race look %d: %d blocks, %d survivors, %d dropped\n", li+1, c.blocks, len(cols)-dropped, dropped)
+		r.bar.SetStatus(fmt.Sprintf("look %d, %d survivors", li+1, len(cols)-dropped))
 	}
 	r.decisions[c.status]++
 	alive := c.aliveVariants()
@@ -714,3 +755,75 @@ func (r *sweepRun) runRace(ctx context.Context) (int, error) {
 
 // fmtFloat writes a CSV number: shortest exact form, '.' as decimal point.
 func fmtFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+// openSidecars opens the records (after the first keep games, on a
+// resume) and timing.csv.
+func (r *sweepRun) openSidecars(keep int) error {
+	dir := r.opt.Out
+	if !r.opt.NoRecords {
+		path := filepath.Join(dir, records.FileName)
+		var err error
+		if keep == 0 {
+			r.recw, err = records.Create(path)
+		} else {
+			var kept int
+			r.recw, kept, err = records.Resume(path, keep)
+			if err == nil && kept < keep {
+				fmt.Fprintf(r.opt.Log, "warning: %s holds %d of the %d games played before the interruption; the others have no record\n", path, kept, keep)
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	path := filepath.Join(dir, "timing.csv")
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return err
+	}
+	st, _ := f.Stat()
+	r.tf = f
+	r.timing = csv.NewWriter(bufio.NewWriter(f))
+	if st == nil || st.Size() == 0 {
+		_ = r.timing.Write([]string{"game", "seat", "time_ms", "moves"})
+	}
+	return nil
+}
+
+func (r *sweepRun) closeSidecars() error {
+	var err error
+	if r.recw != nil {
+		err = r.recw.Close()
+		r.recw = nil
+	}
+	if r.timing != nil {
+		r.timing.Flush()
+		if e := r.timing.Error(); err == nil {
+			err = e
+		}
+		if e := r.tf.Close(); err == nil {
+			err = e
+		}
+		r.timing = nil
+	}
+	return err
+}
+
+// record writes a newly played game's record and timing rows.
+func (r *sweepRun) record(res *arena.Result, m *gameMeta) error {
+	if r.recw != nil {
+		rec := records.FromResult(r.gameNo, res)
+		rec.Round, rec.Encounter, rec.Block, rec.Scenario = m.c.round, m.c.index, m.block, m.plan.Scenario
+		rec.MapRef = r.s.Scenarios[m.plan.Scenario].MapNames[m.plan.Map]
+		if err := r.recw.Write(rec); err != nil {
+			return err
+		}
+	}
+	if r.timing != nil {
+		for seat := range res.SeatTime {
+			_ = r.timing.Write([]string{strconv.Itoa(r.gameNo), strconv.Itoa(seat),
+				strconv.FormatFloat(float64(res.SeatTime[seat].Microseconds())/1000, 'f', 3, 64), strconv.Itoa(res.SeatMoves[seat])})
+		}
+	}
+	return nil
+}
