@@ -262,23 +262,42 @@ func tilt(phat, phi []float64, theta float64) []float64 {
 	return p
 }
 
+// Constants of the normalized-model MLE procedure (statistics.md §3, the
+// reference computation; see doc.go "GSPRT"): the inner θ equation is
+// bisected to a bracket of 2·thetaTol, and the fixed-point iteration stops
+// when no probability moves by mleTol (or after mleMaxIter rounds).
+const (
+	thetaTol   = 1e-7
+	mleTol     = 1e-4
+	mleMaxIter = 100
+)
+
 // mleT is the maximum-likelihood distribution on support a with t-value
-// (μ − ½)/σ = t given the empirical distribution phat (statistics.md §3,
-// normalized model). The Lagrange condition of max Σ phat ln p subject to
-// μ(p) − ½ − t·σ(p) = 0 gives p_i = phat_i/(1 + θφ_i) with
-// φ_i = a_i − ½ − t·(σ² + (a_i − μ)²)/(2σ), where μ, σ are those of p
-// itself: iterate until p stops changing. It returns nil if
-// the iteration meets a distribution for which no θ exists.
+// (μ − ½)/σ = t given the empirical distribution phat, computed as the §3
+// reference does: mleTTol with the tolerances thetaTol and mleTol.
 func mleT(a, phat []float64, t float64) []float64 {
-	// Start from the uniform distribution on the support, as Van den
-	// Bergh suggests: from the empirical one, a lopsided sample (e.g. all
-	// losses) gives φ of one sign and no θ.
+	return mleTTol(a, phat, t, thetaTol, mleTol)
+}
+
+// mleTTol computes the distribution of mleT by the fixed-point iteration
+// of Van den Bergh ("Comments on normalized Elo", §4.1): the Lagrange
+// condition of max Σ phat ln p subject to μ(p) − ½ − t·σ(p) = 0 gives
+// p_i = phat_i/(1 + θφ_i) with φ_i = a_i − ½ − t·(σ² + (a_i − μ)²)/(2σ),
+// μ and σ those of p itself. Starting from the uniform distribution, each
+// round takes μ, σ from the current p, solves Σ phat_i φ_i/(1 + θφ_i) = 0
+// for θ with bisectTheta (to ±thTol) and sets p_i = phat_i/(1 + θφ_i)
+// without renormalising; it stops once no p_i moved by pTol (at most
+// mleMaxIter rounds). With thTol = 0 and a tiny pTol it is the exact
+// maximiser to float64 resolution; doc.go quantifies the difference at the
+// reference tolerances. It returns nil if a round meets σ = 0 or φ of one
+// sign (no θ exists).
+func mleTTol(a, phat []float64, t, thTol, pTol float64) []float64 {
 	p := make([]float64, len(a))
 	for i := range p {
 		p[i] = 1 / float64(len(p))
 	}
 	phi := make([]float64, len(a))
-	for range 10000 {
+	for range mleMaxIter {
 		var mu, v float64
 		for i := range p {
 			mu += p[i] * a[i]
@@ -288,26 +307,54 @@ func mleT(a, phat []float64, t float64) []float64 {
 			v += p[i] * d * d
 		}
 		sigma := math.Sqrt(v)
-		if sigma == 0 {
+		if !(sigma > 0) {
 			return nil
 		}
+		lo, hi := math.Inf(1), math.Inf(-1)
 		for i := range a {
 			d := a[i] - mu
 			phi[i] = a[i] - 0.5 - t*(v+d*d)/(2*sigma)
+			lo, hi = math.Min(lo, phi[i]), math.Max(hi, phi[i])
 		}
-		theta, ok := solveTheta(phat, phi)
-		if !ok {
+		if !(lo < 0 && hi > 0) {
 			return nil
 		}
-		q := tilt(phat, phi, theta)
+		theta := bisectTheta(phat, phi, -1/hi, -1/lo, thTol)
 		var diff float64
 		for i := range p {
-			diff = math.Max(diff, math.Abs(q[i]-p[i]))
+			q := phat[i] / (1 + theta*phi[i])
+			diff = math.Max(diff, math.Abs(q-p[i]))
+			p[i] = q
 		}
-		p = q
-		if diff < 1e-14 {
+		if diff < pTol {
 			break
 		}
 	}
 	return p
+}
+
+// bisectTheta bisects f(θ) = Σ phat_i φ_i/(1 + θφ_i), decreasing from +Inf
+// at lo to −Inf at hi, until the bracket is at most 2·eps wide (or no
+// float64 is left inside it), and returns the bracket's midpoint: the root
+// to ±eps, as the §3 reference computes it (doc.go).
+func bisectTheta(phat, phi []float64, lo, hi, eps float64) float64 {
+	for hi-lo > 2*eps {
+		m := (lo + hi) / 2
+		if m <= lo || m >= hi {
+			break
+		}
+		var f float64
+		for i := range phi {
+			f += phat[i] * phi[i] / (1 + m*phi[i])
+		}
+		switch {
+		case f == 0:
+			return m
+		case f > 0:
+			lo = m
+		default:
+			hi = m
+		}
+	}
+	return (lo + hi) / 2
 }
