@@ -132,6 +132,30 @@ func TestSweepPromoteMatch(t *testing.T) {
 	if !bytes.Equal(csvs[0], csvs[1]) {
 		t.Fatal("CSV files differ between --workers 1 and 2")
 	}
+	// any game of the run plays again exactly; a tampered games.csv is caught
+	r1 := filepath.Join(dir, "r1")
+	if code, out, stderr = tourney(t, "replay", r1, "--game", "5"); code != 0 || !strings.Contains(out, "game 5 reproduced") {
+		t.Fatalf("replay: %d %q %q", code, out, stderr)
+	}
+	if code, out, _ = tourney(t, "play", "--from", r1, "--game", "5"); code != 0 || !strings.Contains(out, "move 1:") || !strings.Contains(out, "rank 1") {
+		t.Fatalf("play --from: %d %q", code, out)
+	}
+	gpath := filepath.Join(r1, "games.csv")
+	orig, _ := os.ReadFile(gpath)
+	lines := strings.Split(string(orig), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "5,") { // game 5's first seat: another rank
+			f := strings.Split(l, ",")
+			f[13] = map[string]string{"1": "2", "2": "1"}[f[13]]
+			lines[i] = strings.Join(f, ",")
+			break
+		}
+	}
+	_ = os.WriteFile(gpath, []byte(strings.Join(lines, "\n")), 0o644)
+	if code, _, stderr = tourney(t, "replay", r1, "--game", "5"); code != 1 || !strings.Contains(stderr, "game 5") {
+		t.Fatalf("replay of a tampered game: %d %q", code, stderr)
+	}
+	_ = os.WriteFile(gpath, orig, 0o644)
 	// the same directory again is refused, not overwritten
 	if code, _, _ = tourney(t, "sweep", p, "--out", filepath.Join(dir, "r1"), "--quiet"); code != 1 {
 		t.Fatalf("sweep into a full directory: exit %d", code)
