@@ -1,10 +1,12 @@
 package tuner
 
 import (
+	"context"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"tourney/arena"
@@ -122,5 +124,48 @@ func TestMatchIdenticalGamesWarning(t *testing.T) {
 	c.OpeningPlies = 4
 	if res, _ = RunMatch(t.Context(), c, MatchOptions{Workers: 2, Quiet: true}); len(res.Warnings()) != 0 {
 		t.Errorf("warnings with an opening: %q", res.Warnings())
+	}
+}
+
+// cancelBot plays 0 Elo and cancels the run at its n-th move (of all
+// its copies): an interruption in the middle of a match.
+type cancelBot struct {
+	moves  *atomic.Int64
+	n      int64
+	cancel context.CancelFunc
+}
+
+func (b *cancelBot) Reset(uint64) {}
+func (b *cancelBot) Step(ctx context.Context, _ game.State, _ int, _ game.Budget) (game.Action, error) {
+	if b.moves.Add(1) == b.n {
+		b.cancel()
+	}
+	return synthetic.Code(0), nil
+}
+
+// Interrupted, a match keeps its complete pairs: the partial result and
+// summary.json (marked interrupted).
+func TestMatchInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	var moves atomic.Int64
+	spec := game.BotSpec{Name: "canceller", New: func(game.Params) (game.Bot, error) {
+		return &cancelBot{moves: &moves, n: 3001, cancel: cancel}, nil
+	}}
+	m, _ := synthetic.Game{}.LoadMap("2p")
+	c := &MatchConfig{Game: synthetic.Game{}, A: arena.Entrant{Spec: spec}, B: arena.Entrant{Spec: spec},
+		Maps: []game.Map{m}, MapNames: []string{"2p"}, Games: 20000, Seed: 3}
+	dir := filepath.Join(t.TempDir(), "m")
+	res, err := RunMatch(ctx, c, MatchOptions{Out: dir, Workers: 2, Quiet: true})
+	if err == nil || res == nil || !res.Interrupted || res.Played == 0 || res.Played%2 != 0 || res.Played > 1600 {
+		t.Fatalf("err %v, result %+v", err, res)
+	}
+	sum, rerr := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if rerr != nil || !strings.Contains(string(sum), `"interrupted": true`) {
+		t.Fatalf("summary.json: %v\n%s", rerr, sum)
+	}
+	g, _ := os.ReadFile(filepath.Join(dir, "games.csv"))
+	if n := strings.Count(string(g), "\n"); n != 1+2*res.Played {
+		t.Errorf("games.csv has %d lines for %d games", n, res.Played)
 	}
 }
