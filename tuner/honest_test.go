@@ -69,12 +69,12 @@ func runText(t *testing.T, text string) *Outcome {
 }
 
 // honestSeeds is the number of seeds: TOURNEY_HONEST_SEEDS (the full
-// figures: 200), else 24 (8 with -short).
+// figures: 200), else 24 (8 with -short or under the race detector).
 func honestSeeds() int {
 	if n, err := strconv.Atoi(os.Getenv("TOURNEY_HONEST_SEEDS")); err == nil && n > 0 {
 		return n
 	}
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		return 8
 	}
 	return 24
