@@ -9,7 +9,7 @@ import (
 
 // Every command's -h example names files that exist and runs: in a
 // scratch directory that sees the repository's configs/, the examples run
-// in order (sweep writes results/c4, which promote and report read) and
+// in order (sweep writes results/check, which promote, confirm and report read) and
 // exit 0.
 func TestHelpExamplesRun(t *testing.T) {
 	configs, err := filepath.Abs("../../configs")
@@ -25,7 +25,7 @@ func TestHelpExamplesRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer os.Chdir(wd)
-	order := []string{"sweep", "promote", "report", "validate", "match", "play", "perft", "list", "replay", "version"}
+	order := []string{"sweep", "promote", "confirm", "report", "validate", "match", "play", "perft", "list", "replay", "version"}
 	for _, c := range commands() {
 		found := false
 		for _, o := range order {

@@ -223,8 +223,8 @@ func TestPlayWatch(t *testing.T) {
 // The embedded default sweep writes every file of the contract, and its
 // CSV files are byte-identical at --workers 1 and 2.
 func TestDefaultSweep(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays the whole default sweep")
+	if testing.Short() || raceEnabled {
+		t.Skip("plays the whole default sweep twice (CI's smoke test does it without the race detector)")
 	}
 	dir := t.TempDir()
 	var first map[string][]byte

@@ -19,7 +19,7 @@ under. Without --to it prints it. When the sweep's verdict is "keep the
 defaults" it refuses (exit 1) unless --force.`
 
 func runPromote(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("promote", promoteUsage, "tourney promote results/c4 --to my-bot.toml", stderr)
+	fs := newFlags("promote", promoteUsage, "tourney promote results/check --to my-bot.toml", stderr)
 	to := fs.String("to", "", "file to write (default: standard output)")
 	force := fs.Bool("force", false, "promote even when the verdict is \"no evidence of improvement: keep the defaults\"")
 	pos, err := parse(fs, args)

@@ -21,7 +21,7 @@ move, score difference) from games.jsonl.gz, and a game viewer that steps
 or plays recorded games. Default output: RESULTS_DIR/report.html.`
 
 func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("report", reportUsage, "tourney report results/c4", stderr)
+	fs := newFlags("report", reportUsage, "tourney report results/check", stderr)
 	out := fs.String("out", "", "HTML file to write (default RESULTS_DIR/report.html; - for standard output)")
 	games := fs.Int("games", 60, "recorded games embedded in the viewer")
 	pos, err := parse(fs, args)

@@ -29,7 +29,7 @@ defaults" or "no evidence of improvement: keep the defaults". Without
 SPACE.toml it runs the embedded default space (Connect Four).`
 
 func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("sweep", sweepUsage, "tourney sweep configs/default.toml --workers 2 --out results/c4", stderr)
+	fs := newFlags("sweep", sweepUsage, "tourney sweep configs/synthetic-check.toml --workers 2 --out results/check", stderr)
 	var rf runFlags
 	rf.register(fs, "results directory (default results/<name>-<UTC timestamp>)")
 	base := fs.String("base", "", "bot config file (TOML) whose parameters are added to the space's [base]")
