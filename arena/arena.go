@@ -20,6 +20,9 @@ type Entrant struct {
 	ID     string
 	Spec   game.BotSpec
 	Params game.Params
+	// Budget, when set, replaces the job's budget for this seat (a match
+	// between configurations promoted under different budgets).
+	Budget game.Budget
 }
 
 // Job is one game to play.
@@ -32,6 +35,9 @@ type Job struct {
 	// OpeningPlies random legal moves (drawn from Seed) are played before
 	// the bots take over; jobs with the same seed get the same opening.
 	OpeningPlies int
+	// Record asks for the game's moves with their time and search
+	// telemetry in Result.Moves.
+	Record bool
 	// Meta is the caller's data, handed back untouched in the Result.
 	Meta any
 }
@@ -66,6 +72,13 @@ type Result struct {
 	Forfeit int
 	Detail  string
 	Elapsed time.Duration // wall clock (never written to the CSV files)
+	// SeatTime and SeatMoves are, per seat, the wall clock spent in Step
+	// and the number of Steps (always filled; nil when the game could not
+	// be set up).
+	SeatTime  []time.Duration
+	SeatMoves []int
+	// Moves is the game's move record when Job.Record is set.
+	Moves []MoveRecord
 
 	err error // an engine failure: stops the batch
 }
@@ -101,6 +114,17 @@ func (o *Options) defaults(n int) {
 	if o.HangTimeout <= 0 {
 		o.HangTimeout = 2 * time.Minute
 	}
+}
+
+// jobLimit is the longest moveLimit of a job's seats.
+func (o *Options) jobLimit(job *Job) time.Duration {
+	d := o.moveLimit(job.Budget)
+	for _, e := range job.Seats {
+		if !e.Budget.IsZero() {
+			d = max(d, o.moveLimit(e.Budget))
+		}
+	}
+	return d
 }
 
 // moveLimit is the wall-clock time after which a move counts as hung.
@@ -139,7 +163,7 @@ func Run(ctx context.Context, jobs []Job, opt Options, emit func(*Result) error)
 
 	tick := time.Second
 	for i := range jobs {
-		if d := opt.moveLimit(jobs[i].Budget) / 8; d < tick {
+		if d := opt.jobLimit(&jobs[i]) / 8; d < tick {
 			tick = d
 		}
 	}
@@ -258,7 +282,7 @@ func (p *pool) work(w *worker) {
 		if w.reuse == nil {
 			w.reuse = newReuse()
 		}
-		run := &gameRun{index: i, limit: p.opt.moveLimit(job.Budget), cancel: cancel, reuse: w.reuse}
+		run := &gameRun{index: i, limit: p.opt.jobLimit(job), cancel: cancel, reuse: w.reuse}
 		w.run.Store(run)
 		r := play(gctx, job, p.opt, run)
 		cancel()
@@ -318,6 +342,9 @@ func (p *pool) watch(tick time.Duration) {
 			job := &p.jobs[run.index]
 			r := forfeitResult(job, seat, ForfeitTimeout, detail, nil)
 			r.Index = run.index
+			if g := run.game; g != nil {
+				g.hung(seat, run.limit, r)
+			}
 			p.start()
 			p.send(r)
 		}
@@ -332,9 +359,11 @@ func (p *pool) continuation(old *gamePlay, seat int, detail string) *gamePlay {
 	gctx, cancel := context.WithCancel(p.ctx)
 	run := &gameRun{index: old.run.index, limit: old.run.limit, cancel: cancel}
 	g := &gamePlay{ctx: gctx, job: old.job, opt: p.opt, run: run, inBot: -1, start: old.start,
-		bots: old.bots, readOnly: old.readOnly, faults: slices.Clone(old.faults), moves: old.moves}
+		bots: old.bots, readOnly: old.readOnly, faults: slices.Clone(old.faults), moves: old.moves,
+		rec: old.rec.clone()}
 	run.game = g
 	g.adopt(old.s.Clone())
+	g.hung(seat, old.run.limit, nil)
 	g.eliminate(seat, ForfeitTimeout, detail)
 	return g
 }

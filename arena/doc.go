@@ -15,6 +15,17 @@
 // maximum length is adjudicated by its current returns. A panic in the
 // rules themselves is a bug and stops the batch with an error.
 //
+// Records (record.go): every Result carries each seat's wall time in Step
+// and its number of Steps (two clock reads per move). With Job.Record set
+// it also carries every decision (MoveRecord: ply, seat, action, time,
+// and the nodes and completed depth a game.Informer bot reports); without
+// it nothing is allocated per move. ReplayMoves plays such a record again
+// through the rules, eliminating faulty seats as the arena did.
+//
+// Progress (progress.go) is a bar when stderr is a terminal, else a line
+// every 30 seconds (done/total, games/s, ETA, elapsed, a status such as
+// the current leader); nothing with --quiet.
+//
 // Reuse (reuse.go): a worker keeps the bots of its finished games and
 // reconfigures them for the next game when they implement
 // game.Reconfigurer (same behaviour as a new bot, same memory: no

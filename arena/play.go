@@ -15,7 +15,7 @@ import (
 // (a bot that never returns blocks it). Run is what sweeps use.
 func Play(ctx context.Context, job *Job, opt Options) (*Result, error) {
 	opt.defaults(1)
-	run := &gameRun{limit: opt.moveLimit(job.Budget), cancel: func() {}}
+	run := &gameRun{limit: opt.jobLimit(job), cancel: func() {}}
 	r := play(ctx, job, &opt, run)
 	return r, r.err
 }
@@ -36,6 +36,7 @@ func (g *gamePlay) play(setup bool) (r *Result) {
 		}
 		r.Job = job
 		r.Elapsed = time.Since(g.start)
+		g.rec.attach(r)
 	}()
 	if setup {
 		if r = g.setup(); r != nil {
@@ -62,6 +63,7 @@ type gamePlay struct {
 	start    time.Time
 	inBot    int    // seat whose Step is running, -1 between moves
 	moves    uint64 // moves started
+	rec      recorder
 }
 
 // errAbandoned ends a game the watchdog has taken over.
@@ -86,6 +88,7 @@ func (g *gamePlay) setup() *Result {
 	g.adopt(s)
 	g.bots = make([]game.Bot, n)
 	g.readOnly = make([]bool, n)
+	defer g.rec.init(job, g.bots)
 	for i, e := range job.Seats {
 		b, err := g.run.reuse.bot(job.Game.Info().Name, e)
 		if err != nil {
@@ -287,11 +290,14 @@ func finished(job *Job, s game.State, end string) *Result {
 	return r
 }
 
-// step asks seat p's bot for its move. reason is empty when the bot
+// stepBot asks seat p's bot for its move. reason is empty when the bot
 // answered in time with a legal action; a panic in Step is caught by
 // play's recover (no defer per move: this is the arena's hot path).
-func (g *gamePlay) step(p int) (a game.Action, reason, detail string) {
+func (g *gamePlay) stepBot(p int) (a game.Action, reason, detail string) {
 	b := g.job.Budget
+	if eb := g.job.Seats[p].Budget; !eb.IsZero() {
+		b = eb
+	}
 	g.moves++
 	g.run.beginMove(g.moves, p)
 	st := g.s

@@ -2,6 +2,7 @@ package tuner
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"math"
 	"strings"
@@ -23,6 +24,9 @@ type BotConfig struct {
 	Bot  string // bot name (default: the game's first bot)
 	// Params holds the values the file sets, checked and typed.
 	Params map[string]any
+	// Budget is the per-move budget under which the configuration was
+	// tested ([budget], written by promote); zero when the file has none.
+	Budget game.Budget
 
 	GameImpl game.Game
 	Spec     game.BotSpec
@@ -50,7 +54,7 @@ func ParseBotConfig(path string, data []byte) (*BotConfig, error) {
 		return nil, err
 	}
 	root := &tomlTable{doc: doc, m: m}
-	if err := root.allow("game", "bot", "params"); err != nil {
+	if err := root.allow("game", "bot", "params", "budget"); err != nil {
 		return nil, err
 	}
 	bc := &BotConfig{Path: path, Params: map[string]any{}}
@@ -95,6 +99,15 @@ func ParseBotConfig(path string, data []byte) (*BotConfig, error) {
 			bc.Params[k] = cv
 		}
 	}
+	bt, err := root.table("budget")
+	if err != nil {
+		return nil, err
+	}
+	if bt != nil {
+		if bc.Budget, err = parseBudgetTable(bt); err != nil {
+			return nil, err
+		}
+	}
 	if bc.Resolved, err = bc.Spec.Resolve(bc.Params); err != nil {
 		return nil, root.err("params", "%v", err)
 	}
@@ -123,6 +136,19 @@ func WriteBotConfig(w io.Writer, gameName, botName string, spec game.BotSpec, p 
 		bw.WriteString(quoteKey(d.Name) + " = " + tomlValue(v) + "\n")
 	}
 	return bw.Flush()
+}
+
+// writeBudget appends a [budget] table (nothing for a zero budget): what
+// is promoted is what was tested (statistics.md §5).
+func writeBudget(w io.Writer, b game.Budget) {
+	switch {
+	case b.Depth > 0:
+		fmt.Fprintf(w, "\n[budget]\ndepth = %d\n", b.Depth)
+	case b.Nodes > 0:
+		fmt.Fprintf(w, "\n[budget]\nnodes = %d\n", b.Nodes)
+	case b.Time > 0:
+		fmt.Fprintf(w, "\n[budget]\ntime = %s\n", quoteString(b.Time.String()))
+	}
 }
 
 // tomlValue writes a parameter value as a TOML value.

@@ -27,16 +27,23 @@
 //	order_threat_scope = { values = ["column", "next"] }
 //
 //	[generate]
-//	method = "grid"               # grid | sweep | random | lhs (staged: not yet)
+//	method = "grid"               # grid | sweep | random | lhs | staged
 //	samples = 32                  # random and lhs
 //	include_defaults = true
 //
 //	[tournament]
-//	format = "knockout"
-//	group = 2                     # >= 2
-//	advance = 1                   # 1 <= advance < group
-//	games = 2                     # >= 1
+//	format = "knockout"           # knockout | race
+//	group = 2                     # >= 2 (knockout)
+//	advance = 1                   # 1 <= advance < group (knockout)
+//	min_blocks = 4                # blocks before the first test (race: 5);
+//	                              # games = N is the older spelling: N games per map, in whole blocks
+//	max_games = 400               # an encounter's cap (race: the budget, 400 per variant)
+//	confidence = 0.95
 //	points = "rank"
+//	bootstrap = 1000              # refits behind the rating intervals
+//	confirm = false               # winner against the defaults on fresh seeds (GSPRT)
+//	confirm_games = 1000
+//	confirm_elo = [0, 10]
 //
 // Decoding is strict: an unknown key, a parameter the bot does not have
 // (in a space with several scenarios: that any scenario's bot does not
@@ -84,10 +91,68 @@
 // # Bot config files
 //
 // LoadBotConfig reads and WriteBotConfig writes the game/bot/[params]
-// files of product.md §4.
+// files of product.md §4, with the [budget] the configuration was tested
+// under.
 //
-// # Statistics
+// # Tournaments (statistics.md)
 //
-// Rating, NewMatchStats and SPRT give logistic Elo differences with 95 %
-// intervals, the likelihood of superiority and a sequential test.
+// The unit of scheduling and of every statistic is a block: one deal
+// (scenario, map, seed, opening) played once per seating of a rotation,
+// so that everybody sits in every seat equally often. Block k of an
+// encounter (or of the race) is deal k on every scenario and map; a
+// variant's block result is its mean points there, averaged over a
+// scenario's maps and weighted by scenario.
+//
+// Knockout: an encounter plays blocks up to its next look (Looks: the
+// first look at min_blocks, then growing by half, the last at the cap);
+// at each look the advancing set must be ahead of every other variant by
+// a paired t-test over blocks (one neutral block added) at level
+// (1 − confidence)/looks. An encounter still undecided at its cap is
+// settled by the ratings of every game so far, exact ties by a seeded
+// coin; variant numbers never decide. All encounters of a round play
+// their blocks together, look by look, so the workers stay busy and the
+// games' order (and games.csv) depends only on the results.
+//
+// Race: every survivor plays every block (a round robin of pairs on two
+// seats; seeded tables of at most p seats otherwise); at each look the
+// Friedman test and Conover's comparisons with the best
+// (stats.Race, level (1 − confidence)/looks) drop the significantly worse.
+// It stops when one survivor is left or the next look would pass the
+// budget; the best survivor by rating wins.
+//
+// Ratings and verdict: every variant, the defaults and every field bot
+// get a rating on one scale (stats.Bootstrap: Bradley–Terry /
+// Plackett–Luce, anchored at the defaults, intervals over blocks, seeded
+// from the run seed). The winner is "better than the defaults" when its
+// bootstrap lower bound against them, at 1 − (1 − confidence)/m for the m
+// variants that could have won (the price of choosing the best), is above
+// 0; otherwise "no evidence of improvement: keep the defaults". A
+// confirmation (confirm = true, ConfirmDir) replaces that with a GSPRT on
+// fresh seeds.
+//
+// The synthetic game (engines/synthetic) is the ground truth these
+// choices were checked on (honest_test.go, configs/synthetic-check.toml).
 package tuner
+
+// # Placements
+//
+// Over games of more than two seats (Placements per variant; the
+// PlacementTable over whole games, PlacementsFromDir from games.csv) with
+// place = rank (ties share the better place) and n = the game's players:
+//
+//   - place_k: the games finished in place k;
+//   - TrustedValue: the mean of 1 − place/n;
+//   - MedianPlayers: the mean of n (seed 003 calls it a median but defines
+//     an average; the Spe_ed spec §11.3 keeps the name);
+//   - TrustedScoreEnemies: the mean over every (game, opponent) pair of
+//     +TV(o) when placed strictly ahead of opponent o, −(1 − TV(o)) when
+//     strictly behind, 0 when tied, TV(o) being o's TrustedValue over the
+//     same games (field bots and the default filler included). −1..1:
+//     high means it beats players that do well.
+//
+// # Results directories
+//
+// LockDir locks a results directory (flock on DIR/.tourney.lock) so that
+// two processes never write one directory. RecordDir plays a directory's
+// games again from space.toml and games.csv with move records on, checks
+// them against games.csv and writes games.jsonl.gz (tuner/records).

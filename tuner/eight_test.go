@@ -30,6 +30,7 @@ include_defaults = false
 group = 8
 advance = 1
 games = 8
+max_games = 8
 `
 
 func TestKnockoutGroupOfEight(t *testing.T) {

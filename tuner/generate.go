@@ -114,6 +114,15 @@ func (s *Space) generateVariants() ([]Variant, error) {
 		pts = s.randomPoints(def)
 	case "lhs":
 		pts = s.lhsPoints()
+	case "staged": // what validate counts: stage 1, every parameter alone
+		center := s.defaultPoint()
+		for i, p := range s.Params {
+			for _, v := range stageValues(p, center[i]) {
+				pt := append([]any(nil), center...)
+				pt[i] = v
+				pts = append(pts, pt)
+			}
+		}
 	default:
 		return nil, &genError{key: "generate", msg: fmt.Sprintf("method %q is not implemented", g.Method)}
 	}

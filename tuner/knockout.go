@@ -2,7 +2,10 @@ package tuner
 
 import (
 	"fmt"
+	"math"
 	"slices"
+
+	"gonum.org/v1/gonum/stat/distuv"
 
 	"tourney/engines/game"
 )
@@ -24,10 +27,11 @@ type SeatRef struct {
 	Variant, Field int
 }
 
-// GamePlan is one game of an encounter.
+// GamePlan is one game of a block.
 type GamePlan struct {
 	Scenario, Map int
-	Number        int // game number within the encounter's (scenario, map)
+	Block         int // block number within the encounter (or race)
+	Number        int // game number within the block's (scenario, map)
 	Seed          uint64
 	Seats         []SeatRef
 }
@@ -37,7 +41,6 @@ type Encounter struct {
 	Round, Index int   // both 1-based
 	Variants     []int // variant numbers, in draw order
 	Advance      int   // how many go on
-	Games        []GamePlan
 }
 
 // Bye reports whether the encounter is a lone variant that goes on without
@@ -60,76 +63,104 @@ func DrawRound(s *Space, round int, alive []int) []*Encounter {
 		e.Advance = min(t.Advance, len(grp)-1)
 		if e.Bye() {
 			e.Advance = 1
-		} else {
-			e.Games = PlanGames(s, round, e.Index, e.Variants)
 		}
 		encs = append(encs, e)
 	}
 	return encs
 }
 
-// PlanGames lists the games of an encounter of the given variants, for
-// every scenario and map:
-//   - at most p variants on a p-seat map: one seating of all of them, the
-//     other seats taken by the default configuration;
+// encounterTables lists the seatings of one block of a knockout encounter
+// on a p-seat map (product.md §3):
+//   - at most p variants: one table of all of them, the other seats taken
+//     by the default configuration;
 //   - more than p variants: every p-subset of them (a round robin);
 //   - each variant against each field bot (the remaining seats also taken
 //     by that field bot).
-//
-// Each seating is played Tournament.Games times with seats rotating:
-// game g seats entrant (j+g) mod p in seat j. Games g and g' with
-// g/p == g'/p share a seed (the same deal, seats rotated).
-func PlanGames(s *Space, round, enc int, variants []int) []GamePlan {
-	var out []GamePlan
-	for si, sc := range s.Scenarios {
-		for mi, m := range sc.Maps {
-			p := m.Players()
-			var seatings [][]SeatRef
-			if len(variants) <= p {
-				var seats []SeatRef
-				for _, v := range variants {
-					seats = append(seats, SeatRef{Kind: SeatVariant, Variant: v})
-				}
-				for len(seats) < p {
-					seats = append(seats, SeatRef{Kind: SeatFiller})
-				}
-				seatings = append(seatings, seats)
-			} else {
-				for _, sub := range combinations(len(variants), p) {
-					seats := make([]SeatRef, p)
-					for j, k := range sub {
-						seats[j] = SeatRef{Kind: SeatVariant, Variant: variants[k]}
-					}
-					seatings = append(seatings, seats)
-				}
+func encounterTables(s *Space, sc, p int, variants []int) [][]SeatRef {
+	var tables [][]SeatRef
+	if len(variants) <= p {
+		var seats []SeatRef
+		for _, v := range variants {
+			seats = append(seats, SeatRef{Kind: SeatVariant, Variant: v})
+		}
+		for len(seats) < p {
+			seats = append(seats, SeatRef{Kind: SeatFiller})
+		}
+		tables = append(tables, seats)
+	} else {
+		for _, sub := range combinations(len(variants), p) {
+			seats := make([]SeatRef, p)
+			for j, k := range sub {
+				seats[j] = SeatRef{Kind: SeatVariant, Variant: variants[k]}
 			}
-			for fi := range sc.Field {
-				for _, v := range variants {
-					seats := []SeatRef{{Kind: SeatVariant, Variant: v}}
-					for len(seats) < p {
-						seats = append(seats, SeatRef{Kind: SeatField, Field: fi})
-					}
-					seatings = append(seatings, seats)
-				}
-			}
-			number := 0
-			for deal, seats := range seatings {
-				for g := 0; g < s.Tournament.Games; g++ {
-					rot := make([]SeatRef, p)
-					for j := range rot {
-						rot[j] = seats[(j+g)%p]
-					}
-					d := uint64(deal*((s.Tournament.Games+p-1)/p) + g/p)
-					out = append(out, GamePlan{
-						Scenario: si, Map: mi, Number: number, Seats: rot,
-						Seed: game.Mix(s.Seed, uint64(round), uint64(enc), uint64(si), uint64(mi), d),
-					})
-					number++
-				}
-			}
+			tables = append(tables, seats)
 		}
 	}
-	return out
+	return append(tables, fieldTables(s, sc, p, variants)...)
+}
+
+// fieldTables seats each variant against each field bot of scenario sc.
+func fieldTables(s *Space, sc, p int, variants []int) [][]SeatRef {
+	var tables [][]SeatRef
+	for fi := range s.Scenarios[sc].Field {
+		for _, v := range variants {
+			seats := []SeatRef{{Kind: SeatVariant, Variant: v}}
+			for len(seats) < p {
+				seats = append(seats, SeatRef{Kind: SeatField, Field: fi})
+			}
+			tables = append(tables, seats)
+		}
+	}
+	return tables
+}
+
+// raceTables lists the seatings of one race block on a p-seat map: on two
+// seats every pair of survivors (a round robin); on more, the survivors
+// split into tables of at most p (a seeded draw per block, as even as
+// possible, empty seats taken by the default configuration), or one table
+// when they fit. Field tables as in a knockout.
+func raceTables(s *Space, sc, p int, alive []int, seed uint64) [][]SeatRef {
+	var tables [][]SeatRef
+	switch {
+	case p == 2 || len(alive) <= p:
+		tables = encounterTables(s, sc, p, alive)
+		return tables
+	default:
+		order := slices.Clone(alive)
+		rng := game.NewRand(seed)
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		nt := (len(order) + p - 1) / p
+		for t := range nt {
+			lo, hi := t*len(order)/nt, (t+1)*len(order)/nt
+			var seats []SeatRef
+			for _, v := range order[lo:hi] {
+				seats = append(seats, SeatRef{Kind: SeatVariant, Variant: v})
+			}
+			for len(seats) < p {
+				seats = append(seats, SeatRef{Kind: SeatFiller})
+			}
+			tables = append(tables, seats)
+		}
+	}
+	return append(tables, fieldTables(s, sc, p, alive)...)
+}
+
+// rotate turns tables into the games of a block: each table is played p
+// times, game g seating entrant (j+g) mod p in seat j, so that everybody
+// sits in every seat once (statistics.md §2).
+func rotate(tables [][]SeatRef) [][]SeatRef {
+	var games [][]SeatRef
+	for _, t := range tables {
+		p := len(t)
+		for g := range p {
+			rot := make([]SeatRef, p)
+			for j := range rot {
+				rot[j] = t[(j+g)%p]
+			}
+			games = append(games, rot)
+		}
+	}
+	return games
 }
 
 // combinations lists the k-subsets of 0..n-1 in lexicographic order.
@@ -170,75 +201,203 @@ func Points(ranks []int, seat int) float64 {
 	return (float64(n-r) - float64(k-1)/2) / float64(n-1)
 }
 
-// Standing is a variant's record in one encounter.
-type Standing struct {
-	Variant int
-	Points  float64 // weighted by scenario weight
-	Raw     float64 // sum of raw game scores
+// Looks is the schedule of a sequential test: the block counts after
+// which it looks, from first, growing by half each time, up to most
+// (included). Testing at every look with (1 − confidence)/len(looks)
+// keeps the chance of any wrong decision under 1 − confidence
+// (Bonferroni over the looks).
+func Looks(first, most int) []int {
+	most = max(most, 1)
+	first = min(max(first, 1), most)
+	var looks []int
+	for n := first; ; n = max(n+1, (3*n+1)/2) {
+		if n >= most {
+			return append(looks, most)
+		}
+		looks = append(looks, n)
+	}
 }
 
-// Rank orders an encounter's standings: points, then raw score, then the
-// lower variant number.
-func Rank(st []Standing) []Standing {
-	out := slices.Clone(st)
-	slices.SortStableFunc(out, func(a, b Standing) int {
+// pairedP is the two-sided p-value of "mean 0" for per-block differences
+// d by Student's t, with one neutral block (difference 0) added: a small
+// prior that keeps a clean sweep of a few blocks from looking certain
+// (4 blocks of +1 give p = 0.016, 8 give 4·10⁻⁵) and gives no decision
+// when every block is level.
+func pairedP(d []float64) float64 {
+	n := float64(len(d) + 1)
+	sum := 0.0
+	for _, x := range d {
+		sum += x
+	}
+	mean := sum / n
+	ss := mean * mean // the neutral block
+	for _, x := range d {
+		ss += (x - mean) * (x - mean)
+	}
+	if len(d) == 0 || ss == 0 {
+		return 1
+	}
+	se := math.Sqrt(ss / (n - 1) / n)
+	t := math.Abs(mean) / se
+	return 2 * distuv.StudentsT{Mu: 0, Sigma: 1, Nu: n - 1}.Survival(t)
+}
+
+// decideGroup looks at an encounter: x[b][i] is participant i's result
+// in block b. The advance best by mean go on when each of them is ahead
+// of each of the others by a paired test at level alpha. It returns the
+// order by mean (ties in column order; they are never decided), whether
+// the advancing set is separated, and the largest p-value at the border.
+func decideGroup(x [][]float64, advance int, alpha float64) (order []int, decided bool, p float64) {
+	k := len(x[0])
+	mean := make([]float64, k)
+	for _, row := range x {
+		for i, v := range row {
+			mean[i] += v
+		}
+	}
+	order = make([]int, k)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
 		switch {
-		case a.Points != b.Points:
-			if a.Points > b.Points {
-				return -1
-			}
-			return 1
-		case a.Raw != b.Raw:
-			if a.Raw > b.Raw {
-				return -1
-			}
+		case mean[a] > mean[b]:
+			return -1
+		case mean[a] < mean[b]:
 			return 1
 		}
-		return a.Variant - b.Variant
+		return 0
 	})
-	return out
+	p = 0
+	d := make([]float64, len(x))
+	for _, t := range order[:advance] {
+		for _, u := range order[advance:] {
+			for b, row := range x {
+				d[b] = row[t] - row[u]
+			}
+			pp := pairedP(d)
+			if mean[t] == mean[u] {
+				pp = 1
+			}
+			p = max(p, pp)
+		}
+	}
+	return order, p < alpha, p
 }
 
-// Plan is the shape of a whole knockout: games per round for n variants
-// (the draw does not change the counts).
+// Plan is the shape of a tournament before it is played: a sequential
+// tournament's length depends on the results, so Plan gives the bounds.
 type Plan struct {
-	Rounds        int
+	Format string
+	Rounds int // knockout rounds (race: at most len(Looks))
+	// MinGames and MaxGames bound the games: every encounter decided at
+	// its first look, or every one played to its cap.
+	MinGames, MaxGames int
+	// GamesPerRound are the most games of each knockout round.
 	GamesPerRound []int
-	Total         int
-	// PerMap counts the games of each scenario (first index) and map.
+	// PerMap counts the most games of each scenario (first index) and map.
 	PerMap [][]int
 }
 
-// PlanKnockout counts rounds and games without playing.
-func PlanKnockout(s *Space, n int) Plan {
-	var pl Plan
+// blockGames counts the games of one block of the given tables on every
+// scenario and map, and per scenario and map.
+func blockGames(s *Space, variants []int, race bool, perMap [][]int) int {
+	n := 0
+	for si, sc := range s.Scenarios {
+		for mi, m := range sc.Maps {
+			var tables [][]SeatRef
+			if race {
+				tables = raceTables(s, si, m.Players(), variants, 0)
+			} else {
+				tables = encounterTables(s, si, m.Players(), variants)
+			}
+			g := len(rotate(tables))
+			n += g
+			if perMap != nil {
+				perMap[si][mi] += g
+			}
+		}
+	}
+	return n
+}
+
+// encounterLooks is the look schedule of an encounter whose blocks have
+// gpb games.
+func encounterLooks(t *TournamentConfig, gpb int) []int {
+	return Looks(t.FirstLook(), t.Cap(0)/max(gpb, 1))
+}
+
+// PlanTournament bounds the games of a tournament of n variants without
+// playing: a knockout's rounds (every encounter between its first look
+// and its cap), or a race (its first look with every variant, its budget).
+func PlanTournament(s *Space, n int) Plan {
+	t := &s.Tournament
+	pl := Plan{Format: t.Format}
 	pl.PerMap = make([][]int, len(s.Scenarios))
 	for i, sc := range s.Scenarios {
 		pl.PerMap[i] = make([]int, len(sc.Maps))
 	}
-	alive := make([]int, n)
-	for i := range alive {
-		alive[i] = i
+	all := make([]int, n)
+	for i := range all {
+		all[i] = i
 	}
+	if t.Format == "race" {
+		if n < 2 {
+			return pl
+		}
+		gpb := blockGames(s, all, true, nil)
+		pl.MinGames = min(t.FirstLook()*gpb, t.Cap(n))
+		pl.MaxGames = t.Cap(n)
+		pair := blockGames(s, all[:2], true, nil)
+		pl.Rounds = len(Looks(t.FirstLook(), max(t.FirstLook(), pl.MaxGames/max(pair, 1))))
+		// the budget, spread over the maps as the first blocks are
+		per := make([][]int, len(s.Scenarios))
+		for i := range per {
+			per[i] = make([]int, len(pl.PerMap[i]))
+		}
+		blockGames(s, all, true, per)
+		for si := range per {
+			for mi := range per[si] {
+				pl.PerMap[si][mi] = int(math.Round(float64(per[si][mi]) / float64(gpb) * float64(pl.MaxGames)))
+			}
+		}
+		return pl
+	}
+	alive := all
 	for round := 1; len(alive) > 1; round++ {
 		encs := DrawRound(s, round, alive)
-		games := 0
+		most := 0
 		var next []int
 		for _, e := range encs {
-			games += len(e.Games)
-			for _, g := range e.Games {
-				pl.PerMap[g.Scenario][g.Map]++
-			}
 			next = append(next, e.Variants[:e.Advance]...)
+			if e.Bye() {
+				continue
+			}
+			per := make([][]int, len(s.Scenarios))
+			for i := range per {
+				per[i] = make([]int, len(pl.PerMap[i]))
+			}
+			gpb := blockGames(s, e.Variants, false, per)
+			looks := encounterLooks(t, gpb)
+			pl.MinGames += looks[0] * gpb
+			most += looks[len(looks)-1] * gpb
+			for si := range per {
+				for mi := range per[si] {
+					pl.PerMap[si][mi] += per[si][mi] * looks[len(looks)-1]
+				}
+			}
 		}
 		pl.Rounds++
-		pl.GamesPerRound = append(pl.GamesPerRound, games)
-		pl.Total += games
+		pl.GamesPerRound = append(pl.GamesPerRound, most)
+		pl.MaxGames += most
 		alive = next
 	}
 	return pl
 }
 
 func (p Plan) String() string {
-	return fmt.Sprintf("%d rounds, %d games", p.Rounds, p.Total)
+	if p.Format == "race" {
+		return fmt.Sprintf("race of %d to %d games", p.MinGames, p.MaxGames)
+	}
+	return fmt.Sprintf("%d rounds, %d to %d games", p.Rounds, p.MinGames, p.MaxGames)
 }

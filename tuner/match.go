@@ -18,25 +18,27 @@ import (
 
 	"tourney/arena"
 	"tourney/engines/game"
+	"tourney/tuner/stats"
 )
 
 // MatchConfig describes a head-to-head match between two bot
-// configurations of one game.
+// configurations of one game (statistics.md §3).
 type MatchConfig struct {
 	Game game.Game
-	A, B arena.Entrant // ID is set by RunMatch ("0" and "1")
+	A, B arena.Entrant // ID is set by RunMatch ("0" and "1"); Budget: per seat
 	// NameA and NameB say where A and B came from (a file, a bot name);
 	// the bot names when empty.
 	NameA, NameB string
 	Maps         []game.Map
 	MapNames     []string
-	Games        int // total games
+	Games        int // total games, rounded up to whole pairs
 	Budget       game.Budget
 	Seed         uint64
-	SPRT         *SPRT // nil: no sequential test
+	SPRT         *stats.SPRT // nil: no sequential test
 	// OpeningPlies random moves start every deal (both seatings of a deal
 	// get the same opening).
 	OpeningPlies int
+	Confidence   float64 // of the intervals (default 0.95)
 }
 
 // MatchOptions are the run options of a match.
@@ -50,40 +52,65 @@ type MatchOptions struct {
 	Log         io.Writer // warnings (stderr); nil: none
 }
 
-// MatchResult is a finished match, from A's point of view.
+// MatchResult is a finished (or interrupted) match, from A's point of view.
 type MatchResult struct {
-	Stats    MatchStats
-	Forfeits [2]int
+	// Pairs are the complete game pairs on two-seat maps (pentanomial),
+	// Games their games one by one (trinomial).
+	Pairs     stats.Penta
+	Games     stats.Tri
+	PairStats stats.Estimate // over pairs
+	GameStats stats.Estimate // over games
+	// Blocks are A's mean points minus B's over each pair of games on maps
+	// of more than two seats (a paired comparison, not fake draws).
+	Blocks     []float64
+	BlockStats stats.Diff
+	Forfeits   [2]int
 	// SPRTState is "H0", "H1" or "continue" (empty without a test); the
-	// match stops at the first game after which the test decides.
+	// match stops at the first complete pair after which the test decides.
 	SPRTState string
 	LLR       float64
-	Played    int
+	Played    int // games booked (complete pairs only)
 	// Places of A and B in games with more than two seats.
-	Places  [2]Placements
-	Elapsed time.Duration
+	Places      [2]Placements
+	Interrupted bool
+	// Identical names the maps on which every pair replayed the same
+	// games (deterministic bots without an opening).
+	Identical []string
+	Elapsed   time.Duration
 }
 
 // MatchSummary is the summary.json of a match.
 type MatchSummary struct {
-	Game     string   `json:"game"`
-	A        string   `json:"a"`
-	B        string   `json:"b"`
-	Maps     []string `json:"maps"`
-	Seed     uint64   `json:"seed"`
-	Games    int      `json:"games"`
-	Wins     int      `json:"wins"`
-	Draws    int      `json:"draws"`
-	Losses   int      `json:"losses"`
-	Points   float64  `json:"points"`
-	Score    float64  `json:"score"`
-	Elo      float64  `json:"elo"`
-	EloLo    float64  `json:"elo_lo"`
-	EloHi    float64  `json:"elo_hi"`
-	LOS      float64  `json:"los"`
-	SPRT     string   `json:"sprt,omitempty"`
-	LLR      *float64 `json:"llr,omitempty"`
-	Forfeits [2]int   `json:"forfeits"`
+	Game        string   `json:"game"`
+	A           string   `json:"a"`
+	B           string   `json:"b"`
+	Maps        []string `json:"maps"`
+	Seed        uint64   `json:"seed"`
+	Budget      string   `json:"budget"`
+	Games       int      `json:"games"`
+	Interrupted bool     `json:"interrupted,omitempty"`
+	Wins        int      `json:"wins"`
+	Draws       int      `json:"draws"`
+	Losses      int      `json:"losses"`
+	Pairs       []int    `json:"pentanomial"` // LL, LD, WL+DD, WD, WW
+	Score       *float64 `json:"score,omitempty"`
+	Elo         *float64 `json:"elo,omitempty"`
+	EloLo       *float64 `json:"elo_lo,omitempty"`
+	EloHi       *float64 `json:"elo_hi,omitempty"`
+	NElo        *float64 `json:"nelo,omitempty"`
+	NEloLo      *float64 `json:"nelo_lo,omitempty"`
+	NEloHi      *float64 `json:"nelo_hi,omitempty"`
+	LOS         *float64 `json:"los,omitempty"`
+	Exact       bool     `json:"exact_bounds,omitempty"`
+	TriElo      *float64 `json:"trinomial_elo,omitempty"`
+	TriEloLo    *float64 `json:"trinomial_elo_lo,omitempty"`
+	TriEloHi    *float64 `json:"trinomial_elo_hi,omitempty"`
+	BlockDiff   *float64 `json:"multiseat_points_diff,omitempty"`
+	BlockDiffLo *float64 `json:"multiseat_points_diff_lo,omitempty"`
+	BlockDiffHi *float64 `json:"multiseat_points_diff_hi,omitempty"`
+	SPRT        string   `json:"sprt,omitempty"`
+	LLR         *float64 `json:"llr,omitempty"`
+	Forfeits    [2]int   `json:"forfeits"`
 	// Places and TrustedValue of A and B over games with more than two
 	// seats (omitted when there are none).
 	PlacesA       []int    `json:"places_a,omitempty"`
@@ -96,11 +123,14 @@ type MatchSummary struct {
 
 var errSPRTDone = errors.New("sprt decided")
 
-// MatchJobs lays out the games: deal k (games 2k and 2k+1) is played on
-// map k mod len(maps) with one seed, A and B swapping seats. On maps with
-// more than two seats, A and B alternate around the table.
+// MatchJobs lays out the games in blocks of two: deal k (games 2k and
+// 2k+1) is played on map k mod len(maps) with one seed, A and B swapping
+// seats. On maps with more than two seats A and B alternate around the
+// table (A in the even seats of game 2k, the odd ones of game 2k+1), so
+// that over a block each sits in every seat once.
 func MatchJobs(c *MatchConfig) []arena.Job {
-	jobs := make([]arena.Job, c.Games)
+	n := c.Games + c.Games%2
+	jobs := make([]arena.Job, n)
 	for i := range jobs {
 		deal := i / 2
 		mi := deal % len(c.Maps)
@@ -118,10 +148,22 @@ func MatchJobs(c *MatchConfig) []arena.Job {
 	return jobs
 }
 
+// pairTally collects the two games of a block.
+type pairTally struct {
+	ptsA, ptsB [2]float64 // mean points of A and B in each game
+	multi      bool
+	sig        string // what the games were (scores and plies): identical-game detection
+}
+
 // RunMatch plays the match, writing games.csv (variant 0 is A, 1 is B) as
-// it goes and summary.json at the end when opt.Out is set.
+// it goes and summary.json at the end when opt.Out is set. Interrupted
+// (ctx cancelled), it returns the partial result with Interrupted set and
+// ctx's error.
 func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResult, error) {
 	c.A.ID, c.B.ID = "0", "1"
+	if c.Confidence == 0 {
+		c.Confidence = 0.95
+	}
 	jobs := MatchJobs(c)
 	var gw *csv.Writer
 	var gf *os.File
@@ -137,17 +179,21 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 		defer gf.Close()
 		gw = csv.NewWriter(bufio.NewWriterSize(gf, 64<<10))
 		_ = gw.Write(gamesHeader)
+		gw.Flush()
 	}
 	res := &MatchResult{}
 	var flushed time.Time
-	var pointsA []float64
-	var w, d, l int
 	if c.Budget.Time > 0 && opt.Workers > runtime.NumCPU() && opt.Log != nil {
 		fmt.Fprintf(opt.Log, "warning: time budgets with %d workers on %d CPUs: moves will get less CPU than their budget\n", opt.Workers, runtime.NumCPU())
 	}
 	bar := arena.NewProgress(len(jobs), opt.Quiet, "match")
 	start := time.Now()
+	var cur pairTally
+	var pending [][]string
+	sigs := map[int][]string{} // per map: the pairs' signatures
 	emit := func(r *arena.Result) error {
+		mi := r.Job.Meta.(int)
+		g := r.Index % 2
 		var pa, pb float64
 		var na, nb int
 		for seat, e := range r.Job.Seats {
@@ -155,41 +201,35 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 			if e.ID == "0" {
 				pa += pts
 				na++
-				res.Places[0].Add(r.Ranks[seat], len(r.Ranks))
 			} else {
 				pb += pts
 				nb++
-				res.Places[1].Add(r.Ranks[seat], len(r.Ranks))
 			}
-			if strings.HasPrefix(r.End[seat], "forfeit:") {
-				res.Forfeits[map[string]int{"0": 0, "1": 1}[e.ID]]++
-			}
+			role := "variant"
+			row := []string{strconv.Itoa(r.Index), "1", "1", strconv.Itoa(r.Index / 2), "0", c.Game.Info().Name, c.MapNames[mi],
+				strconv.FormatUint(r.Job.Seed, 10), strconv.Itoa(seat), e.ID, role, e.Spec.Name, fmtFloat(r.Scores[seat]),
+				strconv.Itoa(r.Ranks[seat]), fmtFloat(pts), strconv.Itoa(r.Plies), r.End[seat]}
+			pending = append(pending, row)
+		}
+		cur.ptsA[g], cur.ptsB[g] = pa/float64(na), pb/float64(nb)
+		cur.multi = len(r.Job.Seats) > 2
+		cur.sig += fmt.Sprint(r.Scores, r.Plies, ";")
+		if g == 0 {
+			return nil
+		}
+		// A complete block: book it, write its rows.
+		for _, row := range pending {
 			if gw != nil {
-				mi := r.Job.Meta.(int)
-				row := []string{strconv.Itoa(r.Index), "1", "1", "0", c.Game.Info().Name, c.MapNames[mi],
-					strconv.FormatUint(r.Job.Seed, 10), strconv.Itoa(seat), e.ID, fmtFloat(r.Scores[seat]),
-					strconv.Itoa(r.Ranks[seat]), fmtFloat(pts), strconv.Itoa(r.Plies), r.End[seat]}
 				if err := gw.Write(row); err != nil {
 					return err
 				}
 			}
 		}
-		pa /= float64(na)
-		pb /= float64(nb)
-		// A's share of the game: a win, a draw or a loss against B.
-		share := 0.5
-		switch {
-		case pa > pb:
-			share = 1
-			w++
-		case pa < pb:
-			share = 0
-			l++
-		default:
-			d++
-		}
-		pointsA = append(pointsA, share)
-		res.Played++
+		res.bookPending(pending)
+		pending = pending[:0]
+		res.book(cur)
+		sigs[mi] = append(sigs[mi], cur.sig)
+		cur = pairTally{}
 		if gw != nil {
 			if now := time.Now(); now.Sub(flushed) >= time.Second {
 				gw.Flush()
@@ -200,7 +240,7 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 			}
 		}
 		if c.SPRT != nil {
-			res.LLR = c.SPRT.LLR(w, d, l)
+			res.LLR = res.llr(c.SPRT)
 			if st := c.SPRT.State(res.LLR); st != "continue" {
 				res.SPRTState = st
 				return errSPRTDone
@@ -213,16 +253,24 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 	if gw != nil {
 		gw.Flush()
 	}
-	if err != nil && !errors.Is(err, errSPRTDone) {
+	interrupted := err != nil && ctx.Err() != nil && !errors.Is(err, errSPRTDone)
+	if err != nil && !errors.Is(err, errSPRTDone) && !interrupted {
 		return nil, err
 	}
+	res.Interrupted = interrupted
 	if c.SPRT != nil && res.SPRTState == "" {
 		res.SPRTState = "continue"
 	}
 	res.Elapsed = time.Since(start)
-	res.Stats = NewMatchStats(w, d, l)
+	res.finish(c.Confidence)
+	if c.OpeningPlies == 0 {
+		for mi, ss := range sigs {
+			if len(ss) >= 4 && allSame(ss) {
+				res.Identical = append(res.Identical, c.MapNames[mi])
+			}
+		}
+	}
 	if gw != nil {
-		gw.Flush()
 		if err := gw.Error(); err != nil {
 			return nil, err
 		}
@@ -233,20 +281,123 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 			return nil, err
 		}
 	}
+	if interrupted {
+		return res, ctx.Err()
+	}
 	return res, nil
 }
 
+func allSame(ss []string) bool {
+	for _, s := range ss[1:] {
+		if s != ss[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// bookPending counts places and forfeits of a complete block's rows.
+func (res *MatchResult) bookPending(rows [][]string) {
+	seats := map[string]int{}
+	for _, row := range rows {
+		seats[row[colGame]]++
+	}
+	for _, row := range rows {
+		side := 0
+		if row[colVariant] == "1" {
+			side = 1
+		}
+		rank, _ := strconv.Atoi(row[colRank])
+		res.Places[side].Add(rank, seats[row[colGame]])
+		if strings.HasPrefix(row[colEnd], "forfeit:") {
+			res.Forfeits[side]++
+		}
+	}
+}
+
+// book adds a complete block.
+func (res *MatchResult) book(p pairTally) {
+	res.Played += 2
+	if p.multi {
+		res.Blocks = append(res.Blocks, (p.ptsA[0]+p.ptsA[1]-p.ptsB[0]-p.ptsB[1])/2)
+		return
+	}
+	for _, s := range p.ptsA {
+		switch {
+		case s > 0.5:
+			res.Games.W++
+		case s < 0.5:
+			res.Games.L++
+		default:
+			res.Games.D++
+		}
+	}
+	res.Pairs[int(math.Round(2*(p.ptsA[0]+p.ptsA[1])))]++
+}
+
+// llr is the GSPRT over the complete pairs (pentanomial) and, on maps of
+// more than two seats, the blocks' scores (½ + half the points
+// difference) as outcomes of their own.
+func (res *MatchResult) llr(t *stats.SPRT) float64 {
+	if len(res.Blocks) == 0 {
+		return t.LLRPenta(res.Pairs)
+	}
+	counts := map[float64]float64{}
+	for i, n := range res.Pairs {
+		if n > 0 {
+			counts[float64(i)/4] += float64(n)
+		}
+	}
+	for _, d := range res.Blocks {
+		counts[0.5+d/2]++
+	}
+	var vals, cnts []float64
+	for v, n := range counts {
+		vals = append(vals, v)
+		cnts = append(cnts, n)
+	}
+	sortTogether(vals, cnts)
+	return t.LLRUnits(vals, cnts, 2)
+}
+
+func sortTogether(v, c []float64) {
+	for i := 1; i < len(v); i++ {
+		for j := i; j > 0 && v[j] < v[j-1]; j-- {
+			v[j], v[j-1] = v[j-1], v[j]
+			c[j], c[j-1] = c[j-1], c[j]
+		}
+	}
+}
+
+func (res *MatchResult) finish(conf float64) {
+	res.PairStats = res.Pairs.Estimate(conf)
+	res.GameStats = res.Games.Estimate(conf)
+	if len(res.Blocks) > 0 {
+		res.BlockStats = stats.PairedDiff(res.Blocks, conf)
+	}
+}
+
 func writeMatchSummary(opt MatchOptions, c *MatchConfig, res *MatchResult) error {
-	st := res.Stats
+	ps, gs := res.PairStats, res.GameStats
 	a, b := c.names()
 	s := MatchSummary{
-		Game: c.Game.Info().Name, A: a, B: b, Maps: c.MapNames, Seed: c.Seed,
-		Games: st.Games, Wins: st.Wins, Draws: st.Draws, Losses: st.Losses, Points: st.Points, Score: st.Score,
-		Elo: finite(st.Elo), EloLo: finite(st.EloLo), EloHi: finite(st.EloHi), LOS: st.LOS,
-		SPRT: res.SPRTState, Forfeits: res.Forfeits, Elapsed: math.Round(res.Elapsed.Seconds()*1000) / 1000, Version: opt.Version,
+		Game: c.Game.Info().Name, A: a, B: b, Maps: c.MapNames, Seed: c.Seed, Budget: c.budgetString(),
+		Games: res.Played, Interrupted: res.Interrupted, Wins: res.Games.W, Draws: res.Games.D, Losses: res.Games.L,
+		Pairs: res.Pairs[:], Forfeits: res.Forfeits,
+		SPRT: res.SPRTState, Elapsed: math.Round(res.Elapsed.Seconds()*1000) / 1000, Version: opt.Version,
+	}
+	if ps.N > 0 {
+		s.Score, s.Elo, s.EloLo, s.EloHi = optFloat(ps.Score, 4), optFloat(ps.Elo, 1), optFloat(ps.EloLo, 1), optFloat(ps.EloHi, 1)
+		s.NElo, s.NEloLo, s.NEloHi = optFloat(ps.NElo, 1), optFloat(ps.NEloLo, 1), optFloat(ps.NEloHi, 1)
+		s.LOS, s.Exact = optFloat(ps.LOS, 4), ps.Exact
+		s.TriElo, s.TriEloLo, s.TriEloHi = optFloat(gs.Elo, 1), optFloat(gs.EloLo, 1), optFloat(gs.EloHi, 1)
+	}
+	if len(res.Blocks) > 0 {
+		d := res.BlockStats
+		s.BlockDiff, s.BlockDiffLo, s.BlockDiffHi = optFloat(d.Mean, 4), optFloat(d.Lo, 4), optFloat(d.Hi, 4)
 	}
 	if c.SPRT != nil {
-		llr := res.LLR
+		llr := math.Round(res.LLR*1000) / 1000
 		s.LLR = &llr
 	}
 	if res.Places[0].Games > 0 {
@@ -261,29 +412,44 @@ func writeMatchSummary(opt MatchOptions, c *MatchConfig, res *MatchResult) error
 	return writeFileAtomic(filepath.Join(opt.Out, "summary.json"), append(js, '\n'))
 }
 
-// finite maps ±Inf and NaN (which JSON cannot hold) to large numbers / 0.
-func finite(f float64) float64 {
-	switch {
-	case math.IsNaN(f):
-		return 0
-	case math.IsInf(f, 1):
-		return math.MaxFloat64
-	case math.IsInf(f, -1):
-		return -math.MaxFloat64
+func (c *MatchConfig) budgetString() string {
+	if c.A.Budget != c.B.Budget {
+		return "A " + c.A.Budget.String() + ", B " + c.B.Budget.String()
 	}
-	return f
+	if !c.A.Budget.IsZero() {
+		return c.A.Budget.String()
+	}
+	return c.Budget.String()
 }
 
 // PrintMatch writes the human summary of a match.
 func PrintMatch(w io.Writer, c *MatchConfig, r *MatchResult) {
-	st := r.Stats
 	a, b := c.names()
-	fmt.Fprintf(w, "%s: A=%s vs B=%s, %d games\n", c.Game.Info().Name, a, b, st.Games)
-	fmt.Fprintf(w, "A: W %d  D %d  L %d  points %s/%d (%.1f%%)\n", st.Wins, st.Draws, st.Losses, fmtFloat(st.Points), st.Games, 100*st.Score)
-	fmt.Fprintf(w, "Elo difference A−B: %s  95%% CI [%s, %s]  LOS %.1f%%\n", fmtRound(st.Elo, 1), fmtRound(st.EloLo, 1), fmtRound(st.EloHi, 1), 100*st.LOS)
+	head := ""
+	if r.Interrupted {
+		head = " (interrupted: the complete pairs so far)"
+	}
+	fmt.Fprintf(w, "%s: A=%s vs B=%s, %d games, budget %s%s\n", c.Game.Info().Name, a, b, r.Played, c.budgetString(), head)
+	ps, gs := r.PairStats, r.GameStats
+	if ps.N > 0 {
+		fmt.Fprintf(w, "A: W %d  D %d  L %d  (%.1f%%)\n", r.Games.W, r.Games.D, r.Games.L, 100*gs.Score)
+		fmt.Fprintf(w, "pairs LL %d  LD %d  WL+DD %d  WD %d  WW %d\n", r.Pairs[0], r.Pairs[1], r.Pairs[2], r.Pairs[3], r.Pairs[4])
+		pct := int(math.Round(100 * c.Confidence))
+		exact := ""
+		if ps.Exact {
+			exact = " (exact bound: every pair went one way)"
+		}
+		fmt.Fprintf(w, "Elo A−B: %s  %d%% CI [%s, %s]%s  nElo %s [%s, %s]  LOS %.1f%%\n", fmtRound(ps.Elo, 1), pct,
+			fmtRound(ps.EloLo, 1), fmtRound(ps.EloHi, 1), exact, fmtRound(ps.NElo, 1), fmtRound(ps.NEloLo, 1), fmtRound(ps.NEloHi, 1), 100*ps.LOS)
+		fmt.Fprintf(w, "per game (trinomial, ignores the pairing): Elo %s [%s, %s]\n", fmtRound(gs.Elo, 1), fmtRound(gs.EloLo, 1), fmtRound(gs.EloHi, 1))
+	}
+	if len(r.Blocks) > 0 {
+		d := r.BlockStats
+		fmt.Fprintf(w, "maps of more than 2 seats: A's points − B's per game %s [%s, %s] over %d blocks\n",
+			fmtRound(d.Mean, 4), fmtRound(d.Lo, 4), fmtRound(d.Hi, 4), d.N)
+	}
 	if c.SPRT != nil {
-		fmt.Fprintf(w, "SPRT (elo0 %g, elo1 %g, alpha %g, beta %g): LLR %.3f [%.3f, %.3f] → %s\n",
-			c.SPRT.Elo0, c.SPRT.Elo1, c.SPRT.Alpha, c.SPRT.Beta, r.LLR, c.SPRT.Lower(), c.SPRT.Upper(), r.SPRTState)
+		fmt.Fprintf(w, "SPRT (%s): LLR %.3f [%.3f, %.3f] → %s\n", c.SPRT, r.LLR, c.SPRT.Lower(), c.SPRT.Upper(), r.SPRTState)
 	}
 	if r.Places[0].Games > 0 {
 		for i, name := range []string{"A", "B"} {
@@ -298,6 +464,16 @@ func PrintMatch(w io.Writer, c *MatchConfig, r *MatchResult) {
 	if r.Forfeits[0]+r.Forfeits[1] > 0 {
 		fmt.Fprintf(w, "forfeits: A %d, B %d\n", r.Forfeits[0], r.Forfeits[1])
 	}
+}
+
+// Warnings are what a user should know about how a match was played.
+func (r *MatchResult) Warnings() []string {
+	var out []string
+	if len(r.Identical) > 0 {
+		out = append(out, fmt.Sprintf("every pair on %s played the same games: deterministic bots need --opening-plies N (random opening moves) to meet in varied positions; these games count as one",
+			strings.Join(r.Identical, ", ")))
+	}
+	return out
 }
 
 func (c *MatchConfig) names() (string, string) {

@@ -1,15 +1,19 @@
 package tuner
 
-import "strconv"
+import (
+	"math"
+	"strconv"
+)
 
 // Placements counts a variant's places in games with more than two seats
 // (Spe_ed, ReversiXT) and the Spe_ed report's TrustedValue: the mean of
 // 1 − place/players over those games. Place is the rank (ties share the
 // better place).
 type Placements struct {
-	Count []int // Count[k] games finished in place k+1
-	Games int
-	sumTV float64
+	Count      []int // Count[k] games finished in place k+1
+	Games      int
+	sumTV      float64
+	sumPlayers int
 }
 
 // Add records a game of the given number of seats finished in place.
@@ -24,6 +28,17 @@ func (p *Placements) Add(place, seats int) {
 	p.Count[place-1]++
 	p.Games++
 	p.sumTV += 1 - float64(place)/float64(seats)
+	p.sumPlayers += seats
+}
+
+// MedianPlayers is the seed's "MedianPlayers" (Spe_ed spec §11.3): the
+// mean number of players over the counted games, an average despite its
+// name; NaN without games.
+func (p *Placements) MedianPlayers() float64 {
+	if p.Games == 0 {
+		return math.NaN()
+	}
+	return float64(p.sumPlayers) / float64(p.Games)
 }
 
 // TrustedValue is the mean of 1 − place/players; NaN without games.
@@ -55,10 +70,10 @@ func placementHeader(k int) []string {
 	for i := 1; i <= k; i++ {
 		h = append(h, "place_"+strconv.Itoa(i))
 	}
-	return append(h, "trusted_value")
+	return append(h, "trusted_value", "median_players", "trusted_score_enemies")
 }
 
-func placementRow(p *Placements, k int) []string {
+func placementRow(p *Placements, k int, tse float64) []string {
 	var row []string
 	for i := 0; i < k; i++ {
 		n := 0
@@ -67,5 +82,5 @@ func placementRow(p *Placements, k int) []string {
 		}
 		row = append(row, strconv.Itoa(n))
 	}
-	return append(row, fmtRound(p.TrustedValue(), 4))
+	return append(row, fmtRound(p.TrustedValue(), 4), fmtRound(p.MedianPlayers(), 4), fmtRound(tse, 4))
 }

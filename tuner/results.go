@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -11,17 +12,23 @@ import (
 	"time"
 
 	"tourney/engines/game"
+	"tourney/tuner/stats"
 )
 
 // Summary is summary.json of a sweep.
 type Summary struct {
 	Name         string         `json:"name"`
 	Seed         uint64         `json:"seed"`
+	Format       string         `json:"format"`
 	Variants     int            `json:"variants"`
 	Games        int            `json:"games"`
+	Blocks       int            `json:"blocks"`
 	Rounds       int            `json:"rounds"`
+	Decisions    map[string]int `json:"decisions"`
 	Winner       int            `json:"winner"`
 	WinnerParams map[string]any `json:"winner_params"`
+	Budget       string         `json:"budget"`
+	Verdict      VerdictJSON    `json:"verdict"`
 	Forfeits     int            `json:"forfeits"`
 	ForfeitsBy   map[string]int `json:"forfeits_by_variant,omitempty"`
 	Resumed      int            `json:"resumed_games,omitempty"`
@@ -31,10 +38,44 @@ type Summary struct {
 	Version      string         `json:"version"`
 }
 
-func (r *sweepRun) summary(winner, rounds int, elapsed time.Duration) Summary {
+// VerdictJSON is the verdict in summary.json.
+type VerdictJSON struct {
+	Text        string        `json:"text"`
+	Better      bool          `json:"better_than_defaults"`
+	Elo         *float64      `json:"elo_vs_defaults,omitempty"`
+	Lo          *float64      `json:"elo_lo,omitempty"`
+	Hi          *float64      `json:"elo_hi,omitempty"`
+	LoAdjusted  *float64      `json:"elo_lo_adjusted,omitempty"`
+	Confidence  float64       `json:"confidence"`
+	PBest       float64       `json:"p_best"`
+	Inseparable []int         `json:"inseparable"`
+	Confirm     *Confirmation `json:"confirmation,omitempty"`
+}
+
+func optFloat(f float64, d int) *float64 {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return nil
+	}
+	p := math.Pow(10, float64(d))
+	x := math.Round(f*p) / p
+	return &x
+}
+
+func (v Verdict) json(conf float64) VerdictJSON {
+	ins := v.Inseparable
+	if ins == nil {
+		ins = []int{}
+	}
+	return VerdictJSON{Text: v.Text, Better: v.Better, Elo: optFloat(v.Elo, 1), Lo: optFloat(v.Lo, 1), Hi: optFloat(v.Hi, 1),
+		LoAdjusted: optFloat(v.LoAdjusted, 1), Confidence: conf, PBest: math.Round(v.PBest*1000) / 1000, Inseparable: ins, Confirm: v.Confirm}
+}
+
+func (r *sweepRun) summary(winner, rounds int, elapsed time.Duration, v Verdict) Summary {
 	sum := Summary{
-		Name: r.s.Name, Seed: r.s.Seed, Variants: len(r.variants), Games: r.gameNo, Rounds: rounds,
-		Winner: winner, WinnerParams: map[string]any{}, Forfeits: r.forfeits, Resumed: r.replayed,
+		Name: r.s.Name, Seed: r.s.Seed, Format: r.s.Tournament.Format, Variants: len(r.variants), Games: r.gameNo,
+		Blocks: r.units, Rounds: rounds, Decisions: r.decisions,
+		Winner: winner, WinnerParams: map[string]any{}, Budget: r.s.Scenarios[0].Budget.String(),
+		Verdict: v.json(r.s.Tournament.Confidence), Forfeits: r.forfeits, Resumed: r.replayed,
 		Elapsed: math.Round(elapsed.Seconds()*1000) / 1000, Workers: r.opt.Workers, Version: r.opt.Version,
 	}
 	if elapsed > 0 {
@@ -73,10 +114,10 @@ func csvBytes(rows [][]string) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-func (r *sweepRun) writeResults(out *Outcome) error {
+func (r *sweepRun) writeResults(out *Outcome, rt stats.Ratings) error {
 	names := r.s.ParamNames()
 	header := append([]string{"variant"}, names...)
-	header = append(header, "games", "points", "score", "mean_rank", "rating", "rating_lo", "rating_hi", "out_round")
+	header = append(header, "games", "points", "score", "mean_rank", "rating", "rating_lo", "rating_hi", "p_best", "out_round", "winner")
 	k := multiSeats(r.s)
 	if k > 0 {
 		header = append(header, placementHeader(k)...)
@@ -92,23 +133,44 @@ func (r *sweepRun) writeResults(out *Outcome) error {
 		if st.games > 0 {
 			meanRank = st.rankSum / float64(st.games)
 		}
-		elo, lo, hi := Rating(st.perGame)
-		outRound := strconv.Itoa(st.outRound)
-		if i == out.Winner {
-			outRound = "winner"
+		outRound, win := strconv.Itoa(st.outRound), "0"
+		if st.outRound == 0 {
+			outRound = ""
 		}
-		row = append(row, strconv.Itoa(st.games), fmtFloat(st.points), fmtFloat(st.raw),
-			fmtRound(meanRank, 4), fmtRound(elo, 1), fmtRound(lo, 1), fmtRound(hi, 1), outRound)
+		if i == out.Winner {
+			win = "1"
+		}
+		row = append(row, strconv.Itoa(st.games), fmtFloat(st.points), fmtFloat(st.raw), fmtRound(meanRank, 4),
+			fmtRound(rt.Elo[i], 1), fmtRound(rt.Lo[i], 1), fmtRound(rt.Hi[i], 1), fmtRound(rt.PBest[i], 3), outRound, win)
 		if k > 0 {
-			row = append(row, placementRow(&st.places, k)...)
+			row = append(row, placementRow(&st.places, k, r.table.TrustedScoreEnemies(strconv.Itoa(i)))...)
 		}
 		rows = append(rows, row)
 	}
+	played := make([]int, len(r.ents.names))
+	for _, g := range r.recs {
+		for _, p := range g.Players {
+			played[p]++
+		}
+	}
+	ratings := [][]string{{"entity", "role", "variant", "bot", "games", "rating", "rating_lo", "rating_hi"}}
+	for e, name := range r.ents.names {
+		v := ""
+		if r.ents.roles[e] == "variant" {
+			v = name
+		}
+		row := []string{name, r.ents.roles[e], v, r.ents.bots[e], strconv.Itoa(played[e]), "", "", ""}
+		if played[e] > 0 { // no games, no rating (only the prior's)
+			row[5], row[6], row[7] = fmtRound(rt.Elo[e], 1), fmtRound(rt.Lo[e], 1), fmtRound(rt.Hi[e], 1)
+		}
+		ratings = append(ratings, row)
+	}
 	files := map[string][][]string{
 		"variants.csv": rows,
-		"bracket.csv":  append([][]string{{"round", "encounter", "variants", "advanced", "points"}}, r.bracket...),
+		"ratings.csv":  ratings,
+		"bracket.csv":  append([][]string{bracketHeader}, r.bracket...),
 	}
-	for _, name := range []string{"variants.csv", "bracket.csv"} {
+	for _, name := range []string{"variants.csv", "ratings.csv", "bracket.csv"} {
 		data, err := csvBytes(files[name])
 		if err != nil {
 			return err
@@ -119,9 +181,11 @@ func (r *sweepRun) writeResults(out *Outcome) error {
 	}
 	var wt bytes.Buffer
 	sc := r.s.Scenarios[0]
+	fmt.Fprintf(&wt, "# winner of %s (variant %d): %s\n", r.s.Name, out.Winner, out.Verdict.Text)
 	if err := WriteBotConfig(&wt, sc.Game.Info().Name, sc.Bot.Name, sc.Bot, r.params[out.Winner][0], false); err != nil {
 		return err
 	}
+	writeBudget(&wt, sc.Budget)
 	if err := writeFileAtomic(filepath.Join(r.opt.Out, "winner.toml"), wt.Bytes()); err != nil {
 		return err
 	}

@@ -30,11 +30,11 @@ func (g *priorGame) result(job *arena.Job) *arena.Result {
 	n := len(g.rows)
 	res := &arena.Result{Job: job, Scores: make([]float64, n), Ranks: make([]int, n), End: make([]string, n), Forfeit: -1}
 	for seat, row := range g.rows {
-		res.Scores[seat], _ = strconv.ParseFloat(row[9], 64)
-		res.Ranks[seat], _ = strconv.Atoi(row[10])
-		res.Plies, _ = strconv.Atoi(row[12])
-		res.End[seat] = row[13]
-		if strings.HasPrefix(row[13], "forfeit:") && res.Forfeit < 0 {
+		res.Scores[seat], _ = strconv.ParseFloat(row[colScore], 64)
+		res.Ranks[seat], _ = strconv.Atoi(row[colRank])
+		res.Plies, _ = strconv.Atoi(row[colPlies])
+		res.End[seat] = row[colEnd]
+		if strings.HasPrefix(row[colEnd], "forfeit:") && res.Forfeit < 0 {
 			res.Forfeit = seat
 		}
 	}
@@ -119,5 +119,5 @@ func (r *sweepRun) startWriting() error {
 	}
 	r.prior = r.prior[:r.gameNo]
 	r.games = csv.NewWriter(bufio.NewWriterSize(r.gf, 64<<10))
-	return nil
+	return r.openSidecars(r.gameNo)
 }

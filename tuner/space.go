@@ -94,13 +94,53 @@ type GenerateConfig struct {
 	IncludeDefaults bool
 }
 
-// TournamentConfig is the [tournament] table.
+// TournamentConfig is the [tournament] table (statistics.md §5).
 type TournamentConfig struct {
-	Format  string // knockout
-	Group   int
-	Advance int
-	Games   int
-	Points  string // rank
+	Format  string // knockout | race
+	Group   int    // knockout: variants per encounter
+	Advance int    // knockout: how many go on
+	// MinBlocks is the number of blocks played before the first test
+	// (0: the format's default, 4 for a knockout encounter, 5 for a race).
+	MinBlocks int
+	// MaxGames caps an encounter (knockout) or the whole race (0: the
+	// format's default, see setDefaults).
+	MaxGames int
+	// Confidence of every decision (default 0.95).
+	Confidence float64
+	Points     string // rank
+	// Bootstrap is the number of refits behind the rating intervals.
+	Bootstrap int
+	// Confirm plays the winner against the defaults on fresh seeds with a
+	// GSPRT of ConfirmElo (elo0, elo1), at most ConfirmGames games.
+	Confirm      bool
+	ConfirmGames int
+	ConfirmElo   [2]float64
+}
+
+// FirstLook is the number of blocks before the first test: MinBlocks, or
+// the format's default (4 blocks per knockout encounter, 5 for a race, as
+// irace's first test).
+func (tc *TournamentConfig) FirstLook() int {
+	switch {
+	case tc.MinBlocks > 0:
+		return tc.MinBlocks
+	case tc.Format == "race":
+		return 5
+	}
+	return 4
+}
+
+// Cap is the most games of a knockout encounter, or of a race of n
+// variants: MaxGames, or the format's default (400 per encounter; 400 per
+// variant for a race, what a knockout of n variants spends at most).
+func (tc *TournamentConfig) Cap(n int) int {
+	switch {
+	case tc.MaxGames > 0:
+		return tc.MaxGames
+	case tc.Format == "race":
+		return 400 * max(n, 2)
+	}
+	return 400
 }
 
 // LoadSpace reads and checks a parameter space file. Relative map paths
@@ -364,6 +404,9 @@ func parseScenario(t *tomlTable, dir string) (Scenario, error) {
 	if op < 0 || op > 1000 {
 		return sc, t.err("opening_plies", "must be between 0 and 1000, got %d", op)
 	}
+	if ml := g.Info().MaxLength; ml > 0 && op >= int64(ml) {
+		return sc, t.err("opening_plies", "%d random plies would fill a whole game: %s lasts at most %d plies", op, gname, ml)
+	}
 	sc.OpeningPlies = int(op)
 
 	// Field.
@@ -522,9 +565,7 @@ func (s *Space) parseGenerate(t *tomlTable) error {
 		return err
 	}
 	switch s.Generate.Method {
-	case "grid", "sweep", "random", "lhs":
-	case "staged":
-		return t.err("method", "staged is not implemented yet (use grid, sweep, random or lhs)")
+	case "grid", "sweep", "random", "lhs", "staged":
 	default:
 		return t.err("method", "%q is not a method (grid, sweep, random, lhs or staged)", s.Generate.Method)
 	}
@@ -546,20 +587,29 @@ func (s *Space) parseGenerate(t *tomlTable) error {
 }
 
 func (s *Space) parseTournament(t *tomlTable) error {
-	s.Tournament = TournamentConfig{Format: "knockout", Group: 2, Advance: 1, Games: 2, Points: "rank"}
+	s.Tournament = TournamentConfig{Format: "knockout", Group: 2, Advance: 1, Points: "rank",
+		Confidence: 0.95, Bootstrap: 1000, ConfirmGames: 1000, ConfirmElo: [2]float64{0, 10}}
+	tc := &s.Tournament
 	if t == nil {
 		return nil
 	}
-	if err := t.allow("format", "group", "advance", "games", "points"); err != nil {
+	if err := t.allow("format", "group", "advance", "games", "min_blocks", "max_games", "confidence", "points",
+		"bootstrap", "confirm", "confirm_games", "confirm_elo"); err != nil {
 		return err
 	}
-	tc := &s.Tournament
 	var err error
 	if tc.Format, err = t.str("format", "knockout"); err != nil {
 		return err
 	}
-	if tc.Format != "knockout" {
-		return t.err("format", "%q is not a tournament format (the only one is knockout)", tc.Format)
+	if tc.Format != "knockout" && tc.Format != "race" {
+		return t.err("format", "%q is not a tournament format (knockout or race)", tc.Format)
+	}
+	if tc.Format == "race" {
+		for _, k := range []string{"group", "advance"} {
+			if t.has(k) {
+				return t.err(k, "is a knockout setting; a race has no groups (every survivor plays every block)")
+			}
+		}
 	}
 	group, err := t.integer("group", 2)
 	if err != nil {
@@ -577,19 +627,93 @@ func (s *Space) parseTournament(t *tomlTable) error {
 		return t.err("advance", "must be at least 1 and less than group (%d), got %d", group, adv)
 	}
 	tc.Advance = int(adv)
-	games, err := t.integer("games", 2)
+	if t.has("games") && t.has("min_blocks") {
+		return t.err("games", "give min_blocks or games, not both (games is the older name: games per scenario and map before the first test)")
+	}
+	games, err := t.integer("games", 0)
 	if err != nil {
 		return err
 	}
-	if games < 1 || games > 1000000 {
+	if t.has("games") && (games < 1 || games > 1000000) {
 		return t.err("games", "must be at least 1, got %d", games)
 	}
-	tc.Games = int(games)
+	if games > 0 {
+		// games per scenario and map before the first test, in whole
+		// blocks (a block seats everybody in every seat once)
+		most := 2
+		for _, sc := range s.Scenarios {
+			for _, m := range sc.Maps {
+				most = min(most, m.Players())
+			}
+		}
+		tc.MinBlocks = int((games + int64(most) - 1) / int64(most))
+	}
+	mb, err := t.integer("min_blocks", int64(tc.MinBlocks))
+	if err != nil {
+		return err
+	}
+	if t.has("min_blocks") && (mb < 1 || mb > 100000) {
+		return t.err("min_blocks", "must be between 1 and 100000, got %d", mb)
+	}
+	tc.MinBlocks = int(mb)
+	mg, err := t.integer("max_games", 0)
+	if err != nil {
+		return err
+	}
+	if t.has("max_games") && (mg < 1 || mg > 1e9) {
+		return t.err("max_games", "must be at least 1, got %d", mg)
+	}
+	tc.MaxGames = int(mg)
+	if tc.Confidence, err = t.number("confidence", 0.95); err != nil {
+		return err
+	}
+	if !(tc.Confidence >= 0.5 && tc.Confidence < 1) {
+		return t.err("confidence", "must be at least 0.5 and less than 1, got %s", game.FormatValue(tc.Confidence))
+	}
 	if tc.Points, err = t.str("points", "rank"); err != nil {
 		return err
 	}
 	if tc.Points != "rank" {
 		return t.err("points", "%q is not a points rule (the only one is rank)", tc.Points)
+	}
+	bs, err := t.integer("bootstrap", 1000)
+	if err != nil {
+		return err
+	}
+	if bs < 100 || bs > 100000 {
+		return t.err("bootstrap", "must be between 100 and 100000 refits, got %d", bs)
+	}
+	tc.Bootstrap = int(bs)
+	if tc.Confirm, err = t.boolean("confirm", false); err != nil {
+		return err
+	}
+	cg, err := t.integer("confirm_games", 1000)
+	if err != nil {
+		return err
+	}
+	if cg < 2 || cg > 1e8 {
+		return t.err("confirm_games", "must be at least 2, got %d", cg)
+	}
+	tc.ConfirmGames = int(cg)
+	if t.has("confirm_elo") {
+		raw, ok := t.m["confirm_elo"].([]any)
+		var e [2]float64
+		if ok && len(raw) == 2 {
+			for i, x := range raw {
+				switch v := x.(type) {
+				case int64:
+					e[i] = float64(v)
+				case float64:
+					e[i] = v
+				default:
+					ok = false
+				}
+			}
+		}
+		if !ok || len(raw) != 2 || !(e[0] < e[1]) {
+			return t.err("confirm_elo", "want two Elo values [elo0, elo1] with elo0 < elo1, e.g. [0, 10]")
+		}
+		tc.ConfirmElo = e
 	}
 	return nil
 }
@@ -729,7 +853,7 @@ func (s *Space) parseParam(params *tomlTable, name string) (ParamRange, error) {
 		}
 	default:
 		pr.Continuous = true
-		if m := s.Generate.Method; m == "grid" || m == "sweep" {
+		if m := s.Generate.Method; m == "grid" || m == "sweep" || m == "staged" {
 			return pr, params.err(name, "a float range needs steps (or values) for method %s, e.g. { min = %s, max = %s, steps = 5 }", m, game.FormatValue(pr.Min), game.FormatValue(pr.Max))
 		}
 	}

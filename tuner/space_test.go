@@ -138,7 +138,8 @@ func TestParseSpaceDefaults(t *testing.T) {
 	if s.Generate != (GenerateConfig{Method: "grid", IncludeDefaults: true}) {
 		t.Errorf("generate %+v", s.Generate)
 	}
-	if s.Tournament != (TournamentConfig{Format: "knockout", Group: 2, Advance: 1, Games: 2, Points: "rank"}) {
+	if s.Tournament != (TournamentConfig{Format: "knockout", Group: 2, Advance: 1, Points: "rank", Confidence: 0.95,
+		Bootstrap: 1000, ConfirmGames: 1000, ConfirmElo: [2]float64{0, 10}}) || s.Tournament.FirstLook() != 4 || s.Tournament.Cap(3) != 400 {
 		t.Errorf("tournament %+v", s.Tournament)
 	}
 	if len(s.Base) != 0 {
@@ -289,6 +290,8 @@ func TestSpaceErrors(t *testing.T) {
 		{"budget bad duration", sc + "budget = { time = \"fast\" }\n" + p, `space.toml:3:12: scenario.budget.time: "fast" is not a duration`},
 		{"budget zero depth", sc + "budget = { depth = 0 }\n" + p, "scenario.budget.depth: must be at least 1, got 0"},
 		{"budget not table", sc + "budget = 3\n" + p, "space.toml:3:1: scenario.budget: expected a table, found the integer 3"},
+		{"opening longer than the game", "[[scenario]]\ngame = \"connect4\"\nopening_plies = 42\n[params]\ndepth = { values = [1, 2] }\n",
+			"space.toml:3:1: scenario.opening_plies: 42 random plies would fill a whole game: connect4 lasts at most 42 plies"},
 		{"weight zero", sc + "weight = 0\n" + p, "space.toml:3:1: scenario.weight: must be a positive number, got 0.0"},
 		{"weight negative", sc + "weight = -1.5\n" + p, "scenario.weight: must be a positive number, got -1.5"},
 		{"weight string", sc + "weight = \"heavy\"\n" + p, `scenario.weight: expected a number, found the string "heavy"`},
@@ -322,7 +325,13 @@ func TestSpaceErrors(t *testing.T) {
 		{"float range for grid", sc + "\n[params]\nweight = { min = 0, max = 1 }\n", "space.toml:5:1: params.weight: a float range needs steps (or values) for method grid"},
 		{"log int without steps", sc + "\n[params]\nwidth = { min = 1, max = 100, scale = \"log\" }\n", "params.width.scale: an integer range without steps uses every value"},
 		{"unknown method", sc + p + "[generate]\nmethod = \"bayes\"\n", `space.toml:7:1: generate.method: "bayes" is not a method (grid, sweep, random, lhs or staged)`},
-		{"staged", sc + p + "[generate]\nmethod = \"staged\"\n", "space.toml:7:1: generate.method: staged is not implemented yet"},
+		{"staged continuous", sc + "\n[params]\nrisk = { min = 0.5, max = 2.0 }\n[generate]\nmethod = \"staged\"\n", "params.risk: a float range needs steps (or values) for method staged"},
+		{"race group", sc + p + "[tournament]\nformat = \"race\"\ngroup = 4\n", "space.toml:8:1: tournament.group: is a knockout setting"},
+		{"confidence", sc + p + "[tournament]\nconfidence = 1.0\n", "tournament.confidence: must be at least 0.5 and less than 1, got 1.0"},
+		{"games and min_blocks", sc + p + "[tournament]\ngames = 4\nmin_blocks = 2\n", "tournament.games: give min_blocks or games, not both"},
+		{"max_games zero", sc + p + "[tournament]\nmax_games = 0\n", "tournament.max_games: must be at least 1"},
+		{"bootstrap", sc + p + "[tournament]\nbootstrap = 10\n", "tournament.bootstrap: must be between 100 and 100000"},
+		{"confirm_elo", sc + p + "[tournament]\nconfirm_elo = [5, 0]\n", "tournament.confirm_elo: want two Elo values"},
 		{"random without samples", sc + p + "[generate]\nmethod = \"random\"\n", "generate.samples: method random needs samples"},
 		{"lhs zero samples", sc + p + "[generate]\nmethod = \"lhs\"\nsamples = 0\n", "space.toml:8:1: generate.samples: must be between 1 and 100000, got 0"},
 		{"generate unknown key", sc + p + "[generate]\nsample = 3\n", "space.toml:7:1: generate.sample: unknown key"},

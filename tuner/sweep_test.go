@@ -138,7 +138,7 @@ func TestSweepByteIdentical(t *testing.T) {
 	_, d1 := runSpace(t, path, 1, RunOptions{})
 	_, d2 := runSpace(t, path, 2, RunOptions{})
 	_, d3 := runSpace(t, path, 3, RunOptions{})
-	for _, f := range []string{"games.csv", "variants.csv", "bracket.csv", "winner.toml"} {
+	for _, f := range []string{"games.csv", "variants.csv", "ratings.csv", "bracket.csv", "winner.toml"} {
 		a, _ := os.ReadFile(filepath.Join(d1, f))
 		b, _ := os.ReadFile(filepath.Join(d2, f))
 		c, _ := os.ReadFile(filepath.Join(d3, f))
@@ -157,22 +157,45 @@ func TestSweepByteIdentical(t *testing.T) {
 	if len(v) != 8 {
 		t.Fatalf("variants.csv has %d rows", len(v))
 	}
-	wantHeader := "variant,bias,games,points,score,mean_rank,rating,rating_lo,rating_hi,out_round"
+	wantHeader := "variant,bias,games,points,score,mean_rank,rating,rating_lo,rating_hi,p_best,out_round,winner"
 	if got := strings.Join(v[0], ","); got != wantHeader {
 		t.Fatalf("header %s", got)
 	}
 	winners := 0
 	for _, row := range v[1:] {
-		if row[len(row)-1] == "winner" {
+		if row[len(row)-1] == "1" {
 			winners++
+			if row[len(row)-2] != "" {
+				t.Errorf("the winner has out_round %q", row[len(row)-2])
+			}
+		} else if row[len(row)-2] == "" {
+			t.Errorf("variant %s: no out_round and not the winner", row[0])
 		}
 	}
 	if winners != 1 {
 		t.Fatalf("%d winners", winners)
 	}
+	// long format: one row per encounter and participant: 3 groups of 3
+	// (one of them a bye of 1), then a group of 3
 	b := readCSV(t, filepath.Join(d1, "bracket.csv"))
-	if len(b) != 1+3+1 {
-		t.Fatalf("bracket.csv: %d rows, want 5 (3 encounters, then 1)", len(b))
+	if len(b) != 1+3+3+1+3 {
+		t.Fatalf("bracket.csv: %d rows, want 10", len(b))
+	}
+	if got := strings.Join(b[0], ","); got != "round,encounter,variant,advanced,score,blocks,games,decided,p_value" {
+		t.Fatalf("bracket header %s", got)
+	}
+	for _, row := range b[1:] {
+		switch row[7] {
+		case "evidence", "cap", "bye":
+		default:
+			t.Errorf("bracket row %v: decided %q", row, row[7])
+		}
+	}
+	// every variant and the field bot have a rating; the defaults (bias
+	// 3, variant 0) are the anchor
+	rt := readCSV(t, filepath.Join(d1, "ratings.csv"))
+	if len(rt) != 1+7+1 || rt[1][5] != "0.0" || rt[8][0] != "field:random" {
+		t.Fatalf("ratings.csv %v", rt)
 	}
 }
 
@@ -199,7 +222,7 @@ games = 2
 	}
 	ends := map[string]map[string]int{}
 	for _, row := range readCSV(t, filepath.Join(dir, "games.csv"))[1:] {
-		v, end := row[8], row[13]
+		v, end := row[colVariant], row[colEnd]
 		if ends[v] == nil {
 			ends[v] = map[string]int{}
 		}
@@ -221,5 +244,17 @@ games = 2
 	}
 	if res.Summary.Forfeits == 0 {
 		t.Error("summary counts no forfeits")
+	}
+}
+
+// A race whose budget does not reach its first look plays what the budget
+// allows (at least one block) and decides on the ratings.
+func TestRaceTinyBudget(t *testing.T) {
+	res := runText(t, strings.Replace(bestSpace("race", 3), "bootstrap = 200", "bootstrap = 200\nmax_games = 100", 1))
+	if res.Summary.Games != 240 || res.Summary.Blocks != 1 {
+		t.Fatalf("%d games in %d blocks, want one block of 240", res.Summary.Games, res.Summary.Blocks)
+	}
+	if res.Summary.Decisions["budget"] != 1 || res.Verdict.Text == "" {
+		t.Fatalf("decisions %v verdict %q", res.Summary.Decisions, res.Verdict.Text)
 	}
 }

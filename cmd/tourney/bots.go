@@ -22,7 +22,7 @@ func resolveEntrant(g game.Game, ref string) (game.Game, arena.Entrant, error) {
 		if g != nil && bc.Game != g.Info().Name {
 			return nil, arena.Entrant{}, usagef("%s is a %s bot, the match is %s", ref, bc.Game, g.Info().Name)
 		}
-		return bc.GameImpl, arena.Entrant{Spec: bc.Spec, Params: bc.Resolved}, nil
+		return bc.GameImpl, arena.Entrant{Spec: bc.Spec, Params: bc.Resolved, Budget: bc.Budget}, nil
 	}
 	if g == nil {
 		return nil, arena.Entrant{}, usagef("%q: name a bot config file, or give --game", ref)

@@ -31,6 +31,25 @@ func newFlags(name, usage, example string, stderr io.Writer) *flag.FlagSet {
 // parse parses flags and positional arguments in any order (flags may
 // follow arguments, as in `tourney match a.toml b.toml --games 10`).
 func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return nil, err
+	}
+	// --workers given explicitly must be at least 1 (left out, it means
+	// the number of CPUs).
+	var bad error
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name != "workers" {
+			return
+		}
+		if n, err := strconv.Atoi(f.Value.String()); err == nil && n < 1 {
+			bad = usagef("%s: --workers %d: want at least 1 (see 'tourney %s -h')", fs.Name(), n, fs.Name())
+		}
+	})
+	return pos, bad
+}
+
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	usage := fs.Usage
 	fs.Usage = func() {}
 	defer func() { fs.Usage = usage }()

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -42,7 +44,8 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			if in.MaxPlayers != in.MinPlayers {
 				players += "-" + fmt.Sprint(in.MaxPlayers)
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", in.Name, players, kind, strings.Join(bots, ","), in.Doc)
+			wrapRow(tw, "", []string{in.Name}, []string{players}, []string{kind},
+				wrap(strings.Join(bots, ", "), 26), wrap(in.Doc, 36))
 		}
 		tw.Flush()
 		fmt.Fprintln(stdout, "\n'tourney list GAME' shows a game's maps, bots and parameters.")
@@ -59,18 +62,33 @@ func runList(ctx context.Context, args []string, stdout, stderr io.Writer) error
 func listGame(w io.Writer, g game.Game) {
 	in := g.Info()
 	fmt.Fprintf(w, "%s: %s\n", in.Name, in.Doc)
-	fmt.Fprintf(w, "players %d..%d, maximum length %d\n", in.MinPlayers, in.MaxPlayers, in.MaxLength)
-	fmt.Fprintf(w, "maps: %s (default %s)", strings.Join(g.Maps(), ", "), g.Maps()[0])
-	if in.HasMaps {
-		fmt.Fprint(w, "; map files are accepted by path")
+	maxLen := "unbounded"
+	if in.MaxLength > 0 && in.MaxLength < math.MaxInt32 {
+		maxLen = strconv.Itoa(in.MaxLength)
 	}
-	fmt.Fprintln(w)
+	fmt.Fprintf(w, "players %d..%d, maximum length %s\n", in.MinPlayers, in.MaxPlayers, maxLen)
+	maps := fmt.Sprintf("maps: %s (default %s)", strings.Join(g.Maps(), ", "), g.Maps()[0])
+	if in.HasMaps {
+		maps += "; map files are accepted by path"
+	}
+	for i, l := range wrap(maps, 96) {
+		if i > 0 {
+			l = "  " + l
+		}
+		fmt.Fprintln(w, l)
+	}
 	for i, b := range g.Bots() {
 		def := ""
 		if i == 0 {
 			def = " (default bot)"
 		}
-		fmt.Fprintf(w, "\nbot %s%s: %s\n", b.Name, def, b.Doc)
+		fmt.Fprintln(w)
+		for i, l := range wrap(fmt.Sprintf("bot %s%s: %s", b.Name, def, b.Doc), 96) {
+			if i > 0 {
+				l = "  " + l
+			}
+			fmt.Fprintln(w, l)
+		}
 		if len(b.Params) == 0 {
 			fmt.Fprintln(w, "  no parameters")
 			continue
@@ -78,8 +96,54 @@ func listGame(w io.Writer, g game.Game) {
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 		fmt.Fprintln(tw, "  PARAMETER\tTYPE\tDEFAULT\tRANGE\tMEANING")
 		for _, p := range b.Params {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\n", p.Name, p.Kind, game.FormatValue(p.Default), p.Range(), p.Doc)
+			wrapRow(tw, "  ", []string{p.Name}, []string{p.Kind.String()}, []string{game.FormatValue(p.Default)},
+				wrap(paramRange(p), 20), wrap(p.Doc, 40))
 		}
 		tw.Flush()
+	}
+}
+
+// paramRange is a parameter's range with "unbounded" for the largest
+// integers.
+func paramRange(p game.Param) string {
+	if p.Kind == game.Int && p.Max >= math.MaxInt32 {
+		return fmt.Sprintf("%d..unbounded", int64(p.Min))
+	}
+	return p.Range()
+}
+
+// wrap breaks text into lines of at most width bytes at spaces (a longer
+// word gets a line of its own).
+func wrap(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = w
+		case len(line)+1+len(w) <= width:
+			line += " " + w
+		default:
+			lines = append(lines, line)
+			line = w
+		}
+	}
+	return append(lines, line)
+}
+
+// wrapRow writes one table row whose cells may take several lines.
+func wrapRow(w io.Writer, indent string, cells ...[]string) {
+	n := 0
+	for _, c := range cells {
+		n = max(n, len(c))
+	}
+	for i := range n {
+		parts := make([]string, len(cells))
+		for j, c := range cells {
+			if i < len(c) {
+				parts[j] = c[i]
+			}
+		}
+		fmt.Fprintln(w, indent+strings.Join(parts, "\t"))
 	}
 }

@@ -31,14 +31,17 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"sweep", "tune: generate variants from a space and play a knockout", runSweep},
+		{"sweep", "tune: generate variants from a space and play a tournament", runSweep},
 		{"match", "head to head between two bot configurations", runMatch},
 		{"play", "play one game and print it (or play against a bot)", runPlay},
 		{"perft", "count move sequences to a depth", runPerft},
 		{"list", "list games, maps, bots and bot parameters", runList},
 		{"validate", "check a parameter space without playing", runValidate},
 		{"promote", "write the winner of a sweep as a bot config", runPromote},
+		{"confirm", "play a sweep's winner against the defaults on fresh seeds", runConfirm},
 		{"replay", "check a recorded game against the engine", runReplay},
+		{"report", "write an HTML report of a results directory", runReport},
+		{"version", "print the version", runVersion},
 	}
 }
 
@@ -67,6 +70,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if len(args) == 0 {
 			return 2
 		}
+		return 0
+	}
+	if args[0] == "--version" || args[0] == "-version" {
+		fmt.Fprintln(stdout, versionLine())
 		return 0
 	}
 	for _, c := range commands() {

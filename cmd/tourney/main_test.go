@@ -109,7 +109,7 @@ func TestSweepPromoteMatch(t *testing.T) {
 	dir := t.TempDir()
 	p := writeFile(t, dir, "t.toml", goodSpace)
 	code, out, stderr := tourney(t, "validate", p, "--no-estimate")
-	if code != 0 || !strings.Contains(out, "variants: 4") || !strings.Contains(out, "total games: 6") {
+	if code != 0 || !strings.Contains(out, "variants: 4") || !strings.Contains(out, "total games: 24 to 1200") {
 		t.Fatalf("validate: %d %q %q", code, out, stderr)
 	}
 	var csvs [][]byte
@@ -132,13 +132,51 @@ func TestSweepPromoteMatch(t *testing.T) {
 	if !bytes.Equal(csvs[0], csvs[1]) {
 		t.Fatal("CSV files differ between --workers 1 and 2")
 	}
+	// any game of the run plays again exactly; a tampered games.csv is caught
+	r1 := filepath.Join(dir, "r1")
+	if code, out, stderr = tourney(t, "replay", r1, "--game", "5"); code != 0 || !strings.Contains(out, "game 5 reproduced") {
+		t.Fatalf("replay: %d %q %q", code, out, stderr)
+	}
+	if code, out, _ = tourney(t, "play", "--from", r1, "--game", "5"); code != 0 || !strings.Contains(out, "move 1:") || !strings.Contains(out, "rank 1") {
+		t.Fatalf("play --from: %d %q", code, out)
+	}
+	gpath := filepath.Join(r1, "games.csv")
+	orig, _ := os.ReadFile(gpath)
+	lines := strings.Split(string(orig), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "5,") { // game 5's first seat: another rank
+			f := strings.Split(l, ",")
+			f[13] = map[string]string{"1": "2", "2": "1"}[f[13]]
+			lines[i] = strings.Join(f, ",")
+			break
+		}
+	}
+	_ = os.WriteFile(gpath, []byte(strings.Join(lines, "\n")), 0o644)
+	if code, _, stderr = tourney(t, "replay", r1, "--game", "5"); code != 1 || !strings.Contains(stderr, "game 5") {
+		t.Fatalf("replay of a tampered game: %d %q", code, stderr)
+	}
+	_ = os.WriteFile(gpath, orig, 0o644)
 	// the same directory again is refused, not overwritten
 	if code, _, _ = tourney(t, "sweep", p, "--out", filepath.Join(dir, "r1"), "--quiet"); code != 1 {
 		t.Fatalf("sweep into a full directory: exit %d", code)
 	}
 	tuned := filepath.Join(dir, "tuned.toml")
-	if code, _, stderr = tourney(t, "promote", filepath.Join(dir, "r1"), "--to", tuned); code != 0 {
-		t.Fatalf("promote: %d %s", code, stderr)
+	// promote refuses a winner without evidence, unless forced
+	var sw map[string]any
+	b0, _ := os.ReadFile(filepath.Join(dir, "r1", "summary.json"))
+	if err := json.Unmarshal(b0, &sw); err != nil {
+		t.Fatal(err)
+	}
+	better := sw["verdict"].(map[string]any)["better_than_defaults"].(bool)
+	code, _, stderr = tourney(t, "promote", filepath.Join(dir, "r1"), "--to", tuned)
+	if better && code != 0 || !better && (code != 1 || !strings.Contains(stderr, "keep the defaults")) {
+		t.Fatalf("promote (better %v): %d %s", better, code, stderr)
+	}
+	if code, _, stderr = tourney(t, "promote", filepath.Join(dir, "r1"), "--to", tuned, "--force"); code != 0 {
+		t.Fatalf("promote --force: %d %s", code, stderr)
+	}
+	if b, _ := os.ReadFile(tuned); !strings.Contains(string(b), "[budget]\ndepth = 2\n") {
+		t.Fatalf("the promoted config does not carry the budget it was tested under:\n%s", b)
 	}
 	code, out, stderr = tourney(t, "match", tuned, "random", "--games", "4", "--budget", "depth=2", "--out", filepath.Join(dir, "m"), "--quiet")
 	if code != 0 || !strings.Contains(out, "W 4  D 0  L 0") {
@@ -185,8 +223,8 @@ func TestPlayWatch(t *testing.T) {
 // The embedded default sweep writes every file of the contract, and its
 // CSV files are byte-identical at --workers 1 and 2.
 func TestDefaultSweep(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays the whole default sweep")
+	if testing.Short() || raceEnabled {
+		t.Skip("plays the whole default sweep twice (CI's smoke test does it without the race detector)")
 	}
 	dir := t.TempDir()
 	var first map[string][]byte
@@ -264,5 +302,16 @@ func TestReplaySpeed(t *testing.T) {
 	}
 	if code, _, _ = tourney(t, "replay", "connect4", p); code != 2 {
 		t.Fatalf("replay of a game without recordings: exit %d", code)
+	}
+}
+
+// validate bounds a race's games by its first look and its budget.
+func TestValidateRace(t *testing.T) {
+	code, out, stderr := tourney(t, "validate", "../../configs/default.toml", "--no-estimate")
+	// 12 variants: a block is a round robin of 66 pairs (132 games), the
+	// first test after 5 blocks, the budget 1500 games
+	if code != 0 || !strings.Contains(out, "format: race (first test after 5 blocks, budget 1500 games") ||
+		!strings.Contains(out, "total games: 660 to 1500") {
+		t.Fatalf("validate: %d %q %q", code, out, stderr)
 	}
 }

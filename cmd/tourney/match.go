@@ -9,27 +9,36 @@ import (
 
 	"tourney/engines/game"
 	"tourney/tuner"
+	"tourney/tuner/stats"
 )
 
 const matchUsage = `A B [flags]
 
 Head to head between two bot configurations, each a bot config file (see
 'tourney promote'), a bot name of the game, or "default" (the game's
-default bot). Games are played in pairs with seats swapped; prints W/D/L
-from A's side, the Elo difference with a 95% interval, the likelihood of
-superiority and, with --sprt, the sequential test's verdict (the match
-stops as soon as the test decides).`
+default bot). Games are played in pairs (blocks) with seats swapped, and
+every statistic is computed over pairs (statistics.md): W/D/L from A's
+side, the pentanomial pair counts, the Elo difference with its interval,
+normalized Elo, the likelihood of superiority and, with --sprt, the exact
+GSPRT checked after each complete pair (the match stops as soon as it
+decides). On maps of more than two seats A and B alternate around the
+table and are compared by their points per block.
+
+Budget: --budget, else the [budget] of the config files (what promote
+wrote: the budget the winner was tested under), else the bots' own.`
 
 func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("match", matchUsage, "tourney match configs/connect4/tuned.toml default --games 100 --budget depth=7", stderr)
+	fs := newFlags("match", matchUsage, "tourney match configs/groker/tuned.toml default --games 20", stderr)
 	var rf runFlags
 	rf.register(fs, "directory for games.csv and summary.json (default: none)")
 	gameName := fs.String("game", "", "game, when neither A nor B is a bot config file (default connect4)")
 	maps := fs.String("map", "", "comma-separated built-in map names or map files (default: the game's default map)")
-	games := fs.Int("games", 20, "total games (seats alternate)")
+	games := fs.Int("games", 20, "total games, rounded up to whole pairs (seats alternate)")
 	budget := fs.String("budget", "", "per move: depth=N, nodes=N or time=DURATION (default: the bots' own)")
 	opening := fs.Int("opening-plies", 0, "random moves that start each pair of games (varied positions for deterministic bots)")
-	sprt := fs.String("sprt", "", "sequential test elo0,elo1[,alpha,beta]")
+	sprt := fs.String("sprt", "", "sequential test elo0,elo1[,alpha,beta] (GSPRT over pairs)")
+	normalized := fs.Bool("normalized", false, "SPRT bounds in normalized Elo (nElo) instead of logistic Elo")
+	confidence := fs.Float64("confidence", 0.95, "confidence of the intervals")
 	grace := fs.Duration("grace", 100*time.Millisecond, "how far a move may overrun a time budget before it forfeits")
 	hang := fs.Duration("hang-timeout", 2*time.Minute, "a move under a depth or node budget that takes longer forfeits")
 	pos, err := parse(fs, args)
@@ -77,6 +86,18 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if cfg.Budget, err = parseBudget(*budget); err != nil {
 		return err
 	}
+	switch {
+	case *budget != "":
+		cfg.A.Budget, cfg.B.Budget = game.Budget{}, game.Budget{}
+	case cfg.A.Budget.IsZero():
+		cfg.A.Budget = cfg.B.Budget
+	case cfg.B.Budget.IsZero():
+		cfg.B.Budget = cfg.A.Budget
+	}
+	if !(*confidence >= 0.5 && *confidence < 1) {
+		return usagef("--confidence %g: must be at least 0.5 and less than 1", *confidence)
+	}
+	cfg.Confidence = *confidence
 	seed, ok, err := rf.seedValue()
 	if err != nil {
 		return err
@@ -98,19 +119,32 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		cfg.MapNames = append(cfg.MapNames, m.Name())
 	}
 	if *sprt != "" {
-		sp, err := tuner.ParseSPRT(*sprt)
+		sp, err := stats.ParseSPRT(*sprt)
 		if err != nil {
 			return usagef("--sprt: %v", err)
 		}
+		sp.Normalized = *normalized
 		cfg.SPRT = &sp
 	}
 	res, err := tuner.RunMatch(ctx, &cfg, tuner.MatchOptions{
 		Out: rf.out, Workers: rf.workers, Quiet: rf.quiet, Grace: *grace, HangTimeout: *hang, Version: version, Log: stderr,
 	})
+	if res != nil {
+		tuner.PrintMatch(stdout, &cfg, res)
+		for _, w := range res.Warnings() {
+			fmt.Fprintln(stderr, "warning: "+w)
+		}
+	}
 	if err != nil {
+		if res != nil && res.Interrupted {
+			msg := "interrupted"
+			if rf.out != "" {
+				msg += "; the complete pairs and their summary are in " + rf.out
+			}
+			return &exitError{code: 1, msg: msg}
+		}
 		return err
 	}
-	tuner.PrintMatch(stdout, &cfg, res)
 	if rf.out != "" {
 		fmt.Fprintf(stderr, "games and summary in %s\n", rf.out)
 	}

@@ -8,9 +8,12 @@ import (
 	"os"
 	"strings"
 
+	"golang.org/x/term"
+
 	"tourney/arena"
 	"tourney/engines/connect4"
 	"tourney/engines/game"
+	"tourney/tuner"
 )
 
 const playUsage = `GAME [flags]
@@ -19,7 +22,11 @@ Plays one game and prints it move by move: the position, then each move
 and the position after it, then the result. --bots lists one bot per seat
 (bot names, bot config files or "default"; the last one fills the
 remaining seats). With --human N (Connect Four), N people play in the
-terminal and take the first seats, speaking the seed's protocol exactly.`
+terminal and take the first seats, speaking the seed's protocol exactly.
+
+--from RESULTS_DIR --game N shows game N of a sweep instead: played again
+from its seed, bots, parameters and budget (and checked against its
+record), move by move.`
 
 // stdin is the input of --human games (a variable for tests).
 var stdin io.Reader = os.Stdin
@@ -31,9 +38,17 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	seed := fs.Uint64("seed", 1, "game seed (setup and bots' randomness)")
 	budget := fs.String("budget", "", "per move: depth=N, nodes=N or time=DURATION (default: the bots' own)")
 	humans := fs.Int("human", 0, "number of human players (Connect Four: 0, 1 or 2)")
+	from := fs.String("from", "", "a results directory: show one of its games (with --game)")
+	gameNo := fs.Int("game", -1, "with --from: the game to show")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
+	}
+	if *from != "" {
+		if len(pos) != 0 || *gameNo < 0 {
+			return usagef("play --from DIR takes --game N and no game name")
+		}
+		return playFrom(ctx, *from, *gameNo, stdout, stderr)
 	}
 	if len(pos) != 1 {
 		return usagef("play takes one game, got %d arguments", len(pos))
@@ -86,7 +101,13 @@ func playHuman(ctx context.Context, g game.Game, seats []arena.Entrant, humans i
 		bots[i] = bot
 		seeds[i] = game.Mix(seed, uint64(i)+1)
 	}
-	code, err := connect4.PlayTerminal(ctx, stdin, stdout, humans, bots, seeds, b)
+	// Column labels go to standard error when it is a terminal: standard
+	// output carries the spec's protocol unchanged.
+	var labels io.Writer
+	if f, ok := stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		labels = stderr
+	}
+	code, err := connect4.PlayTerminalLabeled(ctx, stdin, stdout, labels, humans, bots, seeds, b)
 	if err != nil {
 		fmt.Fprintln(stderr, "tourney: "+err.Error())
 	}
@@ -172,4 +193,47 @@ func contains(xs []game.Action, a game.Action) bool {
 		}
 	}
 	return false
+}
+
+// playFrom shows game n of a results directory, played again.
+func playFrom(ctx context.Context, dir string, n int, w, stderr io.Writer) error {
+	res, diff, err := tuner.ReplayGame(ctx, dir, n)
+	if err != nil {
+		return err
+	}
+	job := res.Job
+	for i, e := range job.Seats {
+		fmt.Fprintf(w, "seat %d: %s (%s)\n", i, e.ID, e.Spec.Name)
+	}
+	fmt.Fprintf(w, "game %d of %s: %s on %s, seed %d, budget %s\n", n, dir, job.Game.Info().Name, job.Map.Name(), job.Seed, job.Budget)
+	first := true
+	_, err = arena.ReplayMoves(job.Game, job.Map, job.Seed, job.OpeningPlies, res.Moves, func(s game.State, applied []arena.MoveRecord) {
+		if first {
+			fmt.Fprintf(w, "\n%s\n", s)
+			first = false
+			if len(applied) == 0 {
+				return
+			}
+		}
+		var names []string
+		for _, mv := range applied {
+			if mv.Fault != "" {
+				names = append(names, fmt.Sprintf("seat %d forfeits (%s)", mv.Seat, mv.Fault))
+				continue
+			}
+			names = append(names, fmt.Sprintf("seat %d plays %d", mv.Seat, mv.Action))
+		}
+		fmt.Fprintf(w, "move %d: %s\n%s\n", s.MoveNumber(), strings.Join(names, ", "), s)
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "result (%d plies):\n", res.Plies)
+	for i := range job.Seats {
+		fmt.Fprintf(w, "  seat %d %-12s rank %d score %s %s\n", i, job.Seats[i].ID, res.Ranks[i], game.FormatValue(res.Scores[i]), res.End[i])
+	}
+	if diff != "" {
+		return &exitError{code: 1, msg: "the game played again differs from the run: " + diff}
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -13,11 +14,14 @@ import (
 const promoteUsage = `RESULTS_DIR [--to FILE]
 
 Writes the winner of a finished sweep as a bot config file (the format
-that 'match' and 'sweep --base' read). Without --to it prints it.`
+that 'match' and 'sweep --base' read), with the budget it was tested
+under. Without --to it prints it. When the sweep's verdict is "keep the
+defaults" it refuses (exit 1) unless --force.`
 
 func runPromote(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("promote", promoteUsage, "tourney promote results/connect4-default-20261121T100000Z --to configs/connect4/tuned.toml", stderr)
+	fs := newFlags("promote", promoteUsage, "tourney promote results/check --to my-bot.toml", stderr)
 	to := fs.String("to", "", "file to write (default: standard output)")
+	force := fs.Bool("force", false, "promote even when the verdict is \"no evidence of improvement: keep the defaults\"")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -28,6 +32,12 @@ func runPromote(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	src := filepath.Join(pos[0], "winner.toml")
 	if _, err := os.Stat(src); err != nil {
 		return usagef("%s: no winner.toml (is it the results directory of a finished sweep?)", pos[0])
+	}
+	if data, err := os.ReadFile(filepath.Join(pos[0], "summary.json")); err == nil && !*force {
+		var sum tuner.Summary
+		if json.Unmarshal(data, &sum) == nil && sum.Verdict.Text != "" && !sum.Verdict.Better {
+			return &exitError{code: 1, msg: fmt.Sprintf("%s: %s; nothing to promote (--force to write the winner anyway)", pos[0], sum.Verdict.Text)}
+		}
 	}
 	// Read it back through the checked loader: a promoted config must be
 	// one that match and sweep accept.

@@ -7,19 +7,45 @@ import (
 	"os"
 
 	"tourney/engines/game"
+	"tourney/tuner"
 )
 
-const replayUsage = `GAME FILE
+const replayUsage = `GAME FILE | RESULTS_DIR --game N
 
-Checks a recorded game against the engine, state by state: exit 0 when
-every state is reproduced, 1 with the first difference otherwise. Spe_ed
-reads the official server's logs (a JSON array of the state messages).`
+GAME FILE checks a recorded game against the engine, state by state: exit
+0 when every state is reproduced, 1 with the first difference otherwise.
+Spe_ed reads the official server's logs (a JSON array of the state
+messages).
+
+RESULTS_DIR --game N plays game N of a sweep again from its seed, bots,
+parameters and budget, and checks it against the run: every move of its
+record (games.jsonl.gz) and its result in games.csv. Exit 0 when it is
+reproduced, 1 with the first difference. A game played under a time
+budget need not replay. (Map files named by a relative path are looked up
+from the results directory.)`
 
 func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("replay", replayUsage, "tourney replay speed game.json", stderr)
+	fs := newFlags("replay", replayUsage, "tourney replay speed configs/speed/example-game.json", stderr)
+	gameNo := fs.Int("game", -1, "with RESULTS_DIR: the game to play again (games.csv's game column)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
+	}
+	if len(pos) == 1 {
+		if st, err := os.Stat(pos[0]); err == nil && st.IsDir() {
+			if *gameNo < 0 {
+				return usagef("replay %s: name the game with --game N", pos[0])
+			}
+			res, diff, err := tuner.ReplayGame(ctx, pos[0], *gameNo)
+			if err != nil {
+				return err
+			}
+			if diff != "" {
+				return &exitError{code: 1, msg: diff}
+			}
+			fmt.Fprintf(stdout, "%s: game %d reproduced (%d plies, %d moves)\n", pos[0], *gameNo, res.Plies, len(res.Moves))
+			return nil
+		}
 	}
 	if len(pos) != 2 {
 		return usagef("replay takes a game and a file, got %d arguments", len(pos))

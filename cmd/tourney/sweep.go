@@ -19,13 +19,17 @@ import (
 
 const sweepUsage = `[SPACE.toml] [flags]
 
-Reads a parameter space, generates its variants, plays the knockout and
-writes the results directory (space.toml, variants.csv, games.csv,
-bracket.csv, summary.json, winner.toml). Without SPACE.toml it runs the
-embedded default space (Connect Four, a handful of variants).`
+Reads a parameter space, generates its variants, plays the tournament
+(a knockout whose encounters play blocks until a sequential test
+separates them, or a race) and writes the results directory (space.toml,
+variants.csv, ratings.csv, games.csv, bracket.csv, summary.json,
+winner.toml). It ends with the verdict: the winner's rating against the
+defaults, the variants it cannot be separated from, and "better than the
+defaults" or "no evidence of improvement: keep the defaults". Without
+SPACE.toml it runs the embedded default space (Connect Four).`
 
 func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("sweep", sweepUsage, "tourney sweep configs/connect4-ordering.toml --workers 2 --out results/c4", stderr)
+	fs := newFlags("sweep", sweepUsage, "tourney sweep configs/synthetic-check.toml --workers 2 --out results/check", stderr)
 	var rf runFlags
 	rf.register(fs, "results directory (default results/<name>-<UTC timestamp>)")
 	base := fs.String("base", "", "bot config file (TOML) whose parameters are added to the space's [base]")
@@ -83,7 +87,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		defer pprof.StopCPUProfile()
 	}
 	variants := sp.Variants()
-	plan := tuner.PlanKnockout(sp, len(variants))
+	plan := tuner.PlanTournament(sp, len(variants))
 	fmt.Fprintf(stderr, "sweep %s: %d variants, %s, results in %s\n", sp.Name, len(variants), plan, out)
 	res, err := tuner.RunSweep(ctx, sp, tuner.RunOptions{
 		Out: out, Workers: rf.workers, Quiet: rf.quiet, Log: stderr,
@@ -122,8 +126,12 @@ func applyBase(sp *tuner.Space, path string) error {
 
 func printSweep(w io.Writer, sp *tuner.Space, res *tuner.Outcome) {
 	s := res.Summary
-	fmt.Fprintf(w, "%s: %d variants, %d games in %.1fs (%.1f games/s), %d forfeits\n",
-		s.Name, s.Variants, s.Games, s.Elapsed, s.GamesPerSec, s.Forfeits)
+	fmt.Fprintf(w, "%s: %d variants, %d games (%d blocks) in %.1fs (%.1f games/s), %d forfeits\n",
+		s.Name, s.Variants, s.Games, s.Blocks, s.Elapsed, s.GamesPerSec, s.Forfeits)
+	if sp.Tournament.Format == "knockout" {
+		fmt.Fprintf(w, "encounters: %d decided on evidence, %d at the cap (settled by the ratings), %d byes\n",
+			s.Decisions["evidence"], s.Decisions["cap"], s.Decisions["bye"])
+	}
 	fmt.Fprintf(w, "winner: variant %d", res.Winner)
 	names := sp.ParamNames()
 	if len(names) > 0 {
@@ -141,7 +149,15 @@ func printSweep(w io.Writer, sp *tuner.Space, res *tuner.Outcome) {
 			fmt.Fprintf(w, " (%s)", strings.Join(kv, " "))
 		}
 	}
-	fmt.Fprintln(w)
+	fmt.Fprintf(w, ", budget %s\n", s.Budget)
+	fmt.Fprintln(w, res.Verdict.String())
+	if cf := res.Verdict.Confirm; cf != nil {
+		fmt.Fprintf(w, "confirmation: %d games on fresh seeds, %s, LLR %.2f → %s\n", cf.Games, cf.SPRT, cf.LLR, cf.State)
+	}
 	fmt.Fprintf(w, "results: %s\n", res.Dir)
-	fmt.Fprintf(w, "promote: tourney promote %s --to my-bot.toml\n", res.Dir)
+	if res.Verdict.Better {
+		fmt.Fprintf(w, "promote: tourney promote %s --to my-bot.toml\n", res.Dir)
+	} else if res.Verdict.Confirm == nil {
+		fmt.Fprintf(w, "check on fresh seeds: tourney confirm %s\n", res.Dir)
+	}
 }

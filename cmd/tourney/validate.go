@@ -12,13 +12,15 @@ import (
 const validateUsage = `[SPACE.toml] [flags]
 
 Checks a parameter space without running the sweep: prints the number of
-variants, the games of each round, the total and an estimate of the time
+variants, the games of each round, the total (a range: the sequential
+tests stop early when variants differ; the most is every encounter, or
+the race, played to its cap) and an estimate of the time
 (from a few calibration games of the default configuration, unless
 --no-estimate). Without SPACE.toml it checks the embedded default space.
 Exits 2 with file:line: key: message on any error.`
 
 func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("validate", validateUsage, "tourney validate configs/connect4-ordering.toml", stderr)
+	fs := newFlags("validate", validateUsage, "tourney validate configs/connect4-threats.toml", stderr)
 	workers := fs.Int("workers", 0, "workers assumed for the time estimate (default: number of CPUs)")
 	noEst := fs.Bool("no-estimate", false, "do not play calibration games")
 	pos, err := parse(fs, args)
@@ -33,15 +35,22 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	variants := sp.Variants()
-	plan := tuner.PlanKnockout(sp, len(variants))
+	plan := tuner.PlanTournament(sp, len(variants))
+	t := sp.Tournament
 	fmt.Fprintf(stdout, "space %s: ok\n", sp.Name)
 	fmt.Fprintf(stdout, "variants: %d (%s)\n", len(variants), sp.Generate.Method)
-	fmt.Fprintf(stdout, "rounds: %d\n", plan.Rounds)
-	for i, g := range plan.GamesPerRound {
-		fmt.Fprintf(stdout, "round %d: %d games\n", i+1, g)
+	if t.Format == "race" {
+		fmt.Fprintf(stdout, "format: race (first test after %d blocks, budget %d games, confidence %g)\n", t.FirstLook(), t.Cap(len(variants)), t.Confidence)
+	} else {
+		fmt.Fprintf(stdout, "format: knockout (groups of %d, %d advance; first test after %d blocks, at most %d games an encounter, confidence %g)\n",
+			t.Group, t.Advance, t.FirstLook(), t.Cap(0), t.Confidence)
+		fmt.Fprintf(stdout, "rounds: %d\n", plan.Rounds)
+		for i, g := range plan.GamesPerRound {
+			fmt.Fprintf(stdout, "round %d: at most %d games\n", i+1, g)
+		}
 	}
-	fmt.Fprintf(stdout, "total games: %d\n", plan.Total)
-	if *noEst || plan.Total == 0 {
+	fmt.Fprintf(stdout, "total games: %d to %d (the tests stop early when the variants differ)\n", plan.MinGames, plan.MaxGames)
+	if *noEst || plan.MaxGames == 0 {
 		return nil
 	}
 	cal, err := tuner.Calibrate(ctx, sp, 2*time.Second)
@@ -53,8 +62,9 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		w = defaultWorkers()
 	}
 	est := cal.Estimate(plan, w)
-	per := est * time.Duration(w) / time.Duration(plan.Total)
-	fmt.Fprintf(stdout, "estimate: %s on %d workers (%s per game, weighted by the games of each map, from %d calibration games)\n",
-		est.Round(time.Second/10), w, per.Round(time.Microsecond), cal.Games)
+	per := est * time.Duration(w) / time.Duration(plan.MaxGames)
+	lo := est * time.Duration(plan.MinGames) / time.Duration(plan.MaxGames)
+	fmt.Fprintf(stdout, "estimate: %s to %s on %d workers (%s per game, weighted by the games of each map, from %d calibration games)\n",
+		lo.Round(time.Second/10), est.Round(time.Second/10), w, per.Round(time.Microsecond), cal.Games)
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"tourney/engines/groker"
 	"tourney/engines/reversixt"
 	"tourney/engines/speed"
+	"tourney/engines/synthetic"
 	"tourney/engines/tourality"
 )
 
@@ -24,7 +25,7 @@ var (
 func Games() []game.Game {
 	mu.Lock()
 	defer mu.Unlock()
-	return append([]game.Game{connect4.Game{}, groker.Game{}, tourality.Game{}, speed.Game{}, reversixt.Game{}}, extra...)
+	return append([]game.Game{connect4.Game{}, groker.Game{}, tourality.Game{}, speed.Game{}, reversixt.Game{}, synthetic.Game{}}, extra...)
 }
 
 // Register adds a game (a program embedding tourney with its own game, or

@@ -162,6 +162,9 @@ func NewAlphaBetaBot(a AlphaBeta) *AlphaBetaBot { return &AlphaBetaBot{cfg: a, s
 // Reset implements game.Bot; the bot has no randomness.
 func (b *AlphaBetaBot) Reset(seed uint64) {}
 
+// LastMove implements game.Informer: the last search's nodes and depth.
+func (b *AlphaBetaBot) LastMove() game.MoveInfo { return b.Last.Info() }
+
 // Step implements game.Bot: a depth budget replaces the depth parameter;
 // under a node or time budget the search deepens 1, 2, …, depth and plays
 // the move of the deepest finished pass.

@@ -42,6 +42,19 @@ const (
 // Only the protocol is written to out; err is for the caller to report on
 // standard error. Reading a line is not interrupted by ctx.
 func PlayTerminal(ctx context.Context, in io.Reader, out io.Writer, humans int, bots [2]game.Bot, seeds [2]uint64, budget game.Budget) (exitCode int, err error) {
+	return PlayTerminalLabeled(ctx, in, out, nil, humans, bots, seeds, budget)
+}
+
+// ColumnLabels is the line that labels the board's columns (written under
+// the board to the labels writer of PlayTerminalLabeled).
+const ColumnLabels = " 0 1 2 3 4 5 6"
+
+// PlayTerminalLabeled is PlayTerminal that also writes ColumnLabels to
+// labels (when not nil; the command gives standard error when it is a
+// terminal) right under every board shown before a human's move: out is
+// flushed first, so that on one terminal the labels appear between the
+// board and the empty line. out carries the spec's protocol unchanged.
+func PlayTerminalLabeled(ctx context.Context, in io.Reader, out, labels io.Writer, humans int, bots [2]game.Bot, seeds [2]uint64, budget game.Budget) (exitCode int, err error) {
 	if humans < 0 || humans > 2 {
 		return 2, fmt.Errorf("connect4: %d human players: want 0, 1 or 2", humans)
 	}
@@ -70,6 +83,12 @@ func PlayTerminal(ctx context.Context, in io.Reader, out io.Writer, humans int, 
 		seat := s.ToMove()
 		prompt := fmt.Sprintf("Player %d: ", seat+1)
 		w.WriteString(s.String())
+		if labels != nil && seat < humans {
+			if err := flush(); err != nil {
+				return 1, err
+			}
+			fmt.Fprintln(labels, ColumnLabels)
+		}
 		w.WriteString("\n")
 		w.WriteString(prompt)
 		if seat < humans {

@@ -560,3 +560,20 @@ func TestTerminalReadError(t *testing.T) {
 		t.Errorf("exit %d, %v; want 1 and the read error", code, err)
 	}
 }
+
+// With a labels writer, every board shown before a human's move gets the
+// column labels there, and the protocol output is unchanged.
+func TestTerminalColumnLabels(t *testing.T) {
+	var plain, labeled, labels bytes.Buffer
+	input := "3\n3\n9\n4\n"
+	c1, _ := connect4.PlayTerminal(context.Background(), strings.NewReader(input), &plain, 2, [2]game.Bot{}, [2]uint64{}, game.Budget{})
+	c2, _ := connect4.PlayTerminalLabeled(context.Background(), strings.NewReader(input), &labeled, &labels, 2, [2]game.Bot{}, [2]uint64{}, game.Budget{})
+	if c1 != c2 || plain.String() != labeled.String() {
+		t.Fatalf("labels changed the protocol output (exit %d vs %d)", c1, c2)
+	}
+	// Boards before moves 1..4 (the mistyped 9 does not repeat the board)
+	// and before the move the input no longer gives.
+	if want := strings.Repeat(connect4.ColumnLabels+"\n", 4); labels.String() != want {
+		t.Errorf("labels %q, want %q", labels.String(), want)
+	}
+}

@@ -19,6 +19,12 @@
 //   - A BotSpec declares a bot's tunable parameters (Param: name, kind,
 //     default, range or choices) and builds bots from checked values
 //     (Resolve); the tuner varies exactly these parameters.
+//   - A bot that searches implements Informer: LastMove reports the nodes
+//     and the completed depth of its last Step (connect4 alphabeta,
+//     reversixt paranoid in phase 1, tourality minimax with its chip
+//     horizon as the depth). Bots that do not search a tree (the Spe_ed
+//     risk and survivor bots, the Groker AI, the rule bots) do not: their
+//     moves are recorded with their time only.
 //
 // Engines depend on this package only; the arena and the tuner depend on
 // the engines, never the other way round.

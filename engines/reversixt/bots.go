@@ -428,6 +428,7 @@ func (b *ParanoidBot) Step(ctx context.Context, s game.State, player int, bud ga
 		return game.NoAction, errors.New("reversixt paranoid: not this player's move")
 	}
 	if st.phase == Phase2 {
+		b.Last = search.Result{Move: game.NoAction} // no search: no telemetry
 		focus := BombFocus(st, player, b.cfg.Bomb.FocusAhead)
 		a := b.bl.bombTarget(st, player, focus, b.cfg.Bomb.FocusWeight, b.cfg.Bomb.OwnWeight)
 		if a == game.NoAction {

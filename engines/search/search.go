@@ -578,3 +578,7 @@ func (sr *Searcher) paranoidNode(s game.State, depth, ply int, alpha, beta float
 	}
 	return beta
 }
+
+// Info is the result's telemetry for game.Informer: nodes and the depth of
+// the deepest completed iteration.
+func (r Result) Info() game.MoveInfo { return game.MoveInfo{Nodes: r.Nodes, Depth: r.Depth} }

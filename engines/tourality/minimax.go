@@ -185,6 +185,12 @@ func NewMinimaxBot(c Minimax) *MinimaxBot {
 		maxEntries: c.TableMB << 20 / entryBytes}
 }
 
+// LastMove implements game.Informer: nodes and the deepest completed chip
+// horizon of the last move.
+func (b *MinimaxBot) LastMove() game.MoveInfo {
+	return game.MoveInfo{Nodes: b.LastNodes, Depth: b.LastHorizon}
+}
+
 func (b *MinimaxBot) Reset(uint64) {
 	clear(b.tab)
 	b.m = nil

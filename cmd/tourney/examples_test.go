@@ -1,0 +1,89 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Every command's -h example names files that exist and runs: in a
+// scratch directory that sees the repository's configs/, the examples run
+// in order (sweep writes results/check, which promote, confirm and report read) and
+// exit 0.
+func TestHelpExamplesRun(t *testing.T) {
+	configs, err := filepath.Abs("../../configs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd, _ := os.Getwd()
+	dir := t.TempDir()
+	if err := os.Symlink(configs, filepath.Join(dir, "configs")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	order := []string{"sweep", "promote", "confirm", "report", "validate", "match", "play", "perft", "list", "replay", "version"}
+	for _, c := range commands() {
+		found := false
+		for _, o := range order {
+			found = found || o == c.name
+		}
+		if !found {
+			t.Errorf("command %s: its example is not run by this test", c.name)
+		}
+	}
+	for _, name := range order {
+		code, _, stderr := tourney(t, name, "-h")
+		if code != 0 {
+			t.Fatalf("%s -h: exit %d", name, code)
+		}
+		_, ex, ok := strings.Cut(stderr, "Example:\n")
+		if !ok {
+			t.Fatalf("%s -h has no example:\n%s", name, stderr)
+		}
+		ex, _, _ = strings.Cut(strings.TrimSpace(ex), "\n")
+		args := strings.Fields(ex)
+		if len(args) < 2 || args[0] != "tourney" || args[1] != name {
+			t.Fatalf("%s -h: example %q", name, ex)
+		}
+		for _, a := range args[2:] {
+			if strings.HasPrefix(a, "configs/") {
+				if _, err := os.Stat(a); err != nil {
+					t.Errorf("%s -h: example names %s, which does not exist", name, a)
+				}
+			}
+		}
+		if code, _, stderr := tourney(t, args[1:]...); code != 0 {
+			t.Errorf("example %q: exit %d\n%s", ex, code, stderr)
+		}
+	}
+}
+
+// list says "unbounded" rather than the largest integer and keeps its
+// lines within 100 columns.
+func TestListUnboundedAndWrapped(t *testing.T) {
+	for _, g := range []string{"", "connect4", "groker", "tourality", "speed", "reversixt"} {
+		args := []string{"list"}
+		if g != "" {
+			args = append(args, g)
+		}
+		code, out, _ := tourney(t, args...)
+		if code != 0 {
+			t.Fatalf("list %s: exit %d", g, code)
+		}
+		if strings.Contains(out, "2147483647") || strings.Contains(out, "9223372036854775807") {
+			t.Errorf("list %s prints the largest integer", g)
+		}
+		for _, l := range strings.Split(out, "\n") {
+			if n := len([]rune(l)); n > 100 {
+				t.Errorf("list %s: line of %d columns: %q", g, n, l)
+			}
+		}
+	}
+	if _, out, _ := tourney(t, "list", "reversixt"); !strings.Contains(out, "maximum length unbounded") {
+		t.Error("list reversixt: no unbounded maximum length")
+	}
+}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	htmlreport "tourney/tuner/report"
+)
+
+const reportUsage = `RESULTS_DIR [--out FILE] [--games N]
+
+Writes one self-contained HTML page about a results directory (no network:
+inline CSS, JavaScript and SVG): ratings with their intervals, rating
+against each varied parameter, the bracket, per-map and per-scenario
+tables, forfeits, per-move telemetry (depth reached, time and nodes per
+move, score difference) from games.jsonl.gz, and a game viewer that steps
+or plays recorded games. Default output: RESULTS_DIR/report.html.`
+
+func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("report", reportUsage, "tourney report results/check", stderr)
+	out := fs.String("out", "", "HTML file to write (default RESULTS_DIR/report.html; - for standard output)")
+	games := fs.Int("games", 60, "recorded games embedded in the viewer")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("report takes one results directory, got %d arguments", len(pos))
+	}
+	if *games < 1 {
+		return usagef("report: --games %d: want at least 1", *games)
+	}
+	if st, err := os.Stat(pos[0]); err != nil || !st.IsDir() {
+		return usagef("report: %s is not a directory", pos[0])
+	}
+	d, err := htmlreport.Load(pos[0])
+	if err != nil {
+		return usagef("report: %v", err)
+	}
+	var buf bytes.Buffer
+	if err := htmlreport.Write(&buf, d, htmlreport.Options{MaxGames: *games}); err != nil {
+		return err
+	}
+	if *out == "-" {
+		_, err := stdout.Write(buf.Bytes())
+		return err
+	}
+	path := *out
+	if path == "" {
+		path = filepath.Join(pos[0], "report.html")
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "report: %s\n", path)
+	return nil
+}

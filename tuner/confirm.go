@@ -1,0 +1,120 @@
+package tuner
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+
+	"tourney/arena"
+	"tourney/engines/game"
+	"tourney/tuner/stats"
+)
+
+// Confirmation is a run's winner played against the defaults on fresh
+// seeds with a GSPRT (statistics.md §5): "better than the defaults" only
+// when the test accepts H1.
+type Confirmation struct {
+	Games int      `json:"games"`
+	Elo   *float64 `json:"elo"`
+	Lo    *float64 `json:"elo_lo"`
+	Hi    *float64 `json:"elo_hi"`
+	SPRT  string   `json:"sprt"`
+	LLR   float64  `json:"llr"`
+	State string   `json:"state"` // H1, H0 or continue (the cap came first)
+	Dir   string   `json:"dir"`
+}
+
+// Confirm plays the configuration params (of the space's first scenario's
+// bot) against the defaults: the first scenario's maps, budget and
+// opening, seeds that no sweep game uses, at most ConfirmGames games,
+// stopping when the GSPRT of ConfirmElo decides (α = β = 1 − confidence).
+// It writes games.csv and summary.json to dir.
+func Confirm(ctx context.Context, s *Space, params game.Params, dir string, opt RunOptions) (*Confirmation, *MatchResult, error) {
+	t := &s.Tournament
+	sc := &s.Scenarios[0]
+	sprt := stats.SPRT{Elo0: t.ConfirmElo[0], Elo1: t.ConfirmElo[1], Alpha: 1 - t.Confidence, Beta: 1 - t.Confidence}
+	c := &MatchConfig{
+		Game: sc.Game, NameA: "winner", NameB: "defaults",
+		A:    arena.Entrant{Spec: sc.Bot, Params: params},
+		B:    arena.Entrant{Spec: sc.Bot, Params: s.DefaultParams(0)},
+		Maps: sc.Maps, MapNames: sc.MapNames, Games: t.ConfirmGames, Budget: sc.Budget,
+		Seed: game.Mix(s.Seed, 0xc0f1), SPRT: &sprt, OpeningPlies: sc.OpeningPlies, Confidence: t.Confidence,
+	}
+	res, err := RunMatch(ctx, c, MatchOptions{Out: dir, Workers: opt.Workers, Quiet: opt.Quiet,
+		Grace: opt.Grace, HangTimeout: opt.HangTimeout, Version: opt.Version, Log: opt.Log})
+	if err != nil {
+		return nil, res, err
+	}
+	est := res.PairStats
+	if est.N == 0 { // maps of more than two seats only
+		est = stats.BlockEstimate(blockScores(res.Blocks), t.Confidence)
+	}
+	cf := &Confirmation{Games: res.Played, Elo: optFloat(est.Elo, 1), Lo: optFloat(est.EloLo, 1), Hi: optFloat(est.EloHi, 1),
+		SPRT: sprt.String(), LLR: math.Round(res.LLR*1000) / 1000, State: res.SPRTState, Dir: dir}
+	return cf, res, nil
+}
+
+// blockScores turns per-block points differences into scores in [0, 1].
+func blockScores(d []float64) []float64 {
+	x := make([]float64, len(d))
+	for i, v := range d {
+		x[i] = 0.5 + v/2
+	}
+	return x
+}
+
+// apply makes the confirmation the verdict: H1 is "better than the
+// defaults", anything else keeps them.
+func (cf *Confirmation) apply(v *Verdict) {
+	v.Confirm = cf
+	switch cf.State {
+	case "H1":
+		v.Better = true
+		v.Text = verdictBetter + " (confirmed on fresh seeds)"
+	case "H0":
+		v.Better = false
+		v.Text = verdictKeep + " (the confirmation rejected the winner)"
+	default:
+		v.Better = false
+		v.Text = verdictKeep + fmt.Sprintf(" (the confirmation did not decide in %d games)", cf.Games)
+	}
+}
+
+// ConfirmDir confirms the winner of a finished sweep in dir (tourney
+// confirm): it plays into dir/confirm and updates the verdict of
+// dir/summary.json.
+func ConfirmDir(ctx context.Context, s *Space, dir string, opt RunOptions) (*Confirmation, *MatchResult, error) {
+	bc, err := LoadBotConfig(filepath.Join(dir, "winner.toml"))
+	if err != nil {
+		return nil, nil, err
+	}
+	sc := &s.Scenarios[0]
+	if bc.Game != sc.Game.Info().Name || bc.Bot != sc.Bot.Name {
+		return nil, nil, &InputError{File: filepath.Join(dir, "winner.toml"), Message: fmt.Sprintf("the winner is a %s %s, the space plays %s %s", bc.Game, bc.Bot, sc.Game.Info().Name, sc.Bot.Name)}
+	}
+	cdir := filepath.Join(dir, "confirm")
+	cf, res, err := Confirm(ctx, s, bc.Resolved, cdir, opt)
+	if err != nil {
+		return cf, res, err
+	}
+	path := filepath.Join(dir, "summary.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return cf, res, err
+	}
+	var sum Summary
+	if err := json.Unmarshal(data, &sum); err != nil {
+		return cf, res, fmt.Errorf("%s: %v", path, err)
+	}
+	v := Verdict{Text: sum.Verdict.Text, Better: sum.Verdict.Better}
+	cf.apply(&v)
+	sum.Verdict.Text, sum.Verdict.Better, sum.Verdict.Confirm = v.Text, v.Better, cf
+	js, err := json.MarshalIndent(sum, "", "  ")
+	if err != nil {
+		return cf, res, err
+	}
+	return cf, res, writeFileAtomic(path, append(js, '\n'))
+}

@@ -1,0 +1,132 @@
+package tuner
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The honesty tests (statistics.md §6): sweeps over the synthetic game,
+// whose true strengths are known, run from many seeds. The full figures
+// (200 seeds) come from scripts/honest.sh; these tests run fewer seeds
+// and assert with a margin.
+
+// bestSpace has 16 variants: the defaults (0 Elo), 14 weaker ones and,
+// last, the best, 30 Elo above the second (the defaults).
+func bestSpace(format string, seed int) string {
+	var vals []string
+	for e := -280; e <= -20; e += 20 {
+		vals = append(vals, fmt.Sprint(e))
+	}
+	vals = append(vals, "30")
+	return fmt.Sprintf(`
+name = "honest-best"
+seed = %d
+[[scenario]]
+game = "synthetic"
+bot = "fixed"
+[params]
+elo = { values = [%s] }
+[tournament]
+format = %q
+bootstrap = 200
+`, seed, strings.Join(vals, ", "), format)
+}
+
+// equalSpace has 16 variants of equal strength (label changes nothing).
+func equalSpace(format string, seed int) string {
+	return fmt.Sprintf(`
+name = "honest-equal"
+seed = %d
+[[scenario]]
+game = "synthetic"
+bot = "fixed"
+[params]
+label = { min = 0, max = 15 }
+[tournament]
+format = %q
+bootstrap = 200
+`, seed, format)
+}
+
+func runText(t *testing.T, text string) *Outcome {
+	t.Helper()
+	sp, err := ParseSpace("honest.toml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	res, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: 2, Quiet: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.RemoveAll(out)
+	return res
+}
+
+// honestSeeds is the number of seeds: TOURNEY_HONEST_SEEDS (the full
+// figures: 200), else 24 (8 with -short or under the race detector).
+func honestSeeds() int {
+	if n, err := strconv.Atoi(os.Getenv("TOURNEY_HONEST_SEEDS")); err == nil && n > 0 {
+		return n
+	}
+	if testing.Short() || raceEnabled {
+		return 8
+	}
+	return 24
+}
+
+func TestHonestBestIsFound(t *testing.T) {
+	for _, format := range []string{"knockout", "race"} {
+		t.Run(format, func(t *testing.T) {
+			n, found, games, better := honestSeeds(), 0, 0, 0
+			for seed := 1; seed <= n; seed++ {
+				res := runText(t, bestSpace(format, seed))
+				if res.Variants[res.Winner].Values["elo"] == 30.0 {
+					found++
+				}
+				if res.Verdict.Better {
+					better++
+				}
+				games += res.Summary.Games
+			}
+			t.Logf("%s: the best won %d of %d seeds, \"better than the defaults\" (+30 Elo) in %d, %d games a sweep", format, found, n, better, games/n)
+			// the full figure is ≥ 90 % of 200 seeds; here at least 75 %
+			if float64(found) < 0.75*float64(n) {
+				t.Errorf("%s: the best won %d of %d seeds", format, found, n)
+			}
+		})
+	}
+}
+
+func TestHonestEqualPromotesNothing(t *testing.T) {
+	for _, format := range []string{"knockout", "race"} {
+		t.Run(format, func(t *testing.T) {
+			n, better, defaults, games := honestSeeds(), 0, 0, 0
+			for seed := 1; seed <= n; seed++ {
+				res := runText(t, equalSpace(format, seed))
+				if res.Verdict.Better {
+					better++
+				}
+				if res.Winner == 0 {
+					defaults++
+				}
+				games += res.Summary.Games
+			}
+			// nothing decides by variant number: the defaults (variant 0)
+			// win about 1/16 of the seeds
+			t.Logf("%s: \"better than the defaults\" in %d of %d seeds; the defaults won %d; %d games a sweep", format, better, n, defaults, games/n)
+			if n >= 24 && defaults > n/4 {
+				t.Errorf("%s: the defaults (variant 0) won %d of %d seeds of equal variants", format, defaults, n)
+			}
+			// the full figure is ≤ 5 % of 200 seeds; here at most 2 of 24
+			if better > max(1, n/12) {
+				t.Errorf("%s: a space of equal variants claimed an improvement in %d of %d seeds", format, better, n)
+			}
+		})
+	}
+}

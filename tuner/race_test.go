@@ -1,0 +1,5 @@
+//go:build race
+
+package tuner
+
+func init() { raceEnabled = true }

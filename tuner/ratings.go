@@ -1,0 +1,315 @@
+package tuner
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
+
+	"tourney/engines/game"
+	"tourney/tuner/stats"
+)
+
+// entities are the players of the ratings (statistics.md §4): every
+// variant, the default configuration (the anchor, 0 Elo), and every field
+// bot (by name, one entity across scenarios).
+type entities struct {
+	names, roles, bots []string
+	variants           int
+	// def is the entity of the default configuration: variant 0 when it
+	// is the defaults (include_defaults), else an entity of its own.
+	def   int
+	field map[string]int
+}
+
+func newEntities(s *Space, vs []Variant, params [][]game.Params, defaults []game.Params) entities {
+	e := entities{variants: len(vs), field: map[string]int{}, def: -1}
+	for i := range vs {
+		e.names = append(e.names, strconv.Itoa(i))
+		e.roles = append(e.roles, "variant")
+		e.bots = append(e.bots, s.Scenarios[0].Bot.Name)
+	}
+	if len(vs) > 0 && vs[0].Default {
+		same := true
+		for sc := range s.Scenarios {
+			if !paramsEqual(params[0][sc], defaults[sc]) {
+				same = false
+			}
+		}
+		if same {
+			e.def = 0
+		}
+	}
+	if e.def < 0 {
+		e.def = len(e.names)
+		e.names = append(e.names, "default")
+		e.roles = append(e.roles, "default")
+		e.bots = append(e.bots, s.Scenarios[0].Bot.Name)
+	}
+	for _, sc := range s.Scenarios {
+		for _, f := range sc.Field {
+			if _, ok := e.field[f.Name]; !ok {
+				e.field[f.Name] = len(e.names)
+				e.names = append(e.names, "field:"+f.Name)
+				e.roles = append(e.roles, "field")
+				e.bots = append(e.bots, f.Name)
+			}
+		}
+	}
+	return e
+}
+
+func paramsEqual(a, b game.Params) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if !valueEqual(v, b[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (e *entities) variant(v int) int { return v }
+
+// of is the entity sitting in a seat of scenario sc.
+func (e *entities) of(s *Space, sc int, ref SeatRef) int {
+	switch ref.Kind {
+	case SeatVariant:
+		return ref.Variant
+	case SeatFiller:
+		return e.def
+	}
+	return e.field[s.Scenarios[sc].Field[ref.Field].Name]
+}
+
+// anchor is the entity fixed at 0 Elo: the defaults when they played, or
+// −1 (the mean of everybody) when they did not.
+func (r *sweepRun) anchor() int {
+	for _, g := range r.recs {
+		for _, p := range g.Players {
+			if p == r.ents.def {
+				return r.ents.def
+			}
+		}
+	}
+	return -1
+}
+
+// compact renumbers the entities that played (an entity without games
+// has no rating and must not weigh in the mean when there is no anchor):
+// idx maps an entity to its compact number (−1: no games), back the
+// other way.
+func (r *sweepRun) compact() (idx, back []int, recs []stats.Game) {
+	idx = make([]int, len(r.ents.names))
+	for i := range idx {
+		idx[i] = -1
+	}
+	for _, g := range r.recs {
+		for _, p := range g.Players {
+			idx[p] = 0
+		}
+	}
+	for i := range idx {
+		if idx[i] == 0 {
+			idx[i] = len(back)
+			back = append(back, i)
+		}
+	}
+	recs = make([]stats.Game, len(r.recs))
+	for k, g := range r.recs {
+		ps := make([]int, len(g.Players))
+		for j, p := range g.Players {
+			ps[j] = idx[p]
+		}
+		recs[k] = g
+		recs[k].Players = ps
+	}
+	return idx, back, recs
+}
+
+func (r *sweepRun) fitOptions(idx []int) stats.FitOptions {
+	a := r.anchor()
+	if a >= 0 {
+		a = idx[a]
+	}
+	return stats.FitOptions{Anchor: a}
+}
+
+// expand maps compact ratings back to every entity (NaN: no games).
+func expand(x []float64, back []int, n int) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = math.NaN()
+	}
+	for k, e := range back {
+		out[e] = x[k]
+	}
+	return out
+}
+
+// fit rates every entity on all games so far (no intervals): what an
+// encounter undecided at its cap is settled by.
+func (r *sweepRun) fit() ([]float64, error) {
+	idx, back, recs := r.compact()
+	x, err := stats.Fit(len(back), recs, r.fitOptions(idx))
+	if err != nil {
+		return nil, err
+	}
+	return expand(x, back, len(r.ents.names)), nil
+}
+
+// ratings fits every entity on all games with bootstrap intervals over
+// blocks, seeded from the run seed (byte-identical CSV files). Entities
+// without games get NaN.
+func (r *sweepRun) ratings() (stats.Ratings, error) {
+	t := &r.s.Tournament
+	n := len(r.ents.names)
+	idx, back, recs := r.compact()
+	contend := make([]bool, len(back))
+	for k, e := range back {
+		contend[k] = e < r.ents.variants
+	}
+	if len(back) == 0 {
+		nan := expand(nil, nil, n)
+		return stats.Ratings{Elo: nan, Lo: nan, Hi: nan, PBest: make([]float64, n)}, nil
+	}
+	rt, err := stats.Bootstrap(len(back), recs, r.fitOptions(idx), t.Bootstrap, t.Confidence, game.Mix(r.s.Seed, 0xb007), contend)
+	if err != nil {
+		return rt, err
+	}
+	out := stats.Ratings{Elo: expand(rt.Elo, back, n), Lo: expand(rt.Lo, back, n), Hi: expand(rt.Hi, back, n),
+		PBest: make([]float64, n), Reps: rt.Reps}
+	for k, e := range back {
+		out.PBest[e] = rt.PBest[k]
+	}
+	out.Samples = make([][]float64, len(rt.Samples))
+	for i, smp := range rt.Samples {
+		out.Samples[i] = expand(smp, back, n)
+	}
+	return out, nil
+}
+
+// Verdict is what a run concludes (statistics.md §5).
+type Verdict struct {
+	Winner int
+	// Elo is the winner's rating against the defaults with its interval
+	// at the run's confidence (NaN when the defaults did not play).
+	Elo, Lo, Hi float64
+	// LoAdjusted is the lower end of the one-sided interval at level
+	// 1 − (1 − confidence)/m, m the variants that could have won against
+	// the defaults: the selection of the best of m is paid for
+	// (Bonferroni), so that a space of equal variants claims an
+	// improvement in at most 1 − confidence of runs.
+	LoAdjusted float64
+	PBest      float64
+	// Inseparable lists the variants whose difference to the winner has a
+	// bootstrap interval that includes 0.
+	Inseparable []int
+	Better      bool
+	Text        string
+	// Confirmation, when the run played one.
+	Confirm *Confirmation
+}
+
+const (
+	verdictBetter = "better than the defaults"
+	verdictKeep   = "no evidence of improvement: keep the defaults"
+)
+
+func (r *sweepRun) verdict(winner int, rt stats.Ratings) Verdict {
+	conf := r.s.Tournament.Confidence
+	v := Verdict{Winner: winner, Elo: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), LoAdjusted: math.NaN()}
+	if winner < len(rt.PBest) {
+		v.PBest = rt.PBest[winner]
+	}
+	// inseparable: P(v ≥ winner) over the refits at least (1−conf)/2
+	for x := range r.ents.variants {
+		if x == winner || r.stats[x].games == 0 {
+			continue
+		}
+		ge := 0
+		for _, smp := range rt.Samples {
+			if smp[x] >= smp[winner] {
+				ge++
+			}
+		}
+		if len(rt.Samples) > 0 && float64(ge)/float64(len(rt.Samples)) >= (1-conf)/2 {
+			v.Inseparable = append(v.Inseparable, x)
+		}
+	}
+	d := r.ents.def
+	anchored := r.anchor() == d
+	switch {
+	case !anchored:
+		v.Text = verdictKeep + " (the defaults played no games: confirm with tourney confirm)"
+		return v
+	case winner == d:
+		v.Elo, v.Lo, v.Hi = 0, 0, 0
+		v.Text = verdictKeep + " (the defaults won)"
+		return v
+	}
+	v.Elo, v.Lo, v.Hi = rt.Elo[winner], rt.Lo[winner], rt.Hi[winner]
+	diffs := make([]float64, len(rt.Samples))
+	for k, smp := range rt.Samples {
+		diffs[k] = smp[winner] - smp[d]
+	}
+	m := r.ents.variants
+	if d < r.ents.variants {
+		m--
+	}
+	sd := stat.StdDev(diffs, nil)
+	z := distuv.UnitNormal.Quantile(1 - (1-conf)/float64(max(m, 1)))
+	v.LoAdjusted = rt.Elo[winner] - z*sd
+	if v.LoAdjusted > 0 {
+		v.Better = true
+		v.Text = verdictBetter
+	} else {
+		v.Text = verdictKeep
+	}
+	return v
+}
+
+// String is the verdict for people.
+func (v Verdict) String() string {
+	s := ""
+	if !math.IsNaN(v.Elo) {
+		s = fmt.Sprintf("winner %d: %s Elo against the defaults [%s, %s], P(best) %.2f", v.Winner,
+			fmtRound(v.Elo, 1), fmtRound(v.Lo, 1), fmtRound(v.Hi, 1), v.PBest)
+	} else {
+		s = fmt.Sprintf("winner %d: P(best) %.2f", v.Winner, v.PBest)
+	}
+	if len(v.Inseparable) > 0 {
+		ids := make([]string, len(v.Inseparable))
+		sort.Ints(v.Inseparable)
+		for i, x := range v.Inseparable {
+			ids[i] = strconv.Itoa(x)
+		}
+		s += fmt.Sprintf("\ncannot be separated from: %s", joinMax(ids, 20))
+	} else {
+		s += "\nseparated from every other variant"
+	}
+	return s + "\nverdict: " + v.Text
+}
+
+func joinMax(ids []string, most int) string {
+	if len(ids) <= most {
+		return fmt.Sprint(joinSpace(ids))
+	}
+	return fmt.Sprintf("%s ... (%d variants)", joinSpace(ids[:most]), len(ids))
+}
+
+func joinSpace(ids []string) string {
+	out := ""
+	for i, x := range ids {
+		if i > 0 {
+			out += " "
+		}
+		out += x
+	}
+	return out
+}

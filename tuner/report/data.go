@@ -1,0 +1,277 @@
+package report
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"tourney/tuner"
+	"tourney/tuner/records"
+)
+
+// table is a CSV file read by column name.
+type table struct {
+	path string
+	cols map[string]int
+	head []string
+	rows [][]string
+}
+
+func readTable(path string) (*table, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	cr := csv.NewReader(f)
+	cr.FieldsPerRecord = -1
+	rows, err := cr.ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if len(rows) == 0 {
+		return nil, fmt.Errorf("%s: empty (no header)", path)
+	}
+	t := &table{path: path, cols: map[string]int{}, head: rows[0]}
+	for i, h := range rows[0] {
+		t.cols[h] = i
+	}
+	for _, r := range rows[1:] {
+		if len(r) == len(rows[0]) { // a cut last line is left out
+			t.rows = append(t.rows, r)
+		}
+	}
+	return t, nil
+}
+
+func (t *table) has(col string) bool { _, ok := t.cols[col]; return ok }
+
+func (t *table) get(r []string, col string) string {
+	if i, ok := t.cols[col]; ok && i < len(r) {
+		return r[i]
+	}
+	return ""
+}
+
+func (t *table) num(r []string, col string) (float64, bool) {
+	v, err := strconv.ParseFloat(t.get(r, col), 64)
+	return v, err == nil && !math.IsNaN(v)
+}
+
+// Variant is one row of variants.csv.
+type Variant struct {
+	ID       int
+	Params   []string // values in Data.Params order
+	Games    int
+	Points   float64
+	Rating   float64 // NaN when variants.csv has no rating
+	Lo, Hi   float64
+	Out      string  // the round it went out in, "winner", or ""
+	Score    float64 // points per game
+	Forfeits int
+}
+
+// Data is what the report shows.
+type Data struct {
+	Dir       string
+	Name      string
+	Summary   map[string]any
+	Params    []string
+	Variants  []Variant
+	HasRating bool
+	Bracket   []BracketRow
+	Games     *table // games.csv (nil when missing)
+	Records   []*records.Game
+	Places    *tuner.PlacementTable // games of more than two seats (nil: none)
+	Notes     []string              // what was missing or skipped
+}
+
+// BracketRow is one participant of one encounter.
+type BracketRow struct {
+	Round, Encounter int
+	Who              string // variant number or role
+	Advanced         bool
+	Points           string
+	Extra            string // blocks, decided (new format)
+}
+
+// Load reads a results directory. Only variants.csv is required; the
+// other files are shown when they are there.
+func Load(dir string) (*Data, error) {
+	d := &Data{Dir: dir, Name: filepath.Base(filepath.Clean(dir))}
+	if b, err := os.ReadFile(filepath.Join(dir, "summary.json")); err == nil {
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.UseNumber() // seeds are 64-bit integers
+		_ = dec.Decode(&d.Summary)
+		if n, ok := d.Summary["name"].(string); ok {
+			d.Name = n
+		}
+	}
+	vt, err := readTable(filepath.Join(dir, "variants.csv"))
+	if err != nil {
+		return nil, fmt.Errorf("%s is not a results directory: %v", dir, err)
+	}
+	if !vt.has("variant") {
+		return nil, fmt.Errorf("%s: no column variant", vt.path)
+	}
+	d.Params = paramColumns(dir, vt)
+	d.HasRating = vt.has("rating")
+	for _, r := range vt.rows {
+		id, err := strconv.Atoi(vt.get(r, "variant"))
+		if err != nil {
+			continue
+		}
+		v := Variant{ID: id, Rating: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
+		for _, p := range d.Params {
+			v.Params = append(v.Params, vt.get(r, p))
+		}
+		g, _ := vt.num(r, "games")
+		v.Games = int(g)
+		v.Points, _ = vt.num(r, "points")
+		if x, ok := vt.num(r, "rating"); ok {
+			v.Rating = x
+		}
+		if x, ok := vt.num(r, "rating_lo"); ok {
+			v.Lo = x
+		}
+		if x, ok := vt.num(r, "rating_hi"); ok {
+			v.Hi = x
+		}
+		v.Out = vt.get(r, "out_round")
+		if w := vt.get(r, "winner"); w == "1" || w == "true" || v.Out == "winner" {
+			v.Out = "winner"
+		}
+		if v.Games > 0 {
+			v.Score = v.Points / float64(v.Games)
+		}
+		d.Variants = append(d.Variants, v)
+	}
+	if bt, err := readTable(filepath.Join(dir, "bracket.csv")); err == nil {
+		d.Bracket = readBracket(bt)
+	} else {
+		d.Notes = append(d.Notes, "no bracket.csv")
+	}
+	if gt, err := readTable(filepath.Join(dir, "games.csv")); err == nil {
+		d.Games = gt
+		if pt, err := tuner.PlacementsFromDir(dir, 0); err == nil && len(pt.Players()) > 0 {
+			d.Places = pt
+		}
+	} else {
+		d.Notes = append(d.Notes, "no games.csv")
+	}
+	rp := filepath.Join(dir, records.FileName)
+	if recs, err := records.Read(rp); err == nil {
+		d.Records = recs
+	} else if errors.Is(err, os.ErrNotExist) {
+		d.Notes = append(d.Notes, "no "+records.FileName+" (run the sweep with records on for telemetry and the game viewer)")
+	} else {
+		return nil, err
+	}
+	return d, nil
+}
+
+// statColumns are variants.csv's columns that are not parameters.
+var statColumns = map[string]bool{"variant": true, "games": true, "points": true, "score": true, "mean_rank": true,
+	"rating": true, "rating_lo": true, "rating_hi": true, "out_round": true, "winner": true, "trusted_value": true,
+	"median_players": true, "trusted_score_enemies": true, "forfeits": true, "blocks": true, "verdict": true}
+
+// paramColumns are the varied parameters: the space's (when space.toml
+// loads) that are columns of variants.csv, else the columns between
+// variant and games.
+func paramColumns(dir string, vt *table) []string {
+	if s, err := tuner.LoadSpace(filepath.Join(dir, "space.toml")); err == nil {
+		var out []string
+		for _, p := range s.ParamNames() {
+			if vt.has(p) {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	var out []string
+	for _, h := range vt.head {
+		if h == "games" {
+			break
+		}
+		if !statColumns[h] && !strings.HasPrefix(h, "place_") {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// readBracket reads bracket.csv in the long format (round, encounter,
+// variant, role, advanced, points, blocks, decided) or the old one
+// (round, encounter, variants, advanced, points with space-separated
+// lists).
+func readBracket(t *table) []BracketRow {
+	var out []BracketRow
+	for _, r := range t.rows {
+		round, _ := strconv.Atoi(t.get(r, "round"))
+		enc, _ := strconv.Atoi(t.get(r, "encounter"))
+		if t.has("variants") {
+			vs := strings.Fields(t.get(r, "variants"))
+			adv := strings.Fields(t.get(r, "advanced"))
+			pts := strings.Fields(t.get(r, "points"))
+			for i, v := range vs {
+				row := BracketRow{Round: round, Encounter: enc, Who: v, Advanced: slices.Contains(adv, v)}
+				if i < len(pts) {
+					row.Points = pts[i]
+				}
+				out = append(out, row)
+			}
+			continue
+		}
+		who := t.get(r, "variant")
+		if role := t.get(r, "role"); role != "" && role != "variant" {
+			who = role
+			if b := t.get(r, "bot"); b != "" {
+				who += ":" + b
+			}
+		}
+		adv := t.get(r, "advanced")
+		row := BracketRow{Round: round, Encounter: enc, Who: who, Advanced: adv == "1" || adv == "true",
+			Points: t.get(r, "points")}
+		var extra []string
+		for _, c := range []string{"blocks", "decided"} {
+			if t.has(c) {
+				extra = append(extra, c+" "+t.get(r, c))
+			}
+		}
+		row.Extra = strings.Join(extra, ", ")
+		out = append(out, row)
+	}
+	return out
+}
+
+// seatVariant returns the variant number of a games.csv row, or -1 (a
+// field bot or the default filler), in both layouts.
+func (t *table) seatVariant(r []string) int {
+	if t.has("role") && t.get(r, "role") != "variant" {
+		return -1
+	}
+	v, err := strconv.Atoi(t.get(r, "variant"))
+	if err != nil {
+		return -1
+	}
+	return v
+}
+
+// sortedKeys returns a map's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

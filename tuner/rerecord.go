@@ -1,0 +1,278 @@
+package tuner
+
+import (
+	"context"
+	"encoding/csv"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"tourney/arena"
+	"tourney/tuner/records"
+)
+
+// DirGame is one game of a results directory as games.csv describes it.
+type DirGame struct {
+	Index    int
+	Line     int // line of its first row in games.csv
+	Scenario int
+	Map      string
+	Seed     uint64
+	Seats    []string // entrant ids: "3", "default", "field:random"
+	Round    int
+	Enc      int
+	Block    int
+	Scores   []string // as written
+	Ranks    []string
+	Plies    string
+}
+
+// ReadDirGames reads games.csv of a results directory by column name
+// (both the old layout, whose `variant` holds the entrant id, and the
+// layout with `role` and `bot`).
+func ReadDirGames(dir string) ([]DirGame, error) {
+	path := filepath.Join(dir, "games.csv")
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	cr := csv.NewReader(f)
+	cr.FieldsPerRecord = -1
+	rows, err := cr.ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if len(rows) == 0 {
+		return nil, &InputError{File: path, Line: 1, Message: "no header"}
+	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	for _, need := range []string{"game", "scenario", "map", "seed", "seat", "variant", "score", "rank", "plies"} {
+		if _, ok := col[need]; !ok {
+			return nil, &InputError{File: path, Line: 1, Message: "no column " + need}
+		}
+	}
+	get := func(row []string, name string) string {
+		if i, ok := col[name]; ok && i < len(row) {
+			return row[i]
+		}
+		return ""
+	}
+	var out []DirGame
+	for ln, row := range rows[1:] {
+		line := ln + 2
+		if len(row) != len(rows[0]) {
+			continue // a cut last line
+		}
+		idx, err1 := strconv.Atoi(get(row, "game"))
+		seat, err2 := strconv.Atoi(get(row, "seat"))
+		sc, err3 := strconv.Atoi(get(row, "scenario"))
+		seed, err4 := strconv.ParseUint(get(row, "seed"), 10, 64)
+		if err := firstErr(err1, err2, err3, err4); err != nil {
+			return nil, &InputError{File: path, Line: line, Message: err.Error()}
+		}
+		id := get(row, "variant")
+		switch get(row, "role") {
+		case "default":
+			id = "default"
+		case "field":
+			id = "field:" + get(row, "bot")
+		}
+		if len(out) == 0 || out[len(out)-1].Index != idx {
+			g := DirGame{Index: idx, Line: line, Scenario: sc, Map: get(row, "map"), Seed: seed, Plies: get(row, "plies")}
+			g.Round, _ = strconv.Atoi(get(row, "round"))
+			g.Enc, _ = strconv.Atoi(get(row, "encounter"))
+			g.Block, _ = strconv.Atoi(get(row, "block"))
+			out = append(out, g)
+		}
+		g := &out[len(out)-1]
+		if seat != len(g.Seats) {
+			return nil, &InputError{File: path, Line: line, Message: fmt.Sprintf("seat %d of game %d out of order", seat, idx)}
+		}
+		g.Seats = append(g.Seats, id)
+		g.Scores = append(g.Scores, get(row, "score"))
+		g.Ranks = append(g.Ranks, get(row, "rank"))
+	}
+	return out, nil
+}
+
+func firstErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// RecordDir plays the games of a results directory again from its
+// space.toml and games.csv (seed, seats, scenario, map; the space gives
+// bots, parameters, budget and opening) with move records on, checks each
+// game's scores, ranks and plies against games.csv, and writes
+// games.jsonl.gz into the directory. only, when not nil, selects games by
+// index. It returns the games played and a line per game that did not
+// match (a space run with --base, or a time budget, does not replay).
+func RecordDir(ctx context.Context, dir string, workers int, only func(int) bool) (played int, mismatches []string, err error) {
+	jobs, metas, err := dirJobs(dir, only)
+	if err != nil {
+		return 0, nil, err
+	}
+	w, err := records.Create(filepath.Join(dir, records.FileName))
+	if err != nil {
+		return 0, nil, err
+	}
+	err = arena.Run(ctx, jobs, arena.Options{Workers: workers}, func(r *arena.Result) error {
+		g := metas[r.Index]
+		rec := records.FromResult(g.Index, r)
+		rec.Round, rec.Encounter, rec.Block, rec.Scenario = g.Round, g.Enc, g.Block, g.Scenario
+		rec.MapRef = g.Map
+		played++
+		if m := g.mismatch(r); m != "" {
+			mismatches = append(mismatches, m)
+		}
+		return w.Write(rec)
+	})
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	return played, mismatches, err
+}
+
+// mismatch says how a game played again differs from games.csv ("" when
+// it does not).
+func (g *DirGame) mismatch(r *arena.Result) string {
+	for k := range g.Seats {
+		if strconv.FormatFloat(r.Scores[k], 'g', -1, 64) != g.Scores[k] || strconv.Itoa(r.Ranks[k]) != g.Ranks[k] || strconv.Itoa(r.Plies) != g.Plies {
+			return fmt.Sprintf("game %d (games.csv:%d): seat %d played score %s rank %d plies %d, recorded %s %s %s",
+				g.Index, g.Line, k, strconv.FormatFloat(r.Scores[k], 'g', -1, 64), r.Ranks[k], r.Plies, g.Scores[k], g.Ranks[k], g.Plies)
+		}
+	}
+	return ""
+}
+
+// ReplayGame plays game n of a results directory again from its seed,
+// seats, parameters and budget (space.toml and games.csv) and compares it
+// with what the run recorded: every move of its record in games.jsonl.gz
+// when there is one, else its result in games.csv. It returns the game
+// played again and the first difference ("" when it is reproduced).
+func ReplayGame(ctx context.Context, dir string, n int) (*arena.Result, string, error) {
+	jobs, metas, err := dirJobs(dir, func(i int) bool { return i == n })
+	if err != nil {
+		return nil, "", err
+	}
+	if len(jobs) == 0 {
+		return nil, "", &InputError{File: filepath.Join(dir, "games.csv"), Message: fmt.Sprintf("no game %d", n)}
+	}
+	res, err := arena.Play(ctx, &jobs[0], arena.Options{})
+	if err != nil {
+		return nil, "", err
+	}
+	if m := metas[0].mismatch(res); m != "" {
+		return res, m, nil
+	}
+	var rec *records.Game
+	path := filepath.Join(dir, records.FileName)
+	if _, serr := os.Stat(path); serr == nil {
+		errFound := fmt.Errorf("found")
+		err := records.Scan(path, func(g *records.Game) error {
+			if g.Index == n {
+				rec = g
+				return errFound
+			}
+			return nil
+		})
+		if err != nil && err != errFound {
+			return res, "", err
+		}
+	}
+	if rec == nil {
+		return res, "", nil // no record of it: games.csv agreed
+	}
+	if len(rec.Moves) != len(res.Moves) {
+		return res, fmt.Sprintf("game %d: %d moves played again, %d recorded", n, len(res.Moves), len(rec.Moves)), nil
+	}
+	for i, mv := range res.Moves {
+		r := rec.Moves[i]
+		if mv.Ply != r.Ply || mv.Seat != r.Seat || mv.Action != r.Action || mv.Fault != r.Fault {
+			return res, fmt.Sprintf("game %d, move %d (ply %d): seat %d played %d%s, the record has seat %d playing %d%s",
+				n, i, mv.Ply, mv.Seat, mv.Action, faultText(mv.Fault), r.Seat, r.Action, faultText(r.Fault)), nil
+		}
+		if mv.Nodes != r.Nodes || mv.Depth != r.Depth {
+			return res, fmt.Sprintf("game %d, move %d: searched %d nodes to depth %d, the record says %d nodes, depth %d (a time budget?)",
+				n, i, mv.Nodes, mv.Depth, r.Nodes, r.Depth), nil
+		}
+	}
+	return res, "", nil
+}
+
+func faultText(f string) string {
+	if f == "" {
+		return ""
+	}
+	return " (" + f + ")"
+}
+
+// dirJobs rebuilds the jobs of a results directory's games (only: a
+// selection by index, nil for all), with move records on.
+func dirJobs(dir string, only func(int) bool) ([]arena.Job, []*DirGame, error) {
+	s, err := LoadSpace(filepath.Join(dir, "space.toml"))
+	if err != nil {
+		return nil, nil, err
+	}
+	games, err := ReadDirGames(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	variants := s.Variants()
+	var jobs []arena.Job
+	var metas []*DirGame
+	for i := range games {
+		g := &games[i]
+		if only != nil && !only(g.Index) {
+			continue
+		}
+		if g.Scenario < 0 || g.Scenario >= len(s.Scenarios) {
+			return nil, nil, fmt.Errorf("games.csv:%d: scenario %d not in space.toml", g.Line, g.Scenario)
+		}
+		sc := &s.Scenarios[g.Scenario]
+		mi := slices.Index(sc.MapNames, g.Map)
+		if mi < 0 {
+			return nil, nil, fmt.Errorf("games.csv:%d: map %q not in scenario %d", g.Line, g.Map, g.Scenario)
+		}
+		seats := make([]arena.Entrant, len(g.Seats))
+		for k, id := range g.Seats {
+			switch {
+			case id == "default":
+				seats[k] = arena.Entrant{ID: id, Spec: sc.Bot, Params: s.DefaultParams(g.Scenario)}
+			case strings.HasPrefix(id, "field:"):
+				name := strings.TrimPrefix(id, "field:")
+				fi := slices.IndexFunc(sc.Field, func(f FieldBot) bool { return f.Name == name })
+				if fi < 0 {
+					return nil, nil, fmt.Errorf("games.csv:%d: field bot %q not in scenario %d", g.Line, name, g.Scenario)
+				}
+				f := sc.Field[fi]
+				seats[k] = arena.Entrant{ID: id, Spec: f.Spec, Params: f.Params}
+			default:
+				v, err := strconv.Atoi(id)
+				if err != nil || v < 0 || v >= len(variants) {
+					return nil, nil, fmt.Errorf("games.csv:%d: variant %q not in the space", g.Line+k, id)
+				}
+				p, err := s.BotParams(g.Scenario, variants[v])
+				if err != nil {
+					return nil, nil, err
+				}
+				seats[k] = arena.Entrant{ID: id, Spec: sc.Bot, Params: p}
+			}
+		}
+		jobs = append(jobs, arena.Job{Game: sc.Game, Map: sc.Maps[mi], Seed: g.Seed, Seats: seats,
+			Budget: sc.Budget, OpeningPlies: sc.OpeningPlies, Record: true})
+		metas = append(metas, g)
+	}
+	return jobs, metas, nil
+}
