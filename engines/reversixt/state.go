@@ -102,7 +102,7 @@ type State struct {
 
 	log   []change
 	undo  []undoRec
-	lines [8]int // scratch: captured stones per direction
+	fbuf  []int32 // scratch: the stones a move captures
 	mark  []uint32
 	epoch uint32
 	queue []int32
@@ -563,15 +563,35 @@ func (s *State) apply(a game.Action) {
 	if isStone(v) {
 		s.ow[p]--
 	}
+	// One walk per direction collects the captured stones; all lines are
+	// found before any stone flips (lines may cross through transitions).
+	cls := &classTab[pv]
+	next, b := s.m.next, s.board
+	buf := s.fbuf[:0]
 	for d := 0; d < 8; d++ {
-		s.lines[d] = s.line(t, d, pv)
-	}
-	for d := 0; d < 8; d++ {
-		cur := t*8 + d
-		for k := s.lines[d]; k > 0; k-- {
-			cur = int(s.m.next[cur])
-			s.put(cur>>3, pv)
+		start := len(buf)
+		cur := int32(t*8 + d)
+		for {
+			cur = next[cur]
+			if cur < 0 {
+				buf = buf[:start]
+				break
+			}
+			c := int(cur >> 3)
+			k := cls[b[c]&15]
+			if c == t || k == 0 {
+				buf = buf[:start]
+				break
+			}
+			if k == 2 {
+				break
+			}
+			buf = append(buf, int32(c))
 		}
+	}
+	s.fbuf = buf
+	for _, c := range buf {
+		s.put(int(c), pv)
 	}
 	s.put(t, pv)
 	switch v {
@@ -752,8 +772,9 @@ func (s *State) CloneInto(dst game.State) game.State {
 	}
 	board, log, undo, vb := c.board, c.log, c.undo, c.vb
 	mark, epoch, queue, pbuf := c.mark, c.epoch, c.queue, c.pbuf
-	tset, tsum, rmk, rep := c.tset, c.tsum, c.rmk, c.rep
+	tset, tsum, rmk, rep, fbuf := c.tset, c.tsum, c.rmk, c.rep, c.fbuf
 	*c = *s
+	c.fbuf = fbuf[:0]
 	c.tsum, c.tvalid = tsum, false // tsum describes dst's scratch set
 	c.board = append(board[:0], s.board...)
 	c.vb = append(vb[:0], s.vb...)
