@@ -36,6 +36,7 @@ func (g *gamePlay) play(setup bool) (r *Result) {
 		}
 		r.Job = job
 		r.Elapsed = time.Since(g.start)
+		g.endBots(r)
 	}()
 	if setup {
 		if r = g.setup(); r != nil {
@@ -62,6 +63,7 @@ type gamePlay struct {
 	start    time.Time
 	inBot    int    // seat whose Step is running, -1 between moves
 	moves    uint64 // moves started
+	ended    bool   // endBots ran
 }
 
 // errAbandoned ends a game the watchdog has taken over.
@@ -97,6 +99,7 @@ func (g *gamePlay) setup() *Result {
 		}
 		b.Reset(game.Mix(job.Seed, uint64(i)+1))
 		g.bots[i] = b
+		beginBot(b, job.Map, i)
 		if ro, ok := b.(game.ReadOnlyBot); ok && ro.ReadOnly() {
 			g.readOnly[i] = true
 		}
@@ -322,7 +325,7 @@ func (g *gamePlay) step(p int) (a game.Action, reason, detail string) {
 		}
 	}
 	if err != nil {
-		return game.NoAction, ForfeitError, err.Error()
+		return game.NoAction, game.FaultReason(err, ForfeitError), err.Error()
 	}
 	if !g.isLegal(p, a) {
 		return game.NoAction, ForfeitIllegal, fmt.Sprintf("action %s is not legal", g.s.ActionString(p, a))

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"tourney/configs"
+	"tourney/engines/external"
 	"tourney/engines/game"
 	"tourney/tuner"
 )
@@ -85,6 +86,8 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	variants := sp.Variants()
 	plan := tuner.PlanKnockout(sp, len(variants))
 	fmt.Fprintf(stderr, "sweep %s: %d variants, %s, results in %s\n", sp.Name, len(variants), plan, out)
+	external.SetLogDir(out) // external bots' stderr: OUT/bots/NAME.log
+	defer external.SetLogDir("")
 	res, err := tuner.RunSweep(ctx, sp, tuner.RunOptions{
 		Out: out, Workers: rf.workers, Quiet: rf.quiet, Log: stderr,
 		Grace: *grace, HangTimeout: *hang, Version: version, Resume: *resume != "",
