@@ -1,0 +1,232 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"tourney/engines/external"
+	"tourney/engines/external/externaltest"
+)
+
+func TestMain(m *testing.M) {
+	externaltest.MaybeRun() // the test binary doubles as a fake external bot
+	os.Exit(m.Run())
+}
+
+// noChildren fails when an external process is left (run defers
+// external.CloseAll; the process table must be clean afterwards).
+func noChildren(t *testing.T) {
+	t.Helper()
+	if n := external.Live(); n != 0 {
+		t.Errorf("%d external processes still registered", n)
+	}
+	if c := externaltest.Children(); len(c) > 0 {
+		t.Errorf("child processes alive after the run: %v", c)
+	}
+}
+
+// fakeSpace is a Connect Four space whose bot is the test binary in mode.
+func fakeSpace(t *testing.T, mode, extra string) string {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf(`name = "fake-%s"
+seed = 5
+
+[bots.fake]
+game    = "connect4"
+cmd     = [%q]
+env     = { %s = %q }
+params  = { pick = { type = "int", default = 0, min = 0, max = 3 } }
+startup = "2s"
+move_timeout = "300ms"
+quit_grace = "200ms"
+%s
+[[scenario]]
+game   = "connect4"
+bot    = "fake"
+budget = { depth = 1 }
+field  = ["random"]
+
+[params]
+pick = { values = [0, 1, 2] }
+
+[tournament]
+games = 2
+`, mode, exe, externaltest.Env, mode, extra)
+}
+
+// TestExternalFaults: one sweep per fault; each completes, the forfeits
+// are in games.csv with their reason, and no process is left.
+func TestExternalFaults(t *testing.T) {
+	cases := []struct {
+		mode, want string
+	}{
+		{externaltest.ModeNoHello, "forfeit:timeout"},
+		{externaltest.ModeGarbage, "forfeit:protocol"},
+		{externaltest.ModeIllegal, "forfeit:illegal"},
+		{externaltest.ModeHang, "forfeit:timeout"},
+		{externaltest.ModeExit, "forfeit:crash"},
+		{externaltest.ModeIgnoreQuit, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.mode, func(t *testing.T) {
+			dir := t.TempDir()
+			s := fakeSpace(t, c.mode, "")
+			if c.mode == externaltest.ModeNoHello {
+				s = strings.Replace(s, `startup = "2s"`, `startup = "400ms"`, 1)
+			}
+			p := writeFile(t, dir, "s.toml", s)
+			res := filepath.Join(dir, "r")
+			t0 := time.Now()
+			code, out, stderr := tourney(t, "sweep", p, "--workers", "2", "--out", res, "--quiet")
+			if code != 0 || !strings.Contains(out, "winner: variant") {
+				t.Fatalf("sweep: exit %d\n%s\n%s", code, out, stderr)
+			}
+			noChildren(t)
+			if el := time.Since(t0); el > 30*time.Second {
+				t.Errorf("sweep took %s", el)
+			}
+			g, err := os.ReadFile(filepath.Join(res, "games.csv"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.want != "" && !strings.Contains(string(g), ","+c.want) {
+				t.Fatalf("games.csv has no %s:\n%s", c.want, g)
+			}
+			if c.want == "" && strings.Contains(string(g), "forfeit") {
+				t.Fatalf("unexpected forfeit:\n%s", g)
+			}
+			if c.mode == externaltest.ModeExit && !strings.Contains(string(g), ",normal") {
+				t.Fatalf("after a crash the bot is not restarted:\n%s", g)
+			}
+			if c.mode != externaltest.ModeNoHello {
+				log, err := os.ReadFile(filepath.Join(res, "bots", "fake.log"))
+				if err != nil || !bytes.Contains(log, []byte("fake bot: new game")) {
+					t.Fatalf("stderr log: %v %q", err, log)
+				}
+			}
+		})
+	}
+}
+
+// TestExternalBadDeclarations: strict checks with file:line.
+func TestExternalBadDeclarations(t *testing.T) {
+	dir := t.TempDir()
+	cases := []struct{ edit, want string }{
+		{`pick = { values = [0, 9] }`, "9 is outside the allowed range 0..3"},
+		{`depth = { values = [1] }`, `no parameter "depth"`},
+	}
+	for i, c := range cases {
+		s := strings.Replace(fakeSpace(t, externaltest.ModeFirst, ""), "pick = { values = [0, 1, 2] }", c.edit, 1)
+		p := writeFile(t, dir, fmt.Sprintf("b%d.toml", i), s)
+		code, _, stderr := tourney(t, "validate", p, "--no-estimate")
+		if code != 2 || !strings.Contains(stderr, c.want) || !strings.Contains(stderr, "b"+fmt.Sprint(i)+".toml:") {
+			t.Errorf("case %d: exit %d %q, want %q", i, code, stderr, c.want)
+		}
+	}
+	bad := map[string]string{
+		`cmd = []`:                          "bots.fake.cmd",
+		`protocol = "smoke"`:                "bots.fake.protocol",
+		`startup = "soon"`:                  "bots.fake.startup",
+		`colour = "red"`:                    "unknown key",
+		`restart = "sometimes"`:             "bots.fake.restart",
+		`params = { x = { type = "int" } }`: "bots.fake.params",
+		`params = { x = { type = "float", default = 5.0, min = 0.0, max = 1.0 } }`: "outside",
+	}
+	i := 0
+	for line, want := range bad {
+		s := fakeSpace(t, externaltest.ModeFirst, line)
+		key := strings.SplitN(line, " ", 2)[0]
+		if key == "cmd" || key == "params" || key == "startup" {
+			// replace the existing key instead of repeating it
+			s = replaceKeyLine(s, key, line)
+		}
+		p := writeFile(t, dir, fmt.Sprintf("c%d.toml", i), s)
+		i++
+		code, _, stderr := tourney(t, "validate", p, "--no-estimate")
+		if code != 2 || !strings.Contains(stderr, want) {
+			t.Errorf("%s: exit %d %q, want %q", line, code, stderr, want)
+		}
+	}
+	noChildren(t)
+}
+
+func replaceKeyLine(s, key, line string) string {
+	var out []string
+	seen := false
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(l, key+" ") && !seen {
+			seen = true
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestPythonBotEveryGame: a sweep over the example Python bot's parameter
+// for each of the five games, byte-identical CSVs at --workers 1 and 2.
+func TestPythonBotEveryGame(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is not installed")
+	}
+	script, _ := filepath.Abs("../../scripts/examples/jsonl_random.py")
+	for _, g := range []string{"connect4", "groker", "tourality", "speed", "reversixt"} {
+		t.Run(g, func(t *testing.T) {
+			dir := t.TempDir()
+			space := fmt.Sprintf(`name = "py-%s"
+seed = 9
+
+[bots.pyrandom]
+game   = %q
+cmd    = [%q, %q]
+params = "hello"
+
+[[scenario]]
+game   = %q
+bot    = "pyrandom"
+budget = { depth = 1 }
+
+[params]
+first_prob = { values = [0.0, 0.5, 1.0] }
+
+[tournament]
+games = 2
+`, g, g, py, script, g)
+			p := writeFile(t, dir, "s.toml", space)
+			var csvs [][]byte
+			for _, w := range []string{"1", "2"} {
+				res := filepath.Join(dir, "r"+w)
+				code, out, stderr := tourney(t, "sweep", p, "--workers", w, "--out", res, "--quiet")
+				if code != 0 {
+					t.Fatalf("sweep --workers %s: exit %d\n%s\n%s", w, code, out, stderr)
+				}
+				var all []byte
+				for _, f := range []string{"games.csv", "variants.csv", "bracket.csv"} {
+					b, err := os.ReadFile(filepath.Join(res, f))
+					if err != nil {
+						t.Fatal(err)
+					}
+					all = append(all, b...)
+				}
+				if bytes.Contains(all, []byte("forfeit")) {
+					t.Fatalf("forfeits in a sweep of the example bot:\n%s", all)
+				}
+				csvs = append(csvs, all)
+			}
+			if !bytes.Equal(csvs[0], csvs[1]) {
+				t.Fatalf("CSV files differ between --workers 1 and 2:\n%s\n----\n%s", csvs[0], csvs[1])
+			}
+			noChildren(t)
+		})
+	}
+}
