@@ -165,7 +165,7 @@ func (b *jsonlBot) Step(ctx context.Context, s game.State, player int, bud game.
 		return game.NoAction, b.lost()
 	}
 	var deadline time.Time
-	abort := ctx.Done()
+	abort := ctx
 	if bud.Time > 0 {
 		deadline = t0.Add(bud.Time + d.Grace)
 		if _, ok := ctx.Deadline(); ok {
@@ -190,10 +190,14 @@ func (b *jsonlBot) Step(ctx context.Context, s game.State, player int, bud game.
 		return game.NoAction, b.fail(fault("timeout", "bot %s: no action within %s (killed)", d.Name, lim))
 	case errExited:
 		return game.NoAction, b.lost()
-	default:
+	case errAborted:
 		b.pr.kill()
 		b.pr = nil
 		return game.NoAction, b.fail(ctx.Err())
+	default:
+		b.pr.kill()
+		b.pr = nil
+		return game.NoAction, b.fail(err)
 	}
 	a, err := parseAction(line, s, player, b.legal)
 	if err != nil {
@@ -209,7 +213,11 @@ func (b *jsonlBot) Step(ctx context.Context, s game.State, player int, bud game.
 
 // lost handles a process that exited during a game: a crash.
 func (b *jsonlBot) lost() error {
-	<-b.pr.done
+	select {
+	case <-b.pr.done:
+	case <-time.After(time.Second):
+	}
+	b.pr.kill()
 	st := b.pr.exitStatus()
 	b.pr = nil
 	b.d.crashed.Store(true)

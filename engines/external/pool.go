@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -149,6 +148,7 @@ func (p *Pool) acquire(ctx context.Context, params game.Params) (*proc, error) {
 		}
 		p.idle = append(p.idle[:i], p.idle[i+1:]...)
 		if pr.exited() {
+			pr.kill() // closes its pipe
 			continue
 		}
 		p.mu.Unlock()
@@ -180,10 +180,10 @@ func (p *Pool) handshake(ctx context.Context, pr *proc) error {
 	d := p.decl
 	msg, _ := json.Marshal(helloOut{Type: "hello", Protocol: Protocol, Game: d.Game, Options: map[string]any{}})
 	if err := pr.send(msg); err != nil {
-		<-pr.done
+		pr.kill()
 		return fault("crash", "bot %s: exited before hello (%s)", d.Name, pr.exitStatus())
 	}
-	line, err := pr.recv(time.Now().Add(d.Startup), ctx.Done())
+	line, err := pr.recv(time.Now().Add(d.Startup), ctx)
 	switch err {
 	case nil:
 	case errTimeout:
@@ -205,6 +205,7 @@ func (p *Pool) handshake(ctx context.Context, pr *proc) error {
 // it has exited).
 func (p *Pool) release(pr *proc) {
 	if pr.exited() {
+		pr.kill()
 		return
 	}
 	p.mu.Lock()
@@ -213,12 +214,12 @@ func (p *Pool) release(pr *proc) {
 }
 
 // openLog opens the bot's stderr log (nil: pass through).
-func openLog(name string) (io.WriteCloser, error) {
+func openLog(name string) (*os.File, error) {
 	registry.Lock()
 	dir := registry.logDir
 	registry.Unlock()
 	if dir == "" {
-		return nopCloser{os.Stderr}, nil
+		return nil, nil
 	}
 	dir = filepath.Join(dir, "bots")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -231,9 +232,6 @@ func openLog(name string) (io.WriteCloser, error) {
 	return f, nil
 }
 
-type nopCloser struct{ io.Writer }
-
-func (nopCloser) Close() error { return nil }
 
 // Probe starts the bot (or takes an idle process), reads its hello and
 // returns it to the pool: the way to learn the parameters a bot declares.

@@ -3,100 +3,88 @@ package external
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
-	"fmt"
-	"io"
 	"os"
 	"os/exec"
-	"sync"
 	"time"
 )
 
 // proc is one child process speaking JSON lines on stdin/stdout.
+//
+// The lease holder (one goroutine at a time) writes to in and reads from
+// out directly, with read deadlines on the pipe (no goroutine hop on the
+// hot path). A reaper goroutine waits for the process and closes done;
+// stderr goes straight to a file (no copying goroutine).
 type proc struct {
 	key  string // the pool's key (rendered command line and environment)
 	cmd  *exec.Cmd
-	in   io.WriteCloser
+	in   *os.File
+	out  *os.File
+	br   *bufio.Reader
 	wbuf []byte
 
-	lines chan []byte   // stdout, one line at a time (without '\n')
 	done  chan struct{} // closed when the process has exited and been reaped
-	werr  error         // Wait's result, valid after done
+	state *os.ProcessState
 
-	log     io.WriteCloser // stderr log (nil: discarded)
-	hello   *helloMsg
-	games   int // games served
-	reaped  sync.Once
-	killErr error
+	log   *os.File // stderr log (nil: tourney's stderr)
+	hello *helloMsg
 }
 
 // maxLine bounds one message from a bot (a runaway writer is a fault).
 const maxLine = 1 << 20
 
 // startProc starts argv with env (added to the environment) in dir;
-// stderr goes to logw (appended) or is discarded.
-func startProc(key string, argv []string, env []string, dir string, logw io.WriteCloser) (*proc, error) {
+// stderr goes to logf (nil: tourney's stderr).
+func startProc(key string, argv []string, env []string, dir string, logf *os.File) (*proc, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("empty command")
+	}
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, err
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	cmd.SysProcAttr = procAttr()
-	in, err := cmd.StdinPipe()
+	cmd.Stdin, cmd.Stdout = inR, outW
+	cmd.Stderr = os.Stderr
+	if logf != nil {
+		cmd.Stderr = logf
+	}
+	err = cmd.Start()
+	inR.Close()
+	outW.Close()
 	if err != nil {
-		return nil, err
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if logw != nil {
-		cmd.Stderr = logw
-	}
-	if err := cmd.Start(); err != nil {
-		if logw != nil {
-			logw.Close()
+		inW.Close()
+		outR.Close()
+		if logf != nil {
+			logf.Close()
 		}
 		return nil, err
 	}
-	p := &proc{key: key, cmd: cmd, in: in, lines: make(chan []byte, 4), done: make(chan struct{}), log: logw}
+	p := &proc{key: key, cmd: cmd, in: inW, out: outR, br: bufio.NewReaderSize(outR, 64<<10), done: make(chan struct{}), log: logf}
 	registerProc(p)
-	go p.read(out)
+	go p.reap()
 	return p, nil
 }
 
-// read forwards stdout lines; at EOF it reaps the process.
-func (p *proc) read(out io.Reader) {
-	br := bufio.NewReaderSize(out, 64<<10)
-	for {
-		line, err := br.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			// A long line: collect it (bounded).
-			buf := append([]byte(nil), line...)
-			for err == bufio.ErrBufferFull && len(buf) < maxLine {
-				line, err = br.ReadSlice('\n')
-				buf = append(buf, line...)
-			}
-			line = buf
-		} else if err == nil {
-			line = bytes.Clone(line)
-		}
-		if len(line) > 0 && (err == nil || err == io.EOF) {
-			p.lines <- bytes.TrimRight(line, "\r\n")
-		}
-		if err != nil {
-			break
-		}
-	}
-	// Drain whatever is left so that the process can exit, then reap it.
-	io.Copy(io.Discard, out)
-	p.werr = p.cmd.Wait()
+// reap waits for the process to exit and releases its resources.
+func (p *proc) reap() {
+	p.state, _ = p.cmd.Process.Wait()
+	killGroup(p.cmd.Process.Pid) // whatever it started goes with it
 	if p.log != nil {
 		p.log.Close()
 	}
+	p.in.Close()
 	unregisterProc(p)
-	close(p.lines)
 	close(p.done)
 }
 
@@ -108,29 +96,43 @@ func (p *proc) send(msg []byte) error {
 	return err
 }
 
-// recv waits for the next line until deadline (zero: no deadline) or
-// abort closes. It returns errTimeout, errExited or errAborted.
-func (p *proc) recv(deadline time.Time, abort <-chan struct{}) ([]byte, error) {
-	var tc <-chan time.Time
-	if !deadline.IsZero() {
-		d := time.Until(deadline)
-		if d <= 0 {
-			d = 0
-		}
-		t := time.NewTimer(d)
-		defer t.Stop()
-		tc = t.C
+// recv reads the next line until deadline (zero: none) or until ctx is
+// done (nil: never). It returns errTimeout, errExited or errAborted.
+func (p *proc) recv(deadline time.Time, ctx context.Context) ([]byte, error) {
+	p.out.SetReadDeadline(deadline)
+	if ctx != nil && ctx.Done() != nil {
+		stop := context.AfterFunc(ctx, func() { p.out.SetReadDeadline(time.Unix(1, 0)) })
+		defer stop()
 	}
-	select {
-	case line, ok := <-p.lines:
-		if !ok {
-			return nil, errExited
+	line, err := p.br.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		buf := bytes.Clone(line)
+		for err == bufio.ErrBufferFull && len(buf) < maxLine {
+			line, err = p.br.ReadSlice('\n')
+			buf = append(buf, line...)
 		}
-		return line, nil
-	case <-tc:
+		line = buf
+		if err == bufio.ErrBufferFull {
+			return nil, fault("protocol", "a line of more than %d bytes", maxLine)
+		}
+	}
+	switch {
+	case err == nil:
+		return bytes.TrimRight(line, "\r\n"), nil
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		if ctx != nil && ctx.Err() != nil {
+			return nil, errAborted
+		}
 		return nil, errTimeout
-	case <-abort:
-		return nil, errAborted
+	default:
+		// EOF (or the pipe closed by a kill): the process is gone or
+		// going; a process that closed stdout but runs on is killed.
+		select {
+		case <-p.done:
+		case <-time.After(time.Second):
+			p.kill()
+		}
+		return nil, errExited
 	}
 }
 
@@ -152,39 +154,32 @@ func (p *proc) exited() bool {
 
 // exitStatus describes how the process ended (after done).
 func (p *proc) exitStatus() string {
-	if p.werr == nil {
-		return "exit status 0"
+	if p.state == nil {
+		return "unknown status"
 	}
-	return p.werr.Error()
+	return p.state.String()
 }
 
 // kill kills the process (and its process group) and waits until it is
 // reaped.
 func (p *proc) kill() {
-	if p.exited() {
-		return
+	if !p.exited() {
+		killGroup(p.cmd.Process.Pid)
+		p.cmd.Process.Kill()
 	}
-	killGroup(p.cmd.Process.Pid)
-	p.cmd.Process.Kill()
-	p.in.Close()
-	select {
-	case <-p.done:
-	case <-time.After(5 * time.Second):
-		// The reader is stuck behind a grandchild holding stdout open.
-		p.killErr = fmt.Errorf("process %d did not go away", p.cmd.Process.Pid)
-	}
+	<-p.done
+	p.out.Close()
 }
 
 // quit asks the process to exit, waits up to grace, then kills it.
 func (p *proc) quit(grace time.Duration) {
-	if p.exited() {
-		return
+	if !p.exited() {
+		p.send([]byte(`{"type":"quit"}`))
+		p.in.Close()
+		select {
+		case <-p.done:
+		case <-time.After(grace):
+		}
 	}
-	p.send([]byte(`{"type":"quit"}`))
-	p.in.Close()
-	select {
-	case <-p.done:
-	case <-time.After(grace):
-		p.kill()
-	}
+	p.kill()
 }
