@@ -232,7 +232,6 @@ func openLog(name string) (*os.File, error) {
 	return f, nil
 }
 
-
 // Probe starts the bot (or takes an idle process), reads its hello and
 // returns it to the pool: the way to learn the parameters a bot declares.
 func (p *Pool) Probe(ctx context.Context) (name string, params []game.Param, err error) {
