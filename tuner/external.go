@@ -3,6 +3,7 @@ package tuner
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -83,7 +84,26 @@ func checkBotName(name string) string {
 }
 
 func parseBot(t *tomlTable, name, dir string) (extBot, error) {
-	var b extBot
+	d, err := parseBotDecl(t, name, dir)
+	if err != nil {
+		return extBot{}, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), externalResolveTimeout)
+	defer cancel()
+	spec, err := d.Resolve(ctx)
+	if err != nil {
+		key := "cmd"
+		if d.HelloParams {
+			key = "params"
+		}
+		return extBot{}, t.err(key, "bot %s: %v", name, err)
+	}
+	return extBot{game: d.Game, spec: spec}, nil
+}
+
+// parseBotDecl reads a [bots.NAME] table without starting the bot.
+func parseBotDecl(t *tomlTable, name, dir string) (*external.Decl, error) {
+	var b *external.Decl
 	if err := t.allow("game", "protocol", "cmd", "params", "env", "startup", "move_timeout", "grace", "quit_grace", "restart", "doc"); err != nil {
 		return b, err
 	}
@@ -193,17 +213,7 @@ func parseBot(t *tomlTable, name, dir string) (extBot, error) {
 			}
 		}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), externalResolveTimeout)
-	defer cancel()
-	spec, err := d.Resolve(ctx)
-	if err != nil {
-		key := "cmd"
-		if d.HelloParams {
-			key = "params"
-		}
-		return b, t.err(key, "bot %s: %v", name, err)
-	}
-	return extBot{game: d.Game, spec: spec}, nil
+	return d, nil
 }
 
 // paramRefs lists the NAMEs of {param:NAME} in s.
@@ -272,4 +282,41 @@ func parseExtParam(pt *tomlTable, name string) (game.Param, error) {
 		return game.Param{}, err
 	}
 	return p, nil
+}
+
+// LoadBotDecls reads the [bots.NAME] tables of a space or bot config file
+// without starting the bots (tourney check-bot). Errors are *InputErrors.
+func LoadBotDecls(path string) ([]*external.Decl, error) {
+	data, err := readInput(path)
+	if err != nil {
+		return nil, err
+	}
+	m, doc, err := decodeTOML(path, data)
+	if err != nil {
+		return nil, err
+	}
+	root := &tomlTable{doc: doc, m: m}
+	bt, err := root.table("bots")
+	if err != nil {
+		return nil, err
+	}
+	if bt == nil {
+		return nil, root.err("", "no [bots.NAME] table: declare the bot to check, e.g. [bots.mybot] game = \"connect4\" cmd = [\"python3\", \"mybot.py\"]")
+	}
+	var out []*external.Decl
+	for _, name := range bt.keys() {
+		t, err := bt.table(name)
+		if err != nil {
+			return nil, err
+		}
+		if msg := checkBotName(name); msg != "" {
+			return nil, bt.err(name, "%s", msg)
+		}
+		d, err := parseBotDecl(t, name, filepath.Dir(path))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, nil
 }

@@ -230,3 +230,36 @@ games = 2
 		})
 	}
 }
+
+func TestCheckBot(t *testing.T) {
+	exe, _ := os.Executable()
+	dir := t.TempDir()
+	for _, c := range []struct {
+		mode string
+		code int
+		want string
+	}{
+		{externaltest.ModeFirst, 0, "no protocol fault"},
+		{externaltest.ModeIllegal, 1, `FAULT map`},
+		{externaltest.ModeGarbage, 1, "protocol: expected an action message"},
+		{externaltest.ModeHang, 1, "timeout: bot fake: no action within 300ms (killed)"},
+		{externaltest.ModeNoHello, 1, "FAULT start-up: bot fake: no hello within 300ms"},
+		{externaltest.ModeIgnoreQuit, 1, "FAULT did not exit within 200ms of quit"},
+		{externaltest.ModeExit, 1, "crash: bot fake exited during the game"},
+	} {
+		p := writeFile(t, dir, c.mode+".toml", fmt.Sprintf(`[bots.fake]
+game = "connect4"
+cmd = [%q]
+env = { %s = %q }
+params = "hello"
+startup = "300ms"
+move_timeout = "300ms"
+quit_grace = "200ms"
+`, exe, externaltest.Env, c.mode))
+		code, out, stderr := tourney(t, "check-bot", p, "--games", "3")
+		if code != c.code || !strings.Contains(out, c.want) {
+			t.Errorf("%s: exit %d, want %d and %q:\n%s%s", c.mode, code, c.code, c.want, out, stderr)
+		}
+	}
+	noChildren(t)
+}

@@ -41,6 +41,7 @@ func commands() []command {
 		{"validate", "check a parameter space without playing", runValidate},
 		{"promote", "write the winner of a sweep as a bot config", runPromote},
 		{"replay", "check a recorded game against the engine", runReplay},
+		{"check-bot", "check an external bot's protocol compliance", runCheckBot},
 	}
 }
 
