@@ -10,10 +10,27 @@ const (
 )
 
 // beginBot tells a bot with the game.Lifecycle capability that its game
-// begins.
-func beginBot(b game.Bot, m game.Map, seat int) {
+// begins, and notes game.Observers.
+func (g *gamePlay) beginBot(b game.Bot, m game.Map, seat int) {
 	if l, ok := b.(game.Lifecycle); ok {
 		l.BeginGame(m, seat)
+	}
+	if o, ok := b.(game.Observer); ok {
+		g.observers = append(g.observers, o)
+	}
+}
+
+// observe tells the observers about a sequential move.
+func (g *gamePlay) observe(p int, a game.Action) {
+	for _, o := range g.observers {
+		o.Moved(p, a, g.s)
+	}
+}
+
+// observeElimination tells the observers that seat is out.
+func (g *gamePlay) observeElimination(seat int) {
+	for _, o := range g.observers {
+		o.Eliminated(seat, g.s)
 	}
 }
 

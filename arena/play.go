@@ -64,6 +64,8 @@ type gamePlay struct {
 	inBot    int    // seat whose Step is running, -1 between moves
 	moves    uint64 // moves started
 	ended    bool   // endBots ran
+	// observers are the bots with game.Observer (nil: none)
+	observers []game.Observer
 }
 
 // errAbandoned ends a game the watchdog has taken over.
@@ -99,7 +101,7 @@ func (g *gamePlay) setup() *Result {
 		}
 		b.Reset(game.Mix(job.Seed, uint64(i)+1))
 		g.bots[i] = b
-		beginBot(b, job.Map, i)
+		g.beginBot(b, job.Map, i)
 		if ro, ok := b.(game.ReadOnlyBot); ok && ro.ReadOnly() {
 			g.readOnly[i] = true
 		}
@@ -118,6 +120,7 @@ func (g *gamePlay) adopt(s game.State) {
 func (g *gamePlay) eliminate(seat int, reason, detail string) {
 	g.faults = append(g.faults, fault{seat, reason, detail})
 	g.elim.Eliminate(seat)
+	g.observeElimination(seat)
 }
 
 // resume plays until the game ends. A bot that panics forfeits: the game
@@ -221,6 +224,9 @@ func (g *gamePlay) loop() *Result {
 			continue
 		}
 		s.Apply(a)
+		if g.observers != nil {
+			g.observe(cp, a)
+		}
 	}
 	return g.finished(EndNormal)
 }

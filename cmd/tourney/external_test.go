@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -16,6 +17,10 @@ import (
 
 func TestMain(m *testing.M) {
 	externaltest.MaybeRun() // the test binary doubles as a fake external bot
+	if os.Getenv("TOURNEY_TEST_CLI") == "1" {
+		// ... and as tourney itself (tourney client as an external bot)
+		os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+	}
 	os.Exit(m.Run())
 }
 
@@ -260,6 +265,48 @@ quit_grace = "200ms"
 		if code != c.code || !strings.Contains(out, c.want) {
 			t.Errorf("%s: exit %d, want %d and %q:\n%s%s", c.mode, code, c.code, c.want, out, stderr)
 		}
+	}
+	noChildren(t)
+}
+
+// TestReversiXTServerAndClient: tourney's hosted ReversiXT server (an
+// external reversixt-tcp bot) against tourney's client, on maps with 2,
+// 3, 4 and 8 players, transitions, special fields and bombs.
+func TestReversiXTServerAndClient(t *testing.T) {
+	exe, _ := os.Executable()
+	dir := t.TempDir()
+	space := fmt.Sprintf(`name = "rxt-tcp"
+seed = 4
+
+[bots.tcpclient]
+game     = "reversixt"
+protocol = "reversixt-tcp"
+cmd      = [%q, "client", "reversixt", "--server", "{addr}", "--group", "{player}", "--seed", "{param:seed}"]
+env      = { TOURNEY_TEST_CLI = "1" }
+params   = { seed = { type = "int", default = 1, min = 1, max = 100 } }
+
+[[scenario]]
+game   = "reversixt"
+bot    = "tcpclient"
+maps   = ["duel10", "tri13", "cross14", "octo20"]
+budget = { depth = 1 }
+field  = ["random"]
+
+[params]
+seed = { values = [1, 2] }
+
+[tournament]
+games = 1
+`, exe)
+	p := writeFile(t, dir, "s.toml", space)
+	res := filepath.Join(dir, "r")
+	code, out, stderr := tourney(t, "sweep", p, "--workers", "2", "--out", res, "--quiet")
+	if code != 0 {
+		t.Fatalf("sweep: exit %d\n%s\n%s", code, out, stderr)
+	}
+	g, _ := os.ReadFile(filepath.Join(res, "games.csv"))
+	if bytes.Contains(g, []byte("forfeit")) || !bytes.Contains(g, []byte("octo20")) {
+		t.Fatalf("games.csv:\n%s", g)
 	}
 	noChildren(t)
 }

@@ -42,6 +42,7 @@ func commands() []command {
 		{"promote", "write the winner of a sweep as a bot config", runPromote},
 		{"replay", "check a recorded game against the engine", runReplay},
 		{"check-bot", "check an external bot's protocol compliance", runCheckBot},
+		{"client", "play in a real competition (ReversiXT TCP, Spe_ed websocket)", runClient},
 	}
 }
 

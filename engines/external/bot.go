@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -65,15 +67,24 @@ func (d *Decl) defaults() {
 }
 
 // Protocols lists the protocols of [bots.NAME] protocol.
-var Protocols = []string{"jsonl"}
+var Protocols = []string{"jsonl", "reversixt-tcp"}
+
+// protocolGame is the game of each official protocol.
+var protocolGame = map[string]string{"reversixt-tcp": "reversixt", "speed-ws": "speed"}
 
 // Resolve checks the declaration and, with HelloParams, starts the bot to
 // read the parameters it declares (the process stays in the pool for the
 // first game). It returns the bot's spec for the arena.
 func (d *Decl) Resolve(ctx context.Context) (game.BotSpec, error) {
 	d.defaults()
-	if d.Protocol != "jsonl" {
-		return game.BotSpec{}, fmt.Errorf("protocol %q is not supported yet (supported: jsonl)", d.Protocol)
+	if !slices.Contains(Protocols, d.Protocol) {
+		return game.BotSpec{}, fmt.Errorf("protocol %q is not one of %s", d.Protocol, strings.Join(Protocols, ", "))
+	}
+	if d.HelloParams && d.Protocol != "jsonl" {
+		return game.BotSpec{}, fmt.Errorf("params = \"hello\" needs protocol jsonl; declare the parameters in TOML and pass them with {param:NAME}")
+	}
+	if want := protocolGame[d.Protocol]; want != "" && d.Game != want {
+		return game.BotSpec{}, fmt.Errorf("protocol %s plays %s, not %s", d.Protocol, want, d.Game)
 	}
 	if len(d.Cmd) == 0 || d.Cmd[0] == "" {
 		return game.BotSpec{}, fmt.Errorf("cmd is empty")
@@ -102,6 +113,10 @@ func (d *Decl) Spec() game.BotSpec {
 		Doc:    doc,
 		Params: d.Params,
 		New: func(p game.Params) (game.Bot, error) {
+			switch d.Protocol {
+			case "reversixt-tcp":
+				return &rxtBot{d: d, params: p.Clone(), seat: -1}, nil
+			}
 			return &jsonlBot{d: d, params: p.Clone(), seat: -1}, nil
 		},
 	}

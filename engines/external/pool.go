@@ -111,7 +111,15 @@ var paramRef = regexp.MustCompile(`\{param:([A-Za-z0-9_.-]+)\}`)
 // render fills the command and environment templates: {param:NAME} is a
 // parameter's value, {name} the bot's name. It returns the pool key.
 func (d *Decl) render(params game.Params) (argv, env []string, key string) {
+	return d.renderWith(params, nil)
+}
+
+// renderWith also fills {KEY} for every key of vars ({addr}, {url}, ...).
+func (d *Decl) renderWith(params game.Params, vars map[string]string) (argv, env []string, key string) {
 	fill := func(s string) string {
+		for k, v := range vars {
+			s = strings.ReplaceAll(s, "{"+k+"}", v)
+		}
 		s = paramRef.ReplaceAllStringFunc(s, func(m string) string {
 			name := paramRef.FindStringSubmatch(m)[1]
 			if v, ok := params[name]; ok {

@@ -58,3 +58,15 @@ func FaultReason(err error, def string) string {
 	}
 	return def
 }
+
+// Observer is an optional capability of bots that relay a game move by
+// move (the hosted ReversiXT server tells its client every move): the
+// arena calls Moved after every move at a sequential node, with the state
+// after it (read it during the call, do not keep it), and Eliminated when
+// a seat is taken out (game.Eliminator games). Moves of an opening
+// (Job.OpeningPlies) are played before the bots exist and are not
+// observed.
+type Observer interface {
+	Moved(player int, a Action, after State)
+	Eliminated(player int, after State)
+}

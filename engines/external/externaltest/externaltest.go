@@ -5,8 +5,11 @@ package externaltest
 
 import (
 	"bufio"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net"
 	"os"
 	"strconv"
 	"strings"
@@ -26,6 +29,11 @@ const (
 	ModeHang       = "hang"        // never answers a turn (ignores everything)
 	ModeExit       = "exit"        // exits at its second turn of games whose seed is even
 	ModeIgnoreQuit = "ignore-quit" // plays, but ignores quit and the end of its input
+	// ModeRXTScript is a ReversiXT TCP client: it connects to os.Args[1],
+	// sends group 7, answers each move request with the next move of
+	// $TOURNEY_FAKE_MOVES ("x,y,special;..."), and writes every byte it
+	// receives to the file $TOURNEY_FAKE_RECORD.
+	ModeRXTScript = "rxt-script"
 )
 
 // MaybeRun runs the fake bot and exits when Env is set.
@@ -38,6 +46,9 @@ func MaybeRun() {
 }
 
 func run(mode string) int {
+	if mode == ModeRXTScript {
+		return rxtScript()
+	}
 	in := bufio.NewReader(os.Stdin)
 	out := bufio.NewWriter(os.Stdout)
 	say := func(s string) {
@@ -139,4 +150,51 @@ func Children() []string {
 		}
 	}
 	return out
+}
+
+func rxtScript() int {
+	conn, err := net.Dial("tcp", os.Args[1])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	defer conn.Close()
+	var moves [][3]int
+	for _, m := range strings.Split(os.Getenv("TOURNEY_FAKE_MOVES"), ";") {
+		var x, y, s int
+		if _, err := fmt.Sscanf(m, "%d,%d,%d", &x, &y, &s); err == nil {
+			moves = append(moves, [3]int{x, y, s})
+		}
+	}
+	rec, err := os.Create(os.Getenv("TOURNEY_FAKE_RECORD"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	defer rec.Close()
+	conn.Write([]byte{1, 0, 0, 0, 1, 7})
+	for {
+		var h [5]byte
+		if _, err := io.ReadFull(conn, h[:]); err != nil {
+			return 0
+		}
+		n := binary.BigEndian.Uint32(h[1:])
+		p := make([]byte, n)
+		if _, err := io.ReadFull(conn, p); err != nil {
+			return 1
+		}
+		rec.Write(h[:])
+		rec.Write(p)
+		switch h[0] {
+		case 4:
+			if len(moves) == 0 {
+				return 1
+			}
+			m := moves[0]
+			moves = moves[1:]
+			conn.Write([]byte{5, 0, 0, 0, 5, byte(m[0] >> 8), byte(m[0]), byte(m[1] >> 8), byte(m[1]), byte(m[2])})
+		case 9:
+			return 0
+		}
+	}
 }
