@@ -289,9 +289,14 @@ func BenchmarkRoundTripJSONL(b *testing.B) {
 		lat = append(lat, time.Since(t0))
 	}
 	b.StopTimer()
+	reportLatency(b, lat)
+	bot.(game.Lifecycle).EndGame(game.GameEnd{})
+	external.CloseAll()
+}
+
+// reportLatency reports the median and 99th percentile in µs.
+func reportLatency(b *testing.B, lat []time.Duration) {
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	b.ReportMetric(float64(lat[len(lat)/2].Nanoseconds())/1e3, "p50-µs")
 	b.ReportMetric(float64(lat[len(lat)*99/100].Nanoseconds())/1e3, "p99-µs")
-	bot.(game.Lifecycle).EndGame(game.GameEnd{})
-	external.CloseAll()
 }

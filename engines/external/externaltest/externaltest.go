@@ -31,7 +31,7 @@ const (
 	ModeIgnoreQuit = "ignore-quit" // plays, but ignores quit and the end of its input
 	// ModeRXTScript is a ReversiXT TCP client: it connects to os.Args[1],
 	// sends group 7, answers each move request with the next move of
-	// $TOURNEY_FAKE_MOVES ("x,y,special;..."), and writes every byte it
+	// $TOURNEY_FAKE_MOVES ("x,y,special;...", the last one repeated), and writes every byte it
 	// receives to the file $TOURNEY_FAKE_RECORD.
 	ModeRXTScript = "rxt-script"
 )
@@ -166,12 +166,16 @@ func rxtScript() int {
 			moves = append(moves, [3]int{x, y, s})
 		}
 	}
-	rec, err := os.Create(os.Getenv("TOURNEY_FAKE_RECORD"))
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 2
+	var rec io.Writer = io.Discard
+	if path := os.Getenv("TOURNEY_FAKE_RECORD"); path != "" {
+		f, err := os.Create(path)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+		defer f.Close()
+		rec = f
 	}
-	defer rec.Close()
 	conn.Write([]byte{1, 0, 0, 0, 1, 7})
 	for {
 		var h [5]byte
@@ -191,7 +195,9 @@ func rxtScript() int {
 				return 1
 			}
 			m := moves[0]
-			moves = moves[1:]
+			if len(moves) > 1 { // the last move is repeated
+				moves = moves[1:]
+			}
 			conn.Write([]byte{5, 0, 0, 0, 5, byte(m[0] >> 8), byte(m[0]), byte(m[1] >> 8), byte(m[1]), byte(m[2])})
 		case 9:
 			return 0
