@@ -204,6 +204,9 @@ func (g *gamePlay) loop() *Result {
 				}
 			}
 			ja.ApplyJoint(g.joint)
+			if g.observers != nil {
+				g.observe(game.SimultaneousPlayer, game.NoAction)
+			}
 			continue
 		}
 		if cp < 0 || cp >= n {

@@ -5,10 +5,15 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
+	"strings"
 	"time"
+
+	"github.com/coder/websocket"
 
 	"tourney/engines/all"
 	"tourney/engines/external/rxtproto"
+	"tourney/engines/external/speedproto"
 	"tourney/engines/game"
 	"tourney/tuner"
 )
@@ -120,5 +125,62 @@ func runClientReversiXT(ctx context.Context, args []string, stdout, stderr io.Wr
 }
 
 func runClientSpeed(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	return usagef("client speed: not implemented yet")
+	fs := newFlags("client speed", clientUsage, "tourney client speed --url wss://host/spe_ed --key KEY --config winner.toml", stderr)
+	url := fs.String("url", os.Getenv("URL"), "the server's websocket URL (default $URL)")
+	key := fs.String("key", os.Getenv("KEY"), "the API key (default $KEY)")
+	config := fs.String("config", "", "bot config file (default: the default bot)")
+	margin := fs.Float64("margin", 0.25, "share of the time to the deadline kept in reserve")
+	budget := fs.String("budget", "", "per move (also bounded by the deadline): depth=N, nodes=N or time=DURATION")
+	seed := fs.Uint64("seed", 1, "the bot's seed")
+	verbose := fs.Bool("v", false, "log each round's action on stderr")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("client speed takes no arguments, got %q", pos[0])
+	}
+	if *url == "" {
+		return usagef("client speed: --url (or $URL) is required")
+	}
+	if *margin < 0 || *margin >= 1 {
+		return usagef("--margin %v: want 0 <= margin < 1", *margin)
+	}
+	b, err := parseBudget(*budget)
+	if err != nil {
+		return err
+	}
+	bot, err := clientBot("speed", *config)
+	if err != nil {
+		return err
+	}
+	u := *url
+	if *key != "" {
+		sep := "?"
+		if strings.Contains(u, "?") {
+			sep = "&"
+		}
+		u += sep + "key=" + *key
+	}
+	dctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	conn, _, err := websocket.Dial(dctx, u, nil)
+	cancel()
+	if err != nil {
+		return err
+	}
+	defer conn.CloseNow()
+	opt := speedproto.Options{Margin: *margin, Budget: b, Seed: *seed}
+	if *verbose {
+		opt.Log = stderr
+	}
+	res, err := speedproto.Play(ctx, conn, bot, opt)
+	if err != nil {
+		return err
+	}
+	state := "eliminated"
+	if res.Alive {
+		state = "alive"
+	}
+	fmt.Fprintf(stdout, "player %d: %s at the end, %d rounds, winner %d\n", res.You, state, res.Rounds, res.Winner)
+	return nil
 }

@@ -67,7 +67,7 @@ func (d *Decl) defaults() {
 }
 
 // Protocols lists the protocols of [bots.NAME] protocol.
-var Protocols = []string{"jsonl", "reversixt-tcp"}
+var Protocols = []string{"jsonl", "reversixt-tcp", "speed-ws"}
 
 // protocolGame is the game of each official protocol.
 var protocolGame = map[string]string{"reversixt-tcp": "reversixt", "speed-ws": "speed"}
@@ -116,6 +116,8 @@ func (d *Decl) Spec() game.BotSpec {
 			switch d.Protocol {
 			case "reversixt-tcp":
 				return &rxtBot{d: d, params: p.Clone(), seat: -1}, nil
+			case "speed-ws":
+				return &speedBot{d: d, params: p.Clone(), seat: -1}, nil
 			}
 			return &jsonlBot{d: d, params: p.Clone(), seat: -1}, nil
 		},

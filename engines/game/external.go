@@ -62,7 +62,9 @@ func FaultReason(err error, def string) string {
 // Observer is an optional capability of bots that relay a game move by
 // move (the hosted ReversiXT server tells its client every move): the
 // arena calls Moved after every move at a sequential node, with the state
-// after it (read it during the call, do not keep it), and Eliminated when
+// after it (read it during the call, do not keep it), after every joint
+// move at a simultaneous node with player SimultaneousPlayer and action
+// NoAction, and Eliminated when
 // a seat is taken out (game.Eliminator games). Moves of an opening
 // (Job.OpeningPlies) are played before the bots exist and are not
 // observed.
