@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"fmt"
 	"os"
 	"os/exec"
@@ -309,4 +310,82 @@ games = 1
 		t.Fatalf("games.csv:\n%s", g)
 	}
 	noChildren(t)
+}
+
+// TestSpeedWebsocket: the hosted Spe_ed server plays full 2- and
+// 6-player games with the Python websocket client and with tourney's own
+// client; a client that misses a deadline forfeits by timeout.
+func TestSpeedWebsocket(t *testing.T) {
+	exe, _ := os.Executable()
+	py, pyErr := exec.LookPath("python3")
+	script, _ := filepath.Abs("../../scripts/examples/speed_ws_greedy.py")
+	run := func(t *testing.T, cmd string, budget string) []byte {
+		dir := t.TempDir()
+		space := fmt.Sprintf(`name = "speed-ws"
+seed = 6
+
+[bots.ws]
+game     = "speed"
+protocol = "speed-ws"
+cmd      = %s
+env      = { TOURNEY_TEST_CLI = "1" }
+params   = { seed = { type = "int", default = 1, min = 1, max = 100 }, stall = { type = "int", default = 0, min = 0, max = 100 } }
+
+[[scenario]]
+game   = "speed"
+bot    = "ws"
+maps   = ["speed-2p", "speed-6p"]
+budget = %s
+
+[params]
+stall = { values = [0, 3] }
+
+[tournament]
+games = 1
+`, cmd, budget)
+		p := writeFile(t, dir, "s.toml", space)
+		res := filepath.Join(dir, "r")
+		code, out, stderr := tourney(t, "sweep", p, "--workers", "2", "--out", res, "--quiet")
+		if code != 0 {
+			t.Fatalf("sweep: exit %d\n%s\n%s", code, out, stderr)
+		}
+		g, _ := os.ReadFile(filepath.Join(res, "games.csv"))
+		noChildren(t)
+		return g
+	}
+	t.Run("python", func(t *testing.T) {
+		if pyErr != nil {
+			t.Skip("python3 is not installed")
+		}
+		g := run(t, fmt.Sprintf(`[%q, %q, "--seed", "{param:seed}", "--stall-round", "{param:stall}"]`, py, script), `{ time = "1500ms" }`)
+		// variant 1 stalls in round 3: a timeout forfeit; variant 0 and
+		// the default seats play on to the end.
+		rows, err := csv.NewReader(bytes.NewReader(g)).ReadAll()
+		if err != nil || len(rows) < 2 {
+			t.Fatalf("games.csv: %v\n%s", err, g)
+		}
+		col := map[string]int{}
+		for i, h := range rows[0] {
+			col[h] = i
+		}
+		timeouts := 0
+		for _, r := range rows[1:] {
+			end, v := r[col["end"]], r[col["variant"]]
+			switch {
+			case end == "forfeit:timeout" && v == "1":
+				timeouts++
+			case end != "normal":
+				t.Fatalf("seat of variant %s ended %s:\n%s", v, end, g)
+			}
+		}
+		if timeouts == 0 {
+			t.Fatalf("no timeout forfeit of the stalling variant:\n%s", g)
+		}
+	})
+	t.Run("go-client", func(t *testing.T) {
+		g := run(t, fmt.Sprintf(`[%q, "client", "speed", "--budget", "depth=1", "--seed", "{param:seed}"]`, exe), `{ time = "2s" }`)
+		if bytes.Contains(g, []byte("forfeit")) || !bytes.Contains(g, []byte("speed-6p")) {
+			t.Fatalf("games.csv:\n%s", g)
+		}
+	})
 }
