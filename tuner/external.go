@@ -3,6 +3,8 @@ package tuner
 import (
 	"context"
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -20,6 +22,7 @@ import (
 type extBot struct {
 	game string
 	spec game.BotSpec
+	decl *external.Decl
 }
 
 // extBot returns the external bot ref of game g declared in the document.
@@ -98,13 +101,13 @@ func parseBot(t *tomlTable, name, dir string) (extBot, error) {
 		}
 		return extBot{}, t.err(key, "bot %s: %v", name, err)
 	}
-	return extBot{game: d.Game, spec: spec}, nil
+	return extBot{game: d.Game, spec: spec, decl: d}, nil
 }
 
 // parseBotDecl reads a [bots.NAME] table without starting the bot.
 func parseBotDecl(t *tomlTable, name, dir string) (*external.Decl, error) {
 	var b *external.Decl
-	if err := t.allow("game", "protocol", "cmd", "params", "env", "startup", "move_timeout", "grace", "quit_grace", "restart", "doc"); err != nil {
+	if err := t.allow("game", "protocol", "cmd", "params", "env", "dir", "startup", "move_timeout", "grace", "quit_grace", "restart", "doc"); err != nil {
 		return b, err
 	}
 	d := &external.Decl{Name: name, Dir: dir}
@@ -138,6 +141,19 @@ func parseBotDecl(t *tomlTable, name, dir string) (*external.Decl, error) {
 		return b, t.err("cmd", "missing: the command line, e.g. cmd = [\"python3\", \"mybot.py\"]")
 	}
 	d.Cmd = cmd
+	wd, err := t.str("dir", "")
+	if err != nil {
+		return b, err
+	}
+	if wd != "" {
+		if !filepath.IsAbs(wd) {
+			wd = filepath.Join(dir, wd)
+		}
+		if st, err := os.Stat(wd); err != nil || !st.IsDir() {
+			return b, t.err("dir", "%q is not a directory", wd)
+		}
+		d.Dir = wd
+	}
 	if d.Doc, err = t.str("doc", ""); err != nil {
 		return b, err
 	}
@@ -319,4 +335,116 @@ func LoadBotDecls(path string) ([]*external.Decl, error) {
 		out = append(out, d)
 	}
 	return out, nil
+}
+
+// ExternalBots returns the external bots declared by the document a
+// space was read from, by name.
+func (s *Space) ExternalBots() map[string]*external.Decl {
+	m := make(map[string]*external.Decl, len(s.external))
+	for n, b := range s.external {
+		m[n] = b.decl
+	}
+	return m
+}
+
+// WriteExternalBot writes d as a [bots.NAME] table that reads back to the
+// same bot from any directory (dir is absolute): what a promoted config
+// of an external bot carries, so that match and client can use it.
+func WriteExternalBot(w io.Writer, d *external.Decl) error {
+	var sb strings.Builder
+	sb.WriteString("\n[bots." + quoteKey(d.Name) + "]\n")
+	sb.WriteString("game = " + quoteString(d.Game) + "\n")
+	sb.WriteString("protocol = " + quoteString(d.Protocol) + "\n")
+	var cmd []string
+	for _, a := range d.Cmd {
+		cmd = append(cmd, quoteString(a))
+	}
+	sb.WriteString("cmd = [" + strings.Join(cmd, ", ") + "]\n")
+	dir := d.Dir
+	if dir == "" {
+		dir = "."
+	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	sb.WriteString("dir = " + quoteString(dir) + "\n")
+	if len(d.Env) > 0 {
+		keys := make([]string, 0, len(d.Env))
+		for k := range d.Env {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		var kv []string
+		for _, k := range keys {
+			kv = append(kv, quoteKey(k)+" = "+quoteString(d.Env[k]))
+		}
+		sb.WriteString("env = { " + strings.Join(kv, ", ") + " }\n")
+	}
+	if d.HelloParams {
+		sb.WriteString("params = \"hello\"\n")
+	} else if len(d.Params) > 0 {
+		var ps []string
+		for _, p := range d.Params {
+			f := []string{"type = " + quoteString(p.Kind.String()), "default = " + tomlValue(p.Default)}
+			switch p.Kind {
+			case game.Int:
+				f = append(f, fmt.Sprintf("min = %d", int64(p.Min)), fmt.Sprintf("max = %d", int64(p.Max)))
+			case game.Float:
+				f = append(f, "min = "+tomlValue(p.Min), "max = "+tomlValue(p.Max))
+			case game.String:
+				var vs []string
+				for _, c := range p.Choices {
+					vs = append(vs, quoteString(c))
+				}
+				f = append(f, "values = ["+strings.Join(vs, ", ")+"]")
+			}
+			ps = append(ps, quoteKey(p.Name)+" = { "+strings.Join(f, ", ")+" }")
+		}
+		sb.WriteString("params = { " + strings.Join(ps, ", ") + " }\n")
+	}
+	for _, kv := range []struct {
+		key string
+		v   time.Duration
+	}{{"startup", d.Startup}, {"move_timeout", d.MoveTimeout}, {"grace", d.Grace}, {"quit_grace", d.QuitGrace}} {
+		if kv.v > 0 {
+			sb.WriteString(kv.key + " = " + quoteString(kv.v.String()) + "\n")
+		}
+	}
+	if d.NoRestart {
+		sb.WriteString("restart = \"never\"\n")
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+// AddExternalBotToConfig appends the [bots.NAME] table of the config's bot
+// to a bot config file (the winner.toml of a sweep) when that bot is one
+// of the space's external bots, so that the file stands on its own.
+func AddExternalBotToConfig(path string, s *Space) error {
+	if len(s.external) == 0 {
+		return nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	m, _, err := decodeTOML(path, data)
+	if err != nil {
+		return err
+	}
+	name, _ := m["bot"].(string)
+	b, ok := s.external[name]
+	if !ok || m["bots"] != nil {
+		return nil
+	}
+	d := b.decl
+	var sb strings.Builder
+	if err := WriteExternalBot(&sb, d); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, append(data, sb.String()...), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
 }

@@ -39,6 +39,7 @@ type Space struct {
 	Tournament TournamentConfig
 
 	variants []Variant
+	external map[string]extBot // [bots.NAME] tables (external.go)
 }
 
 // Scenario is one [[scenario]] of a space.
@@ -131,7 +132,7 @@ func ParseSpace(path string, data []byte) (*Space, error) {
 	if err := parseBots(root, filepath.Dir(path)); err != nil {
 		return nil, err
 	}
-	s := &Space{Path: path, Source: slices.Clone(data)}
+	s := &Space{Path: path, Source: slices.Clone(data), external: doc.bots}
 	dir := filepath.Dir(path)
 
 	if s.Name, err = root.str("name", defaultSpaceName(path)); err != nil {

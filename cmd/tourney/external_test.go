@@ -389,3 +389,27 @@ games = 1
 		}
 	})
 }
+
+// TestPromoteExternal: the winner of a sweep of an external bot is a
+// config that carries its [bots.NAME] table, so match can play it.
+func TestPromoteExternal(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "s.toml", fakeSpace(t, externaltest.ModeFirst, ""))
+	res := filepath.Join(dir, "r")
+	if code, out, stderr := tourney(t, "sweep", p, "--out", res, "--quiet"); code != 0 {
+		t.Fatalf("sweep: %d %s %s", code, out, stderr)
+	}
+	cfg := filepath.Join(dir, "sub", "winner.toml")
+	if code, _, stderr := tourney(t, "promote", res, "--to", cfg); code != 0 {
+		t.Fatalf("promote: %d %s", code, stderr)
+	}
+	b, _ := os.ReadFile(cfg)
+	if !bytes.Contains(b, []byte("[bots.fake]")) || !bytes.Contains(b, []byte(`params = { pick = { type = "int", default = 0, min = 0, max = 3 } }`)) {
+		t.Fatalf("promoted config:\n%s", b)
+	}
+	code, out, stderr := tourney(t, "match", cfg, "random", "--games", "4", "--budget", "depth=1", "--out", filepath.Join(dir, "m"), "--quiet")
+	if code != 0 || !strings.Contains(out, "4 games") {
+		t.Fatalf("match: %d %q %q", code, out, stderr)
+	}
+	noChildren(t)
+}

@@ -102,6 +102,10 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		return err
 	}
+	// an external winner's config carries its [bots.NAME] table
+	if err := tuner.AddExternalBotToConfig(filepath.Join(res.Dir, "winner.toml"), sp); err != nil {
+		return err
+	}
 	printSweep(stdout, sp, res)
 	return nil
 }
