@@ -413,3 +413,47 @@ func TestPromoteExternal(t *testing.T) {
 	}
 	noChildren(t)
 }
+
+// TestReversiXTPythonClient: the Python TCP client (its own copy of the
+// rules) plays through the hosted server without a single forfeit.
+func TestReversiXTPythonClient(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is not installed")
+	}
+	script, _ := filepath.Abs("../../scripts/examples/rxt_tcp_random.py")
+	dir := t.TempDir()
+	space := fmt.Sprintf(`name = "rxt-py"
+seed = 4
+
+[bots.pytcp]
+game     = "reversixt"
+protocol = "reversixt-tcp"
+cmd      = [%q, %q, "--server", "{addr}", "--group", "{player}", "--seed", "{param:seed}"]
+params   = { seed = { type = "int", default = 1, min = 1, max = 100 } }
+
+[[scenario]]
+game   = "reversixt"
+bot    = "pytcp"
+maps   = ["duel10", "tri13", "cross14"]
+budget = { depth = 1 }
+field  = ["random"]
+
+[params]
+seed = { values = [1, 2] }
+
+[tournament]
+games = 1
+`, py, script)
+	p := writeFile(t, dir, "s.toml", space)
+	res := filepath.Join(dir, "r")
+	code, out, stderr := tourney(t, "sweep", p, "--workers", "2", "--out", res, "--quiet")
+	if code != 0 {
+		t.Fatalf("sweep: exit %d\n%s\n%s", code, out, stderr)
+	}
+	g, _ := os.ReadFile(filepath.Join(res, "games.csv"))
+	if bytes.Contains(g, []byte("forfeit")) || !bytes.Contains(g, []byte("cross14")) {
+		t.Fatalf("games.csv:\n%s", g)
+	}
+	noChildren(t)
+}
