@@ -35,10 +35,12 @@ func (g *gamePlay) observeElimination(seat int) {
 }
 
 // endBots tells every bot with the game.Lifecycle capability that the game
-// is over (once per game: not for the goroutine of a game the watchdog
-// took over, whose finisher calls it).
+// is over, once per game. A game the watchdog gave up on ends here too
+// when its stuck move returns, unless the rules play on without the hung
+// seat (an Eliminator game): then the continuation, which shares the
+// bots, ends them.
 func (g *gamePlay) endBots(r *Result) {
-	if r == nil || r.err == errAbandoned || g.ended {
+	if r == nil || g.ended || (r.err == errAbandoned && g.elim != nil) {
 		return
 	}
 	g.ended = true

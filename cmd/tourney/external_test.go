@@ -457,3 +457,24 @@ games = 1
 	}
 	noChildren(t)
 }
+
+// TestExternalInterrupt: Ctrl-C (the command's context cancelled) during
+// a move of a hung bot ends the run at once and leaves no process.
+func TestExternalInterrupt(t *testing.T) {
+	dir := t.TempDir()
+	s := strings.Replace(fakeSpace(t, externaltest.ModeHang, ""), `move_timeout = "300ms"`, `move_timeout = "1m"`, 1)
+	p := writeFile(t, dir, "s.toml", s)
+	ctx, cancel := context.WithCancel(context.Background()) // as signal.NotifyContext does
+	defer cancel()
+	time.AfterFunc(500*time.Millisecond, cancel)
+	var o, e bytes.Buffer
+	t0 := time.Now()
+	code := run(ctx, []string{"sweep", p, "--out", filepath.Join(dir, "r"), "--quiet", "--workers", "2"}, &o, &e)
+	if code != 1 || !strings.Contains(e.String(), "interrupted") {
+		t.Fatalf("exit %d: %s", code, e.String())
+	}
+	if el := time.Since(t0); el > 10*time.Second {
+		t.Fatalf("the interrupted run took %s", el)
+	}
+	noChildren(t)
+}

@@ -30,8 +30,11 @@ type Decl struct {
 
 	Startup     time.Duration // to start and say hello (default 10s)
 	MoveTimeout time.Duration // per move under depth or node budgets (default 30s)
-	Grace       time.Duration // beyond a time budget (default 100ms)
-	QuitGrace   time.Duration // from quit to kill (default 1s)
+	// Grace is how long after a time budget an answer is still taken
+	// (default 50ms); keep it below the arena's grace (--grace, 100ms),
+	// whose watchdog would otherwise give up on the move first.
+	Grace     time.Duration
+	QuitGrace time.Duration // from quit to kill (default 1s)
 	// NoRestart: a crashed bot is not started again (its later games are
 	// forfeits by crash). Default: restart on crash.
 	NoRestart bool
@@ -44,7 +47,7 @@ type Decl struct {
 const (
 	DefaultStartup     = 10 * time.Second
 	DefaultMoveTimeout = 30 * time.Second
-	DefaultGrace       = 100 * time.Millisecond
+	DefaultGrace       = 50 * time.Millisecond
 	DefaultQuitGrace   = time.Second
 )
 

@@ -51,7 +51,8 @@
 // them on the command line one per worker and parameter set.
 //
 // Deadlines: start-up and hello within Startup (default 10s); an action
-// within the time budget plus Grace (default 100ms), or within
+// within the time budget plus Grace (default 50ms, under the arena's
+// 100ms grace), or within
 // MoveTimeout (default 30s, below the arena's 2-minute hang timeout)
 // under depth or node budgets. Faults forfeit the seat's game with a
 // reason (game.FaultError, games.csv forfeit:<reason>), never the run:
