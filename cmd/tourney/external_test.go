@@ -250,18 +250,22 @@ func TestCheckBot(t *testing.T) {
 		{externaltest.ModeGarbage, 1, "protocol: expected an action message"},
 		{externaltest.ModeHang, 1, "timeout: bot fake: no action within 300ms (killed)"},
 		{externaltest.ModeNoHello, 1, "FAULT start-up: bot fake: no hello within 300ms"},
-		{externaltest.ModeIgnoreQuit, 1, "FAULT did not exit within 200ms of quit"},
+		{externaltest.ModeIgnoreQuit, 1, "FAULT did not exit within 2s of quit"},
 		{externaltest.ModeExit, 1, "crash: bot fake exited during the game"},
 	} {
+		startup := "5s" // generous under -race; the no-hello case is told to wait less
+		if c.mode == externaltest.ModeNoHello {
+			startup = "300ms"
+		}
 		p := writeFile(t, dir, c.mode+".toml", fmt.Sprintf(`[bots.fake]
 game = "connect4"
 cmd = [%q]
 env = { %s = %q }
 params = "hello"
-startup = "300ms"
+startup = "%s"
 move_timeout = "300ms"
-quit_grace = "200ms"
-`, exe, externaltest.Env, c.mode))
+quit_grace = "2s"
+`, exe, externaltest.Env, c.mode, startup))
 		code, out, stderr := tourney(t, "check-bot", p, "--games", "3")
 		if code != c.code || !strings.Contains(out, c.want) {
 			t.Errorf("%s: exit %d, want %d and %q:\n%s%s", c.mode, code, c.code, c.want, out, stderr)
@@ -357,7 +361,7 @@ games = 1
 		if pyErr != nil {
 			t.Skip("python3 is not installed")
 		}
-		g := run(t, fmt.Sprintf(`[%q, %q, "--seed", "{param:seed}", "--stall-round", "{param:stall}"]`, py, script), `{ time = "1500ms" }`)
+		g := run(t, fmt.Sprintf(`[%q, %q, "--seed", "{param:seed}", "--stall-round", "{param:stall}"]`, py, script), `{ time = "3s" }`)
 		// variant 1 stalls in round 3: a timeout forfeit; variant 0 and
 		// the default seats play on to the end.
 		rows, err := csv.NewReader(bytes.NewReader(g)).ReadAll()
@@ -383,7 +387,7 @@ games = 1
 		}
 	})
 	t.Run("go-client", func(t *testing.T) {
-		g := run(t, fmt.Sprintf(`[%q, "client", "speed", "--budget", "depth=1", "--seed", "{param:seed}"]`, exe), `{ time = "2s" }`)
+		g := run(t, fmt.Sprintf(`[%q, "client", "speed", "--budget", "depth=1", "--seed", "{param:seed}"]`, exe), `{ time = "5s" }`)
 		if bytes.Contains(g, []byte("forfeit")) || !bytes.Contains(g, []byte("speed-6p")) {
 			t.Fatalf("games.csv:\n%s", g)
 		}

@@ -166,7 +166,7 @@ def main():
         if not me["active"]:
             continue
         if rnd == args.stall_round:
-            time.sleep(5)
+            time.sleep(8)
         ok = [a for a in ACTIONS if safe(state, me, a, rnd)]
         if not ok:
             choice = "change_nothing"
