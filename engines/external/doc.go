@@ -123,13 +123,12 @@
 // the past otherwise) — and must answer {"action": ...} by the deadline
 // plus Grace. Eliminated seats get each round's state too, and everybody
 // the final state (running false, names "playerN"), then the connection
-// closes. Differences from the official server: one connection per
-// server (per seat), rounds are asked seat by seat rather than at once
-// (the same state either way), and a seat that misses its deadline or
-// answers badly forfeits (timeout, protocol, illegal) and the game ends
-// with that seat last, since the Spe_ed engine is not a game.Eliminator
-// (the official server would play on without it; in a 2-player game the
-// outcome is the same).
+// closes. A seat that misses its deadline or answers badly forfeits
+// (timeout, protocol, illegal) and, as on the official server, is
+// eliminated in that round while the others play on (Spe_ed is a
+// game.Eliminator). Differences from the official server: one
+// connection per server (per seat), and rounds are asked seat by seat
+// rather than at once (the same state either way).
 //
 // Websocket library: github.com/coder/websocket (formerly
 // nhooyr.io/websocket), maintained by Coder, small, context-aware

@@ -158,6 +158,13 @@
 //   - The risk bot plays deterministically; it keeps only its previous
 //     turn between steps.
 //
+// # Elimination of a faulty seat
+//
+// State is a game.Eliminator (eliminate.go): a seat whose bot errs,
+// panics or overruns is eliminated in the next round before it moves, as
+// the official server treats a missing answer (spec §4.2, §7.4), and the
+// others play on; games.csv marks it forfeit:<reason>.
+//
 // # JSON state encoding
 //
 // For external bots (engines/external, the JSON-lines protocol) a state is
