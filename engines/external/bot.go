@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -139,6 +140,7 @@ type jsonlBot struct {
 	dead   error
 	buf    []byte
 	legal  []game.Action
+	call   sync.Mutex // Step and EndGame (a watchdog continuation may end a game during a Step)
 }
 
 var _ game.Lifecycle = (*jsonlBot)(nil)
@@ -149,6 +151,8 @@ func (b *jsonlBot) BeginGame(m game.Map, seat int) { b.m, b.seat = m, seat }
 
 // Step sends a turn and waits for the action.
 func (b *jsonlBot) Step(ctx context.Context, s game.State, player int, bud game.Budget) (game.Action, error) {
+	b.call.Lock()
+	defer b.call.Unlock()
 	if b.dead != nil {
 		return game.NoAction, b.dead
 	}
@@ -254,6 +258,8 @@ func (b *jsonlBot) fail(err error) error {
 
 // EndGame tells the bot the outcome and returns its process to the pool.
 func (b *jsonlBot) EndGame(e game.GameEnd) {
+	b.call.Lock()
+	defer b.call.Unlock()
 	pr := b.pr
 	b.pr = nil
 	if pr == nil {

@@ -8,6 +8,7 @@ import (
 	"net"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"tourney/engines/external/rxtproto"
@@ -33,6 +34,10 @@ type rxtBot struct {
 	closed bool  // the connection is closed (disqualified or ended)
 	buf    []byte
 	legal  []game.Action
+	// call serializes Step, Moved, Eliminated and EndGame (the arena's
+	// watchdog may finish a game on another goroutine while a Step is
+	// still running).
+	call sync.Mutex
 }
 
 var (
@@ -125,6 +130,8 @@ func (b *rxtBot) write(p []byte) error {
 
 // Step sends a move request (4) and reads the move (5).
 func (b *rxtBot) Step(ctx context.Context, s game.State, player int, bud game.Budget) (game.Action, error) {
+	b.call.Lock()
+	defer b.call.Unlock()
 	if b.dead != nil {
 		return game.NoAction, b.dead
 	}
@@ -202,6 +209,8 @@ func (b *rxtBot) fail(err error) error {
 
 // Moved relays a move (6), and the end of phase 1 (8) or of the game (9).
 func (b *rxtBot) Moved(player int, a game.Action, after game.State) {
+	b.call.Lock()
+	defer b.call.Unlock()
 	b.seen++
 	if b.conn == nil || b.closed {
 		return
@@ -235,6 +244,8 @@ func (b *rxtBot) phaseNews(buf []byte, rs *reversixt.State) []byte {
 // Eliminated sends 7; the disqualified seat's own client is then
 // disconnected.
 func (b *rxtBot) Eliminated(player int, after game.State) {
+	b.call.Lock()
+	defer b.call.Unlock()
 	if b.conn == nil || b.closed {
 		return
 	}
@@ -252,6 +263,8 @@ func (b *rxtBot) Eliminated(player int, after game.State) {
 // EndGame sends 9 if the game ended otherwise (length limit, a fault of
 // the rules), closes the connection and waits for the client to exit.
 func (b *rxtBot) EndGame(e game.GameEnd) {
+	b.call.Lock()
+	defer b.call.Unlock()
 	if b.conn != nil && !b.closed && b.phase != 3 {
 		b.write(rxtproto.Append(nil, rxtproto.TypeGameOver, nil))
 	}

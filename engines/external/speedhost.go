@@ -3,7 +3,6 @@ package external
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -40,6 +39,39 @@ type speedBot struct {
 
 	mu        sync.Mutex
 	connected bool
+
+	// msgs receives the client's messages from the reader goroutine
+	// (closed when the connection ends, readErr then says why): a Step
+	// waits on it with a timer, so a missed deadline never blocks in the
+	// websocket library's close handshake.
+	msgs    chan wsMsg
+	stop    chan struct{} // closed by shut: the reader stops
+	readErr error
+	// call serializes Step, Moved and EndGame (the arena's watchdog may
+	// finish a game on another goroutine while a Step is still running).
+	call sync.Mutex
+}
+
+type wsMsg struct {
+	typ  websocket.MessageType
+	data []byte
+}
+
+// readLoop forwards the client's messages until the connection ends.
+func (b *speedBot) readLoop(c *websocket.Conn) {
+	defer close(b.msgs)
+	for {
+		typ, data, err := c.Read(context.Background())
+		if err != nil {
+			b.readErr = err
+			return
+		}
+		select {
+		case b.msgs <- wsMsg{typ, data}:
+		case <-b.stop:
+			return
+		}
+	}
 }
 
 var (
@@ -95,6 +127,9 @@ func (b *speedBot) begin() error {
 	select {
 	case c := <-b.connCh:
 		b.conn = c
+		b.msgs = make(chan wsMsg, 4)
+		b.stop = make(chan struct{})
+		go b.readLoop(c)
 		return nil
 	case <-pr.done:
 		return fault("crash", "bot %s exited before connecting (%s)", d.Name, pr.exitStatus())
@@ -172,6 +207,8 @@ func formatDeadline(t time.Time) string {
 
 // Step sends the round's state and reads the action.
 func (b *speedBot) Step(ctx context.Context, s game.State, player int, bud game.Budget) (game.Action, error) {
+	b.call.Lock()
+	defer b.call.Unlock()
 	if b.dead != nil {
 		return game.NoAction, b.dead
 	}
@@ -194,23 +231,25 @@ func (b *speedBot) Step(ctx context.Context, s game.State, player int, bud game.
 	}
 	// The answer may come until deadline + grace; a run cancellation
 	// (not the arena's move deadline) aborts at once.
-	rctx, rcancel := context.WithDeadline(context.Background(), deadline.Add(d.Grace))
-	defer rcancel()
+	t := time.NewTimer(time.Until(deadline.Add(d.Grace)))
+	defer t.Stop()
+	var abort <-chan struct{}
 	if _, timed := ctx.Deadline(); !timed || bud.Time == 0 {
-		stop := context.AfterFunc(ctx, rcancel)
-		defer stop()
+		abort = ctx.Done()
 	}
-	typ, data, err := b.conn.Read(rctx)
-	if err != nil {
-		switch {
-		case ctx.Err() != nil && bud.Time == 0:
-			return game.NoAction, b.fail(ctx.Err())
-		case errors.Is(err, context.DeadlineExceeded) || rctx.Err() != nil:
-			return game.NoAction, b.fail(fault("timeout", "bot %s: no action before the deadline (%s + grace %s)", d.Name, lim, d.Grace))
-		default:
-			return game.NoAction, b.fail(b.lost(err))
+	var msg wsMsg
+	select {
+	case m, ok := <-b.msgs:
+		if !ok {
+			return game.NoAction, b.fail(b.lost(b.readErr))
 		}
+		msg = m
+	case <-t.C:
+		return game.NoAction, b.fail(fault("timeout", "bot %s: no action before the deadline (%s + grace %s)", d.Name, lim, d.Grace))
+	case <-abort:
+		return game.NoAction, b.fail(ctx.Err())
 	}
+	typ, data := msg.typ, msg.data
 	if typ != websocket.MessageText {
 		return game.NoAction, b.fail(fault("protocol", "bot %s: a binary message", d.Name))
 	}
@@ -246,6 +285,8 @@ func (b *speedBot) fail(err error) error {
 // Moved sends the state after a round to an eliminated player (active
 // players get it with their next turn) and the final state to everyone.
 func (b *speedBot) Moved(player int, a game.Action, after game.State) {
+	b.call.Lock()
+	defer b.call.Unlock()
 	if b.conn == nil || b.over || b.dead != nil {
 		return
 	}
@@ -266,12 +307,26 @@ func (b *speedBot) Moved(player int, a game.Action, after game.State) {
 func (b *speedBot) Eliminated(int, game.State) {}
 
 // EndGame closes the connection and waits for the program to exit.
-func (b *speedBot) EndGame(game.GameEnd) { b.shut() }
+func (b *speedBot) EndGame(game.GameEnd) {
+	b.call.Lock()
+	defer b.call.Unlock()
+	b.shut()
+}
 
 func (b *speedBot) shut() {
 	if b.conn != nil {
-		b.conn.Close(websocket.StatusNormalClosure, "game over")
+		// a short close handshake; a client that does not answer it is
+		// cut off (the library would wait 5 s)
+		c := b.conn
 		b.conn = nil
+		close(b.stop)
+		done := make(chan struct{})
+		go func() { c.Close(websocket.StatusNormalClosure, "game over"); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(b.d.QuitGrace):
+			c.CloseNow()
+		}
 	}
 	if b.srv != nil {
 		b.srv.Close()
