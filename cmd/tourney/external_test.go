@@ -323,7 +323,7 @@ func TestSpeedWebsocket(t *testing.T) {
 	exe, _ := os.Executable()
 	py, pyErr := exec.LookPath("python3")
 	script, _ := filepath.Abs("../../scripts/examples/speed_ws_greedy.py")
-	run := func(t *testing.T, cmd string, budget string) []byte {
+	run := func(t *testing.T, cmd, budget, maps string) []byte {
 		dir := t.TempDir()
 		space := fmt.Sprintf(`name = "speed-ws"
 seed = 6
@@ -338,7 +338,7 @@ params   = { seed = { type = "int", default = 1, min = 1, max = 100 }, stall = {
 [[scenario]]
 game   = "speed"
 bot    = "ws"
-maps   = ["speed-2p", "speed-6p"]
+maps   = %s
 budget = %s
 
 [params]
@@ -346,7 +346,7 @@ stall = { values = [0, 3] }
 
 [tournament]
 games = 1
-`, cmd, budget)
+`, cmd, maps, budget)
 		p := writeFile(t, dir, "s.toml", space)
 		res := filepath.Join(dir, "r")
 		code, out, stderr := tourney(t, "sweep", p, "--workers", "2", "--out", res, "--quiet")
@@ -354,6 +354,10 @@ games = 1
 			t.Fatalf("sweep: exit %d\n%s\n%s", code, out, stderr)
 		}
 		g, _ := os.ReadFile(filepath.Join(res, "games.csv"))
+		if log, _ := os.ReadFile(filepath.Join(res, "bots", "ws.log")); bytes.Contains(g, []byte("forfeit")) && len(log) > 0 {
+			lines := strings.Split(string(log), "\n")
+			t.Logf("bots/ws.log (last lines):\n%s", strings.Join(lines[max(0, len(lines)-30):], "\n"))
+		}
 		noChildren(t)
 		return g
 	}
@@ -361,7 +365,7 @@ games = 1
 		if pyErr != nil {
 			t.Skip("python3 is not installed")
 		}
-		g := run(t, fmt.Sprintf(`[%q, %q, "--seed", "{param:seed}", "--stall-round", "{param:stall}"]`, py, script), `{ time = "3s" }`)
+		g := run(t, fmt.Sprintf(`[%q, %q, "--seed", "{param:seed}", "--stall-round", "{param:stall}"]`, py, script), `{ time = "3s" }`, `["speed-2p", "speed-6p"]`)
 		// variant 1 stalls in round 3: a timeout forfeit; variant 0 and
 		// the default seats play on to the end.
 		rows, err := csv.NewReader(bytes.NewReader(g)).ReadAll()
@@ -392,7 +396,7 @@ games = 1
 		}
 	})
 	t.Run("go-client", func(t *testing.T) {
-		g := run(t, fmt.Sprintf(`[%q, "client", "speed", "--budget", "depth=1", "--seed", "{param:seed}"]`, exe), `{ time = "5s" }`)
+		g := run(t, fmt.Sprintf(`[%q, "client", "speed", "--budget", "depth=1", "--seed", "{param:seed}"]`, exe), `{ time = "5s" }`, `["speed-6p"]`)
 		if bytes.Contains(g, []byte("forfeit")) || !bytes.Contains(g, []byte("speed-6p")) {
 			t.Fatalf("games.csv:\n%s", g)
 		}
