@@ -37,6 +37,7 @@ func (g *gamePlay) play(setup bool) (r *Result) {
 		r.Job = job
 		r.Elapsed = time.Since(g.start)
 		g.rec.attach(r)
+		g.endBots(r)
 	}()
 	if setup {
 		if r = g.setup(); r != nil {
@@ -64,6 +65,9 @@ type gamePlay struct {
 	inBot    int    // seat whose Step is running, -1 between moves
 	moves    uint64 // moves started
 	rec      recorder
+	ended    bool   // endBots ran
+	// observers are the bots with game.Observer (nil: none)
+	observers []game.Observer
 }
 
 // errAbandoned ends a game the watchdog has taken over.
@@ -100,6 +104,7 @@ func (g *gamePlay) setup() *Result {
 		}
 		b.Reset(game.Mix(job.Seed, uint64(i)+1))
 		g.bots[i] = b
+		g.beginBot(b, job.Map, i)
 		if ro, ok := b.(game.ReadOnlyBot); ok && ro.ReadOnly() {
 			g.readOnly[i] = true
 		}
@@ -118,6 +123,7 @@ func (g *gamePlay) adopt(s game.State) {
 func (g *gamePlay) eliminate(seat int, reason, detail string) {
 	g.faults = append(g.faults, fault{seat, reason, detail})
 	g.elim.Eliminate(seat)
+	g.observeElimination(seat)
 }
 
 // resume plays until the game ends. A bot that panics forfeits: the game
@@ -201,6 +207,9 @@ func (g *gamePlay) loop() *Result {
 				}
 			}
 			ja.ApplyJoint(g.joint)
+			if g.observers != nil {
+				g.observe(game.SimultaneousPlayer, game.NoAction)
+			}
 			continue
 		}
 		if cp < 0 || cp >= n {
@@ -221,6 +230,9 @@ func (g *gamePlay) loop() *Result {
 			continue
 		}
 		s.Apply(a)
+		if g.observers != nil {
+			g.observe(cp, a)
+		}
 	}
 	return g.finished(EndNormal)
 }
@@ -328,7 +340,7 @@ func (g *gamePlay) stepBot(p int) (a game.Action, reason, detail string) {
 		}
 	}
 	if err != nil {
-		return game.NoAction, ForfeitError, err.Error()
+		return game.NoAction, game.FaultReason(err, ForfeitError), err.Error()
 	}
 	if !g.isLegal(p, a) {
 		return game.NoAction, ForfeitIllegal, fmt.Sprintf("action %s is not legal", g.s.ActionString(p, a))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"strings"
 
 	"tourney/engines/game"
@@ -54,7 +55,10 @@ func ParseBotConfig(path string, data []byte) (*BotConfig, error) {
 		return nil, err
 	}
 	root := &tomlTable{doc: doc, m: m}
-	if err := root.allow("game", "bot", "params", "budget"); err != nil {
+	if err := root.allow("game", "bot", "params", "budget", "bots"); err != nil {
+		return nil, err
+	}
+	if err := parseBots(root, filepath.Dir(path)); err != nil {
 		return nil, err
 	}
 	bc := &BotConfig{Path: path, Params: map[string]any{}}
@@ -74,7 +78,7 @@ func ParseBotConfig(path string, data []byte) (*BotConfig, error) {
 	if bc.Bot, err = root.str("bot", bots[0].Name); err != nil {
 		return nil, err
 	}
-	if bc.Spec, err = game.FindBot(bc.GameImpl, bc.Bot); err != nil {
+	if bc.Spec, err = findBot(doc, bc.GameImpl, bc.Bot); err != nil {
 		return nil, root.err("bot", "%v", err)
 	}
 	pt, err := root.table("params")

@@ -104,7 +104,7 @@ func TestBotConfigErrors(t *testing.T) {
 		{"game = \"go\"\n", `b.toml:1:1: game: unknown game "go"`},
 		{"bot = \"tuned\"\n", "b.toml: game: missing"},
 		{"game = \"fake\"\nparams = 3\n", "b.toml:2:1: params: expected a table, found the integer 3"},
-		{"game = \"fake\"\ncolour = \"red\"\n", "b.toml:2:1: colour: unknown key (known keys here: game, bot, params, budget)"},
+		{"game = \"fake\"\ncolour = \"red\"\n", "b.toml:2:1: colour: unknown key (known keys here: game, bot, params, budget, bots)"},
 		{"game = \"fake\"\n[params]\ndepth = \n", "b.toml:3:"},
 	}
 	for _, c := range cases {

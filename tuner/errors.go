@@ -119,6 +119,7 @@ type srcPos struct{ Line, Col int }
 type tomlDoc struct {
 	file string
 	pos  map[string]srcPos
+	bots map[string]extBot // [bots.NAME] tables (external.go)
 }
 
 // at returns the position of the key path, or of its nearest ancestor

@@ -39,6 +39,7 @@ type Space struct {
 	Tournament TournamentConfig
 
 	variants []Variant
+	external map[string]extBot // [bots.NAME] tables (external.go)
 }
 
 // Scenario is one [[scenario]] of a space.
@@ -165,10 +166,13 @@ func ParseSpace(path string, data []byte) (*Space, error) {
 		return nil, err
 	}
 	root := &tomlTable{doc: doc, m: m}
-	if err := root.allow("name", "seed", "scenario", "base", "params", "generate", "tournament"); err != nil {
+	if err := root.allow("name", "seed", "scenario", "base", "params", "generate", "tournament", "bots"); err != nil {
 		return nil, err
 	}
-	s := &Space{Path: path, Source: slices.Clone(data)}
+	if err := parseBots(root, filepath.Dir(path)); err != nil {
+		return nil, err
+	}
+	s := &Space{Path: path, Source: slices.Clone(data), external: doc.bots}
 	dir := filepath.Dir(path)
 
 	if s.Name, err = root.str("name", defaultSpaceName(path)); err != nil {
@@ -347,7 +351,7 @@ func parseScenario(t *tomlTable, dir string) (Scenario, error) {
 	if err != nil {
 		return sc, err
 	}
-	if sc.Bot, err = game.FindBot(g, bname); err != nil {
+	if sc.Bot, err = findBot(t.doc, g, bname); err != nil {
 		return sc, t.err("bot", "%v", err)
 	}
 
@@ -498,6 +502,9 @@ func parseBudgetTable(t *tomlTable) (game.Budget, error) {
 // resolveFieldBot reads a field entry: a bot of the game, or a bot config
 // file (resolved against dir) of the same game.
 func resolveFieldBot(doc *tomlDoc, at []string, g game.Game, dir, ref string) (FieldBot, error) {
+	if spec, ok := doc.extBot(g, ref); ok {
+		return FieldBot{Name: ref, Spec: spec, Params: spec.Defaults()}, nil
+	}
 	for _, b := range g.Bots() {
 		if b.Name == ref {
 			return FieldBot{Name: ref, Spec: b, Params: b.Defaults()}, nil

@@ -11,6 +11,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"tourney/engines/external"
 )
 
 // version is the tool's version, written into summary.json.
@@ -42,6 +44,8 @@ func commands() []command {
 		{"replay", "check a recorded game against the engine", runReplay},
 		{"report", "write an HTML report of a results directory", runReport},
 		{"version", "print the version", runVersion},
+		{"check-bot", "check an external bot's protocol compliance", runCheckBot},
+		{"client", "play in a real competition (ReversiXT TCP, Spe_ed websocket)", runClient},
 	}
 }
 
@@ -65,6 +69,9 @@ func main() {
 // run executes a command line and returns the exit status: 0 success,
 // 1 failure, 2 usage or input error.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	// External bots' processes never outlive a command (also after an
+	// error or Ctrl-C, which cancels ctx and returns here).
+	defer external.CloseAll()
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		printMainUsage(stderr)
 		if len(args) == 0 {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"tourney/configs"
+	"tourney/engines/external"
 	"tourney/engines/game"
 	"tourney/tuner"
 )
@@ -89,6 +90,8 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	variants := sp.Variants()
 	plan := tuner.PlanTournament(sp, len(variants))
 	fmt.Fprintf(stderr, "sweep %s: %d variants, %s, results in %s\n", sp.Name, len(variants), plan, out)
+	external.SetLogDir(out) // external bots' stderr: OUT/bots/NAME.log
+	defer external.SetLogDir("")
 	res, err := tuner.RunSweep(ctx, sp, tuner.RunOptions{
 		Out: out, Workers: rf.workers, Quiet: rf.quiet, Log: stderr,
 		Grace: *grace, HangTimeout: *hang, Version: version, Resume: *resume != "",
@@ -101,6 +104,10 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			}
 			return &exitError{code: 1, msg: fmt.Sprintf("interrupted; the games played so far are in %s; continue with: tourney sweep %s--resume %s", out, file, out)}
 		}
+		return err
+	}
+	// an external winner's config carries its [bots.NAME] table
+	if err := tuner.AddExternalBotToConfig(filepath.Join(res.Dir, "winner.toml"), sp); err != nil {
 		return err
 	}
 	printSweep(stdout, sp, res)

@@ -76,4 +76,16 @@
 // (spec §7.1, §7.2), replay of Pons' benchmark sets from ../shared/oracles
 // (skipped when absent; $TOURNEY_SHARED overrides the location), the
 // terminal protocol byte for byte, and golden games in testdata/.
+//
+// # JSON state encoding
+//
+// For external bots (engines/external, the JSON-lines protocol) a state is
+// (json.go):
+//
+//	{"rows":["......." ×6],"to_move":0,"ply":0}
+//
+// rows are the six rows from the top down, each seven characters: '.'
+// empty, '0' a stone of seat 0 (Player 1, moves first), '1' of seat 1.
+// to_move is the seat to move, ply the stones played. Actions are the
+// column digits "0".."6".
 package connect4

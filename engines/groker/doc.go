@@ -70,4 +70,16 @@
 //     with their parameters.
 //   - random: a uniformly random legal bid in 1..MaxBid (game.RandomSpec;
 //     it loses almost every round's gap test, games last a few rounds).
+//
+// # JSON state encoding
+//
+// For external bots (engines/external, the JSON-lines protocol) a state is
+// (json.go):
+//
+//	{"round":3,"max_rounds":200,"band":5,"end_margin":100,"end_strict":false,
+//	 "max_bid":1000,"totals":[12,9],"bids":[[5,7],[3,3],[4,9]]}
+//
+// round is the rounds played, totals the banks after them, bids each
+// round's bids (seat 0, seat 1). Both seats bid every round; an action is
+// the bid in decimal, "1".."1000".
 package groker

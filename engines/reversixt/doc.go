@@ -304,4 +304,21 @@
 // against 1× own stones with 2 players) trades own stones away; paranoid
 // scored 77.5% there (83% with bomb_value_factor = 3, 84% at depth 4).
 // duel10 now has bombs of strength 0, so phase 1 decides it.
+//
+// # JSON state encoding
+//
+// For external bots (engines/external, the JSON-lines protocol) a state is
+// (json.go):
+//
+//	{"phase":1,"to_move":0,"width":8,"height":8,"rows":["--000000",...],
+//	 "overwrites":[0,0],"bombs":[0,0],"disqualified":[false,false]}
+//
+// rows are the board rows from the top, one character per cell as in the
+// map format (0 empty, 1..8 stones, x, c, i, b, - hole); phase is 1
+// (stones), 2 (bombs) or 3 (over); to_move is the seat to move (seat k is
+// player k+1). newgame.mapdata carries the map file (for the
+// transitions). Actions are "x,y" or "x,y,s" with s the protocol's special
+// byte (1..8 choice, 20 bomb, 21 overwrite stone), as `tourney play`
+// prints them. The hosted TCP server (protocol reversixt-tcp) speaks §8
+// instead; see engines/external.
 package reversixt

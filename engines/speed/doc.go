@@ -157,4 +157,22 @@
 //     kill_incentive.
 //   - The risk bot plays deterministically; it keeps only its previous
 //     turn between steps.
+//
+// # Elimination of a faulty seat
+//
+// State is a game.Eliminator (eliminate.go): a seat whose bot errs,
+// panics or overruns is eliminated in the next round before it moves, as
+// the official server treats a missing answer (spec §4.2, §7.4), and the
+// others play on; games.csv marks it forfeit:<reason>.
+//
+// # JSON state encoding
+//
+// For external bots (engines/external, the JSON-lines protocol) a state is
+// the official server's message of spec §8.1 as player `you` sees it
+// (json.go): width, height, cells[y][x], players keyed "1".."6" with x, y,
+// direction, speed and active, you (the seat + 1) and running, without
+// deadline and names, plus "round" (the rounds played). Actions are the
+// protocol's names: turn_left, turn_right, slow_down, speed_up,
+// change_nothing. The hosted websocket server (protocol speed-ws) sends
+// the §8.1 message itself, with a deadline.
 package speed

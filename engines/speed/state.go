@@ -108,6 +108,7 @@ type State struct {
 	alive int
 	pl    [MaxPlayers]player
 	cells []int8 // cells[y*w+x]
+	out   uint8  // seats taken out by Eliminate, out before they move next round (eliminate.go)
 }
 
 var (
@@ -167,7 +168,7 @@ func (s *State) IsTerminal() bool { return s.alive <= 1 }
 // LegalActions implements game.State: the five actions for an active
 // player of a running game, none otherwise.
 func (s *State) LegalActions(p int, buf []game.Action) []game.Action {
-	if s.IsTerminal() || p < 0 || p >= s.n || !s.pl[p].active {
+	if s.IsTerminal() || p < 0 || p >= s.n || !s.pl[p].active || s.out&(1<<p) != 0 {
 		return buf
 	}
 	for a := range numActions {
@@ -203,9 +204,10 @@ func (s *State) ApplyJoint(actions []game.Action) {
 	}
 	var kill [MaxPlayers]bool
 	for p, a := range actions {
-		kill[p] = a == game.NoAction
+		kill[p] = a == game.NoAction || s.out&(1<<p) != 0
 	}
 	s.round1(actions, &kill)
+	s.out = 0
 }
 
 // round1 plays the next round. Players with kill set are eliminated after

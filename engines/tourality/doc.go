@@ -101,4 +101,17 @@
 // tournament maps from ../shared when present, the generator's check values
 // and a 1000-seed property test, the conformance suite, minimax budgets and
 // arena win rates (TOURNEY_LONG=1 for the full figures).
+//
+// # JSON state encoding
+//
+// For external bots (engines/external, the JSON-lines protocol) a state is
+// (json.go):
+//
+//	{"round":1,"to_move":0,"width":15,"height":15,"pos":[[1,1],[13,13]],
+//	 "score":[0,0],"moves":[0,0],"chips":[[3,4],[7,7]]}
+//
+// round is 1 or 2, pos the (x, y) of seats A and B, score the chips
+// collected over both rounds, moves the moves made this round, chips the
+// (x, y) of the chips still on the board. newgame.mapdata carries the map
+// file (walls and starts). Actions: "up", "right", "down", "left", "stay".
 package tourality

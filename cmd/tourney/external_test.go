@@ -1,0 +1,493 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"tourney/engines/external"
+	"tourney/engines/external/externaltest"
+)
+
+func TestMain(m *testing.M) {
+	externaltest.MaybeRun() // the test binary doubles as a fake external bot
+	if os.Getenv("TOURNEY_TEST_CLI") == "1" {
+		// ... and as tourney itself (tourney client as an external bot)
+		os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// noChildren fails when an external process is left (run defers
+// external.CloseAll; the process table must be clean afterwards).
+func noChildren(t *testing.T) {
+	t.Helper()
+	if n := external.Live(); n != 0 {
+		t.Errorf("%d external processes still registered", n)
+	}
+	if c := externaltest.Children(); len(c) > 0 {
+		t.Errorf("child processes alive after the run: %v", c)
+	}
+}
+
+// fakeSpace is a Connect Four space whose bot is the test binary in mode.
+func fakeSpace(t *testing.T, mode, extra string) string {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf(`name = "fake-%s"
+seed = 5
+
+[bots.fake]
+game    = "connect4"
+cmd     = [%q]
+env     = { %s = %q }
+params  = { pick = { type = "int", default = 0, min = 0, max = 3 } }
+startup = "2s"
+move_timeout = "300ms"
+quit_grace = "200ms"
+%s
+[[scenario]]
+game   = "connect4"
+bot    = "fake"
+budget = { depth = 1 }
+field  = ["random"]
+
+[params]
+pick = { values = [0, 1, 2] }
+
+[tournament]
+games = 2
+`, mode, exe, externaltest.Env, mode, extra)
+}
+
+// TestExternalFaults: one sweep per fault; each completes, the forfeits
+// are in games.csv with their reason, and no process is left.
+func TestExternalFaults(t *testing.T) {
+	cases := []struct {
+		mode, want string
+	}{
+		{externaltest.ModeNoHello, "forfeit:timeout"},
+		{externaltest.ModeGarbage, "forfeit:protocol"},
+		{externaltest.ModeIllegal, "forfeit:illegal"},
+		{externaltest.ModeHang, "forfeit:timeout"},
+		{externaltest.ModeExit, "forfeit:crash"},
+		{externaltest.ModeIgnoreQuit, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.mode, func(t *testing.T) {
+			dir := t.TempDir()
+			s := fakeSpace(t, c.mode, "")
+			if c.mode == externaltest.ModeNoHello {
+				s = strings.Replace(s, `startup = "2s"`, `startup = "400ms"`, 1)
+			}
+			p := writeFile(t, dir, "s.toml", s)
+			res := filepath.Join(dir, "r")
+			t0 := time.Now()
+			code, out, stderr := tourney(t, "sweep", p, "--workers", "2", "--out", res, "--quiet")
+			if code != 0 || !strings.Contains(out, "winner: variant") {
+				t.Fatalf("sweep: exit %d\n%s\n%s", code, out, stderr)
+			}
+			noChildren(t)
+			if el := time.Since(t0); el > 30*time.Second {
+				t.Errorf("sweep took %s", el)
+			}
+			g, err := os.ReadFile(filepath.Join(res, "games.csv"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.want != "" && !strings.Contains(string(g), ","+c.want) {
+				t.Fatalf("games.csv has no %s:\n%s", c.want, g)
+			}
+			if c.want == "" && strings.Contains(string(g), "forfeit") {
+				t.Fatalf("unexpected forfeit:\n%s", g)
+			}
+			if c.mode == externaltest.ModeExit && !strings.Contains(string(g), ",normal") {
+				t.Fatalf("after a crash the bot is not restarted:\n%s", g)
+			}
+			if c.mode != externaltest.ModeNoHello {
+				log, err := os.ReadFile(filepath.Join(res, "bots", "fake.log"))
+				if err != nil || !bytes.Contains(log, []byte("fake bot: new game")) {
+					t.Fatalf("stderr log: %v %q", err, log)
+				}
+			}
+		})
+	}
+}
+
+// TestExternalBadDeclarations: strict checks with file:line.
+func TestExternalBadDeclarations(t *testing.T) {
+	dir := t.TempDir()
+	cases := []struct{ edit, want string }{
+		{`pick = { values = [0, 9] }`, "9 is outside the allowed range 0..3"},
+		{`depth = { values = [1] }`, `no parameter "depth"`},
+	}
+	for i, c := range cases {
+		s := strings.Replace(fakeSpace(t, externaltest.ModeFirst, ""), "pick = { values = [0, 1, 2] }", c.edit, 1)
+		p := writeFile(t, dir, fmt.Sprintf("b%d.toml", i), s)
+		code, _, stderr := tourney(t, "validate", p, "--no-estimate")
+		if code != 2 || !strings.Contains(stderr, c.want) || !strings.Contains(stderr, "b"+fmt.Sprint(i)+".toml:") {
+			t.Errorf("case %d: exit %d %q, want %q", i, code, stderr, c.want)
+		}
+	}
+	bad := map[string]string{
+		`cmd = []`:                          "bots.fake.cmd",
+		`protocol = "smoke"`:                "bots.fake.protocol",
+		`startup = "soon"`:                  "bots.fake.startup",
+		`colour = "red"`:                    "unknown key",
+		`restart = "sometimes"`:             "bots.fake.restart",
+		`params = { x = { type = "int" } }`: "bots.fake.params",
+		`params = { x = { type = "float", default = 5.0, min = 0.0, max = 1.0 } }`: "outside",
+	}
+	i := 0
+	for line, want := range bad {
+		s := fakeSpace(t, externaltest.ModeFirst, line)
+		key := strings.SplitN(line, " ", 2)[0]
+		if key == "cmd" || key == "params" || key == "startup" {
+			// replace the existing key instead of repeating it
+			s = replaceKeyLine(s, key, line)
+		}
+		p := writeFile(t, dir, fmt.Sprintf("c%d.toml", i), s)
+		i++
+		code, _, stderr := tourney(t, "validate", p, "--no-estimate")
+		if code != 2 || !strings.Contains(stderr, want) {
+			t.Errorf("%s: exit %d %q, want %q", line, code, stderr, want)
+		}
+	}
+	noChildren(t)
+}
+
+func replaceKeyLine(s, key, line string) string {
+	var out []string
+	seen := false
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(l, key+" ") && !seen {
+			seen = true
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestPythonBotEveryGame: a sweep over the example Python bot's parameter
+// for each of the five games, byte-identical CSVs at --workers 1 and 2.
+func TestPythonBotEveryGame(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is not installed")
+	}
+	script, _ := filepath.Abs("../../scripts/examples/jsonl_random.py")
+	for _, g := range []string{"connect4", "groker", "tourality", "speed", "reversixt"} {
+		t.Run(g, func(t *testing.T) {
+			dir := t.TempDir()
+			space := fmt.Sprintf(`name = "py-%s"
+seed = 9
+
+[bots.pyrandom]
+game   = %q
+cmd    = [%q, %q]
+params = "hello"
+
+[[scenario]]
+game   = %q
+bot    = "pyrandom"
+budget = { depth = 1 }
+
+[params]
+first_prob = { values = [0.0, 0.5, 1.0] }
+
+[tournament]
+games = 2
+`, g, g, py, script, g)
+			p := writeFile(t, dir, "s.toml", space)
+			var csvs [][]byte
+			for _, w := range []string{"1", "2"} {
+				res := filepath.Join(dir, "r"+w)
+				code, out, stderr := tourney(t, "sweep", p, "--workers", w, "--out", res, "--quiet")
+				if code != 0 {
+					t.Fatalf("sweep --workers %s: exit %d\n%s\n%s", w, code, out, stderr)
+				}
+				var all []byte
+				for _, f := range []string{"games.csv", "variants.csv", "bracket.csv"} {
+					b, err := os.ReadFile(filepath.Join(res, f))
+					if err != nil {
+						t.Fatal(err)
+					}
+					all = append(all, b...)
+				}
+				if bytes.Contains(all, []byte("forfeit")) {
+					t.Fatalf("forfeits in a sweep of the example bot:\n%s", all)
+				}
+				csvs = append(csvs, all)
+			}
+			if !bytes.Equal(csvs[0], csvs[1]) {
+				t.Fatalf("CSV files differ between --workers 1 and 2:\n%s\n----\n%s", csvs[0], csvs[1])
+			}
+			noChildren(t)
+		})
+	}
+}
+
+func TestCheckBot(t *testing.T) {
+	exe, _ := os.Executable()
+	dir := t.TempDir()
+	for _, c := range []struct {
+		mode string
+		code int
+		want string
+	}{
+		{externaltest.ModeFirst, 0, "no protocol fault"},
+		{externaltest.ModeIllegal, 1, `FAULT map`},
+		{externaltest.ModeGarbage, 1, "protocol: expected an action message"},
+		{externaltest.ModeHang, 1, "timeout: bot fake: no action within 300ms (killed)"},
+		{externaltest.ModeNoHello, 1, "FAULT start-up: bot fake: no hello within 300ms"},
+		{externaltest.ModeIgnoreQuit, 1, "FAULT did not exit within 2s of quit"},
+		{externaltest.ModeExit, 1, "crash: bot fake exited during the game"},
+	} {
+		startup := "5s" // generous under -race; the no-hello case is told to wait less
+		if c.mode == externaltest.ModeNoHello {
+			startup = "300ms"
+		}
+		p := writeFile(t, dir, c.mode+".toml", fmt.Sprintf(`[bots.fake]
+game = "connect4"
+cmd = [%q]
+env = { %s = %q }
+params = "hello"
+startup = "%s"
+move_timeout = "300ms"
+quit_grace = "2s"
+`, exe, externaltest.Env, c.mode, startup))
+		code, out, stderr := tourney(t, "check-bot", p, "--games", "3")
+		if code != c.code || !strings.Contains(out, c.want) {
+			t.Errorf("%s: exit %d, want %d and %q:\n%s%s", c.mode, code, c.code, c.want, out, stderr)
+		}
+	}
+	noChildren(t)
+}
+
+// TestReversiXTServerAndClient: tourney's hosted ReversiXT server (an
+// external reversixt-tcp bot) against tourney's client, on maps with 2,
+// 3, 4 and 8 players, transitions, special fields and bombs.
+func TestReversiXTServerAndClient(t *testing.T) {
+	exe, _ := os.Executable()
+	dir := t.TempDir()
+	space := fmt.Sprintf(`name = "rxt-tcp"
+seed = 4
+
+[bots.tcpclient]
+game     = "reversixt"
+protocol = "reversixt-tcp"
+cmd      = [%q, "client", "reversixt", "--server", "{addr}", "--group", "{player}", "--seed", "{param:seed}"]
+env      = { TOURNEY_TEST_CLI = "1" }
+params   = { seed = { type = "int", default = 1, min = 1, max = 100 } }
+
+[[scenario]]
+game   = "reversixt"
+bot    = "tcpclient"
+maps   = ["duel10", "tri13", "cross14", "octo20"]
+budget = { depth = 1 }
+field  = ["random"]
+
+[params]
+seed = { values = [1, 2] }
+
+[tournament]
+games = 1
+`, exe)
+	p := writeFile(t, dir, "s.toml", space)
+	res := filepath.Join(dir, "r")
+	code, out, stderr := tourney(t, "sweep", p, "--workers", "2", "--out", res, "--quiet")
+	if code != 0 {
+		t.Fatalf("sweep: exit %d\n%s\n%s", code, out, stderr)
+	}
+	g, _ := os.ReadFile(filepath.Join(res, "games.csv"))
+	if bytes.Contains(g, []byte("forfeit")) || !bytes.Contains(g, []byte("octo20")) {
+		t.Fatalf("games.csv:\n%s", g)
+	}
+	noChildren(t)
+}
+
+// TestSpeedWebsocket: the hosted Spe_ed server plays full 2- and
+// 6-player games with the Python websocket client and with tourney's own
+// client; a client that misses a deadline forfeits by timeout.
+func TestSpeedWebsocket(t *testing.T) {
+	exe, _ := os.Executable()
+	py, pyErr := exec.LookPath("python3")
+	script, _ := filepath.Abs("../../scripts/examples/speed_ws_greedy.py")
+	run := func(t *testing.T, cmd, budget, maps string) []byte {
+		dir := t.TempDir()
+		space := fmt.Sprintf(`name = "speed-ws"
+seed = 6
+
+[bots.ws]
+game     = "speed"
+protocol = "speed-ws"
+cmd      = %s
+env      = { TOURNEY_TEST_CLI = "1" }
+params   = { seed = { type = "int", default = 1, min = 1, max = 100 }, stall = { type = "int", default = 0, min = 0, max = 100 } }
+
+[[scenario]]
+game   = "speed"
+bot    = "ws"
+maps   = %s
+budget = %s
+
+[params]
+stall = { values = [0, 3] }
+
+[tournament]
+games = 1
+`, cmd, maps, budget)
+		p := writeFile(t, dir, "s.toml", space)
+		res := filepath.Join(dir, "r")
+		code, out, stderr := tourney(t, "sweep", p, "--workers", "2", "--out", res, "--quiet")
+		if code != 0 {
+			t.Fatalf("sweep: exit %d\n%s\n%s", code, out, stderr)
+		}
+		g, _ := os.ReadFile(filepath.Join(res, "games.csv"))
+		if log, _ := os.ReadFile(filepath.Join(res, "bots", "ws.log")); bytes.Contains(g, []byte("forfeit")) && len(log) > 0 {
+			lines := strings.Split(string(log), "\n")
+			t.Logf("bots/ws.log (last lines):\n%s", strings.Join(lines[max(0, len(lines)-30):], "\n"))
+		}
+		noChildren(t)
+		return g
+	}
+	t.Run("python", func(t *testing.T) {
+		if pyErr != nil {
+			t.Skip("python3 is not installed")
+		}
+		g := run(t, fmt.Sprintf(`[%q, %q, "--seed", "{param:seed}", "--stall-round", "{param:stall}"]`, py, script), `{ time = "3s" }`, `["speed-2p", "speed-6p"]`)
+		// variant 1 stalls in round 3: a timeout forfeit; variant 0 and
+		// the default seats play on to the end.
+		rows, err := csv.NewReader(bytes.NewReader(g)).ReadAll()
+		if err != nil || len(rows) < 2 {
+			t.Fatalf("games.csv: %v\n%s", err, g)
+		}
+		col := map[string]int{}
+		for i, h := range rows[0] {
+			col[h] = i
+		}
+		timeouts := 0
+		for _, r := range rows[1:] {
+			end, v := r[col["end"]], r[col["variant"]]
+			switch {
+			case end == "forfeit:timeout" && v == "1":
+				timeouts++
+				// eliminated in round 3, as the official server does: a
+				// 6-player game goes on without it
+				if r[col["map"]] == "speed-6p" && r[col["plies"]] <= "3" && len(r[col["plies"]]) == 1 {
+					t.Errorf("the 6-player game ended with the stalling seat (plies %s)", r[col["plies"]])
+				}
+			case end != "normal":
+				t.Fatalf("seat of variant %s ended %s:\n%s", v, end, g)
+			}
+		}
+		if timeouts == 0 {
+			t.Fatalf("no timeout forfeit of the stalling variant:\n%s", g)
+		}
+	})
+	t.Run("go-client", func(t *testing.T) {
+		g := run(t, fmt.Sprintf(`[%q, "client", "speed", "--budget", "depth=1", "--seed", "{param:seed}"]`, exe), `{ time = "5s" }`, `["speed-6p"]`)
+		if bytes.Contains(g, []byte("forfeit")) || !bytes.Contains(g, []byte("speed-6p")) {
+			t.Fatalf("games.csv:\n%s", g)
+		}
+	})
+}
+
+// TestPromoteExternal: the winner of a sweep of an external bot is a
+// config that carries its [bots.NAME] table, so match can play it.
+func TestPromoteExternal(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "s.toml", fakeSpace(t, externaltest.ModeFirst, ""))
+	res := filepath.Join(dir, "r")
+	if code, out, stderr := tourney(t, "sweep", p, "--out", res, "--quiet"); code != 0 {
+		t.Fatalf("sweep: %d %s %s", code, out, stderr)
+	}
+	cfg := filepath.Join(dir, "sub", "winner.toml")
+	if code, _, stderr := tourney(t, "promote", res, "--to", cfg); code != 0 {
+		t.Fatalf("promote: %d %s", code, stderr)
+	}
+	b, _ := os.ReadFile(cfg)
+	if !bytes.Contains(b, []byte("[bots.fake]")) || !bytes.Contains(b, []byte(`params = { pick = { type = "int", default = 0, min = 0, max = 3 } }`)) {
+		t.Fatalf("promoted config:\n%s", b)
+	}
+	code, out, stderr := tourney(t, "match", cfg, "random", "--games", "4", "--budget", "depth=1", "--out", filepath.Join(dir, "m"), "--quiet")
+	if code != 0 || !strings.Contains(out, "4 games") {
+		t.Fatalf("match: %d %q %q", code, out, stderr)
+	}
+	noChildren(t)
+}
+
+// TestReversiXTPythonClient: the Python TCP client (its own copy of the
+// rules) plays through the hosted server without a single forfeit.
+func TestReversiXTPythonClient(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is not installed")
+	}
+	script, _ := filepath.Abs("../../scripts/examples/rxt_tcp_random.py")
+	dir := t.TempDir()
+	space := fmt.Sprintf(`name = "rxt-py"
+seed = 4
+
+[bots.pytcp]
+game     = "reversixt"
+protocol = "reversixt-tcp"
+cmd      = [%q, %q, "--server", "{addr}", "--group", "{player}", "--seed", "{param:seed}"]
+params   = { seed = { type = "int", default = 1, min = 1, max = 100 } }
+
+[[scenario]]
+game   = "reversixt"
+bot    = "pytcp"
+maps   = ["duel10", "tri13", "cross14"]
+budget = { depth = 1 }
+field  = ["random"]
+
+[params]
+seed = { values = [1, 2] }
+
+[tournament]
+games = 1
+`, py, script)
+	p := writeFile(t, dir, "s.toml", space)
+	res := filepath.Join(dir, "r")
+	code, out, stderr := tourney(t, "sweep", p, "--workers", "2", "--out", res, "--quiet")
+	if code != 0 {
+		t.Fatalf("sweep: exit %d\n%s\n%s", code, out, stderr)
+	}
+	g, _ := os.ReadFile(filepath.Join(res, "games.csv"))
+	if bytes.Contains(g, []byte("forfeit")) || !bytes.Contains(g, []byte("cross14")) {
+		t.Fatalf("games.csv:\n%s", g)
+	}
+	noChildren(t)
+}
+
+// TestExternalInterrupt: Ctrl-C (the command's context cancelled) during
+// a move of a hung bot ends the run at once and leaves no process.
+func TestExternalInterrupt(t *testing.T) {
+	dir := t.TempDir()
+	s := strings.Replace(fakeSpace(t, externaltest.ModeHang, ""), `move_timeout = "300ms"`, `move_timeout = "1m"`, 1)
+	p := writeFile(t, dir, "s.toml", s)
+	ctx, cancel := context.WithCancel(context.Background()) // as signal.NotifyContext does
+	defer cancel()
+	time.AfterFunc(500*time.Millisecond, cancel)
+	var o, e bytes.Buffer
+	t0 := time.Now()
+	code := run(ctx, []string{"sweep", p, "--out", filepath.Join(dir, "r"), "--quiet", "--workers", "2"}, &o, &e)
+	if code != 1 || !strings.Contains(e.String(), "interrupted") {
+		t.Fatalf("exit %d: %s", code, e.String())
+	}
+	if el := time.Since(t0); el > 10*time.Second {
+		t.Fatalf("the interrupted run took %s", el)
+	}
+	noChildren(t)
+}

@@ -1,0 +1,278 @@
+package external
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"tourney/engines/game"
+)
+
+// Decl declares an external bot (a [bots.NAME] table).
+type Decl struct {
+	Name     string
+	Game     string
+	Protocol string   // "jsonl" (reversixt-tcp and speed-ws: not yet)
+	Cmd      []string // argv; {param:NAME} and {name} are filled in
+	Env      map[string]string
+	Dir      string // working directory of the process ("": tourney's)
+	// Params are the bot's parameters, declared in TOML or, with
+	// HelloParams, by the bot's hello (read by Resolve).
+	Params      []game.Param
+	HelloParams bool
+	Doc         string
+
+	Startup     time.Duration // to start and say hello (default 10s)
+	MoveTimeout time.Duration // per move under depth or node budgets (default 30s)
+	// Grace is how long after a time budget an answer is still taken
+	// (default 50ms); keep it below the arena's grace (--grace, 100ms),
+	// whose watchdog would otherwise give up on the move first.
+	Grace     time.Duration
+	QuitGrace time.Duration // from quit to kill (default 1s)
+	// NoRestart: a crashed bot is not started again (its later games are
+	// forfeits by crash). Default: restart on crash.
+	NoRestart bool
+
+	pool    *Pool
+	crashed atomic.Bool
+}
+
+// Defaults of Decl's durations.
+const (
+	DefaultStartup     = 10 * time.Second
+	DefaultMoveTimeout = 30 * time.Second
+	DefaultGrace       = 50 * time.Millisecond
+	DefaultQuitGrace   = time.Second
+)
+
+func (d *Decl) defaults() {
+	if d.Startup <= 0 {
+		d.Startup = DefaultStartup
+	}
+	if d.MoveTimeout <= 0 {
+		d.MoveTimeout = DefaultMoveTimeout
+	}
+	if d.Grace <= 0 {
+		d.Grace = DefaultGrace
+	}
+	if d.QuitGrace <= 0 {
+		d.QuitGrace = DefaultQuitGrace
+	}
+	if d.Protocol == "" {
+		d.Protocol = "jsonl"
+	}
+}
+
+// Protocols lists the protocols of [bots.NAME] protocol.
+var Protocols = []string{"jsonl", "reversixt-tcp", "speed-ws"}
+
+// protocolGame is the game of each official protocol.
+var protocolGame = map[string]string{"reversixt-tcp": "reversixt", "speed-ws": "speed"}
+
+// Resolve checks the declaration and, with HelloParams, starts the bot to
+// read the parameters it declares (the process stays in the pool for the
+// first game). It returns the bot's spec for the arena.
+func (d *Decl) Resolve(ctx context.Context) (game.BotSpec, error) {
+	d.defaults()
+	if !slices.Contains(Protocols, d.Protocol) {
+		return game.BotSpec{}, fmt.Errorf("protocol %q is not one of %s", d.Protocol, strings.Join(Protocols, ", "))
+	}
+	if d.HelloParams && d.Protocol != "jsonl" {
+		return game.BotSpec{}, fmt.Errorf("params = \"hello\" needs protocol jsonl; declare the parameters in TOML and pass them with {param:NAME}")
+	}
+	if want := protocolGame[d.Protocol]; want != "" && d.Game != want {
+		return game.BotSpec{}, fmt.Errorf("protocol %s plays %s, not %s", d.Protocol, want, d.Game)
+	}
+	if len(d.Cmd) == 0 || d.Cmd[0] == "" {
+		return game.BotSpec{}, fmt.Errorf("cmd is empty")
+	}
+	if d.pool == nil {
+		d.pool = newPool(d)
+	}
+	if d.HelloParams {
+		_, ps, err := d.pool.Probe(ctx)
+		if err != nil {
+			return game.BotSpec{}, err
+		}
+		d.Params = ps
+	}
+	return d.Spec(), nil
+}
+
+// Spec is the bot's game.BotSpec (after Resolve).
+func (d *Decl) Spec() game.BotSpec {
+	doc := d.Doc
+	if doc == "" {
+		doc = fmt.Sprintf("external bot (%s): %v", d.Protocol, d.Cmd)
+	}
+	return game.BotSpec{
+		Name:   d.Name,
+		Doc:    doc,
+		Params: d.Params,
+		New: func(p game.Params) (game.Bot, error) {
+			switch d.Protocol {
+			case "reversixt-tcp":
+				return &rxtBot{d: d, params: p.Clone(), seat: -1}, nil
+			case "speed-ws":
+				return &speedBot{d: d, params: p.Clone(), seat: -1}, nil
+			}
+			return &jsonlBot{d: d, params: p.Clone(), seat: -1}, nil
+		},
+	}
+}
+
+// jsonlBot plays one seat of one game through a leased process.
+type jsonlBot struct {
+	d      *Decl
+	params game.Params
+	seed   uint64
+	m      game.Map
+	seat   int
+	pr     *proc
+	begun  bool // newgame sent
+	dead   error
+	buf    []byte
+	legal  []game.Action
+	call   sync.Mutex // Step and EndGame (a watchdog continuation may end a game during a Step)
+}
+
+var _ game.Lifecycle = (*jsonlBot)(nil)
+
+func (b *jsonlBot) Reset(seed uint64) { b.seed = seed }
+
+func (b *jsonlBot) BeginGame(m game.Map, seat int) { b.m, b.seat = m, seat }
+
+// Step sends a turn and waits for the action.
+func (b *jsonlBot) Step(ctx context.Context, s game.State, player int, bud game.Budget) (game.Action, error) {
+	b.call.Lock()
+	defer b.call.Unlock()
+	if b.dead != nil {
+		return game.NoAction, b.dead
+	}
+	d := b.d
+	t0 := time.Now()
+	if b.pr == nil {
+		if d.NoRestart && d.crashed.Load() {
+			return game.NoAction, b.fail(fault("crash", "bot %s crashed earlier and restart is off", d.Name))
+		}
+		pr, err := d.pool.acquire(ctx, b.params)
+		if err != nil {
+			return game.NoAction, b.fail(err)
+		}
+		b.pr = pr
+	}
+	if !b.begun {
+		b.begun = true
+		ng := newGameMsg{Type: "newgame", Seed: strconv.FormatUint(b.seed, 10), Params: paramsJSON(b.params),
+			Seat: player, Players: s.NumPlayers()}
+		if b.m != nil {
+			ng.Map = b.m.Name()
+			if t, ok := b.m.(game.MapTexter); ok {
+				ng.MapData = t.MapText()
+			}
+		}
+		msg, _ := json.Marshal(ng)
+		if err := b.pr.send(msg); err != nil {
+			return game.NoAction, b.lost()
+		}
+	}
+	b.legal = s.LegalActions(player, b.legal[:0])
+	b.buf = appendTurn(b.buf[:0], s, player, bud, b.legal)
+	if err := b.pr.send(b.buf); err != nil {
+		return game.NoAction, b.lost()
+	}
+	var deadline time.Time
+	abort := ctx
+	if bud.Time > 0 {
+		deadline = t0.Add(bud.Time + d.Grace)
+		if _, ok := ctx.Deadline(); ok {
+			// The arena's move context ends at the budget; the bot has
+			// the grace beyond it. Run cancellation is seen at the
+			// deadline at the latest.
+			abort = nil
+		}
+	} else {
+		deadline = t0.Add(d.MoveTimeout)
+	}
+	line, err := b.pr.recv(deadline, abort)
+	switch err {
+	case nil:
+	case errTimeout:
+		b.pr.kill()
+		b.pr = nil
+		lim := d.MoveTimeout
+		if bud.Time > 0 {
+			lim = bud.Time + d.Grace
+		}
+		return game.NoAction, b.fail(fault("timeout", "bot %s: no action within %s (killed)", d.Name, lim))
+	case errExited:
+		return game.NoAction, b.lost()
+	case errAborted:
+		b.pr.kill()
+		b.pr = nil
+		return game.NoAction, b.fail(ctx.Err())
+	default:
+		b.pr.kill()
+		b.pr = nil
+		return game.NoAction, b.fail(err)
+	}
+	a, err := parseAction(line, s, player, b.legal)
+	if err != nil {
+		if game.FaultReason(err, "") == "protocol" {
+			// Out of step with the bot: start afresh next game.
+			b.pr.kill()
+			b.pr = nil
+		}
+		return game.NoAction, b.fail(err)
+	}
+	return a, nil
+}
+
+// lost handles a process that exited during a game: a crash.
+func (b *jsonlBot) lost() error {
+	select {
+	case <-b.pr.done:
+	case <-time.After(time.Second):
+	}
+	b.pr.kill()
+	st := b.pr.exitStatus()
+	b.pr = nil
+	b.d.crashed.Store(true)
+	return b.fail(fault("crash", "bot %s exited during the game (%s)", b.d.Name, st))
+}
+
+func (b *jsonlBot) fail(err error) error {
+	if err == nil {
+		err = errors.New("cancelled")
+	}
+	b.dead = err
+	return err
+}
+
+// EndGame tells the bot the outcome and returns its process to the pool.
+func (b *jsonlBot) EndGame(e game.GameEnd) {
+	b.call.Lock()
+	defer b.call.Unlock()
+	pr := b.pr
+	b.pr = nil
+	if pr == nil {
+		return
+	}
+	reason := "normal"
+	if b.seat >= 0 && b.seat < len(e.End) {
+		reason = e.End[b.seat]
+	}
+	msg, _ := json.Marshal(endMsg{Type: "end", Ranks: e.Ranks, Scores: e.Scores, Reason: reason})
+	if pr.send(msg) != nil {
+		pr.kill()
+		return
+	}
+	b.d.pool.release(pr)
+}

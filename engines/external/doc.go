@@ -1,0 +1,139 @@
+// Package external plays bots that run as separate programs (Java,
+// Python, C++ ...) behind game.Bot, so that the arena, the tournaments,
+// the CSV files and the statistics treat them like built-in bots
+// (protocols.md). A bot is declared by a Decl (a [bots.NAME] table, read
+// by the tuner) and speaks one of three protocols:
+//
+//   - jsonl: JSON lines over stdin/stdout, every game (this file's
+//     protocol, below);
+//   - reversixt-tcp: the course's ReversiXT protocol (reversixt.md §8),
+//     tourney being the server (rxthost.go, codec in rxtproto);
+//   - speed-ws: the official Spe_ed websocket protocol (speed.md §7–§8),
+//     tourney being the server (speedhost.go; the client side is
+//     speedproto).
+//
+// # JSON lines (protocol "tourney/1")
+//
+// One JSON object per line, UTF-8, '\n'-terminated; every object has a
+// "type". tourney writes to the bot's stdin and reads its stdout; stderr
+// goes to RESULTS/bots/NAME.log in a sweep (SetLogDir), to tourney's own
+// stderr otherwise.
+//
+//	→ {"type":"hello","protocol":"tourney/1","game":"connect4","options":{}}
+//	← {"type":"hello","name":"mybot","params":[{"name":"first_prob","type":"float","default":0.0,"min":0.0,"max":1.0}]}
+//	→ {"type":"newgame","seed":"1234","params":{"first_prob":0.5},"seat":0,"players":2,"map":"standard","mapdata":"..."}
+//	→ {"type":"turn","ply":0,"player":0,"state":{...},"legal":["0","1",...],"budget":{"depth":1,"nodes":0,"time_ms":0}}
+//	← {"type":"action","action":"3","info":{"depth":5}}
+//	→ {"type":"end","ranks":[1,2],"scores":[1,0],"reason":"normal"}
+//	→ {"type":"quit"}
+//
+// Parameter types are int and float (min, max required), bool, and string
+// (values required); the default must be allowed. "seed" is a decimal
+// string (64 bits do not fit a JSON number everywhere). "state" is the
+// game's JSON encoding (game.JSONEncoder; each game's doc.go, "JSON state
+// encoding"); "mapdata" is the map file where the game has one
+// (game.MapTexter). "legal" — an addition to protocols.md §2 — lists the
+// legal actions in the game's notation (as `tourney play` prints them),
+// so that a bot does not need the rules to play legally; it is left out
+// above 4096 actions (none of today's games). Actions are matched against
+// that notation exactly. tourney does not send "update": a bot rebuilds
+// its view from "state". Simultaneous games (Groker, Spe_ed) send one turn
+// to each active seat; a process plays one seat at a time.
+//
+// # Processes: reuse, deadlines, faults
+//
+// A Pool per declaration keeps idle processes; a game leases one from the
+// seat's first move (newgame is sent then) to its end (game.Lifecycle's
+// EndGame, called by the arena: end is sent and the process goes back to
+// the pool), so one JVM serves many games. Processes are keyed by their
+// rendered command line ({param:NAME} templates): a bot that takes its
+// parameters from newgame needs one process per worker, one that takes
+// them on the command line one per worker and parameter set.
+//
+// Deadlines: start-up and hello within Startup (default 10s); an action
+// within the time budget plus Grace (default 50ms, under the arena's
+// 100ms grace), or within
+// MoveTimeout (default 30s, below the arena's 2-minute hang timeout)
+// under depth or node budgets. Faults forfeit the seat's game with a
+// reason (game.FaultError, games.csv forfeit:<reason>), never the run:
+//
+//	timeout   no hello within Startup, no action in time (the process is killed)
+//	crash     the process exited or could not start (it is started again for the next game,
+//	          unless restart = "never")
+//	protocol  malformed JSON, an unknown or unexpected message (the process is killed:
+//	          it is out of step)
+//	illegal   an action that is not legal (the process is kept)
+//
+// Ownership: every process is in a registry from start until reaped.
+// Processes run in their own process group (a kill reaches what they
+// started, a JVM's children or a shell's) and, on Linux, with
+// Pdeathsig = SIGKILL, so that even a killed tourney leaves none behind.
+// CloseAll sends quit to idle processes, kills them after QuitGrace, kills
+// busy ones, and waits until all are reaped; cmd/tourney defers it for
+// every command, and Ctrl-C cancels the run's context, which aborts any
+// move in progress (the process is killed) and returns through that
+// defer. Live and externaltest.Children let tests check the process table.
+// The stdout pipe is read directly with read deadlines (no goroutine
+// hop), a reaper goroutine per process waits for its exit.
+//
+// Reproducibility: an external bot's games are byte-identical across runs
+// and --workers only if it seeds its randomness from newgame.seed (the
+// seed is the arena's per-seat seed) and obeys depth or node budgets. The
+// tool cannot enforce it; `tourney check-bot` plays a game twice and says
+// when the moves differ.
+//
+// # ReversiXT over TCP, hosted (protocol reversixt-tcp)
+//
+// Per seat and game, tourney listens on a loopback port, starts the
+// program with {addr} (also {port}, {player} 1..8, {seat}, {seed},
+// {param:NAME}), accepts one connection within Startup and speaks §8 to
+// the byte: it reads 1 (the group is ignored), sends 2 (the map in the
+// file format, Map.String) and 3, then 4 to the player to move and reads
+// 5, and sends 6 to every seat after every move (the arena's
+// game.Observer hook), 7 on a disqualification (the disqualified seat is
+// then disconnected), 8 when phase 1 ends and 9 at the end. Decisions
+// where §8 is silent:
+//   - Message 4 carries the budget: time in ms for a time budget (a
+//     per-move limit, not the official server's time bank), depth for a
+//     depth budget, 0 for "none" (a node budget sends 0 and 0; the
+//     move is then bounded by MoveTimeout).
+//   - A game that ends straight from phase 1 (no bombs, or nobody holds
+//     one) sends 8 then 9. A game ended otherwise (length limit) sends 9.
+//   - In phase 2 the special byte of message 5 is ignored, and message 6
+//     carries 0 (the official server echoes 0).
+//   - A bad message 5 (length, type), an illegal move or a late one
+//     disqualify the seat (forfeit protocol, illegal, timeout); ReversiXT
+//     is a game.Eliminator, so the game goes on without it.
+//   - The game must start from the map: a scenario with opening_plies
+//     cannot seat a reversixt-tcp bot (the bot forfeits with an error).
+//   - One process per seat per game (the protocol has one game per
+//     connection); hello and params = "hello" are jsonl only, parameters
+//     are declared in TOML and passed with {param:NAME}.
+//
+// # Spe_ed over websocket, hosted (protocol speed-ws)
+//
+// Per seat and game, tourney serves ws://127.0.0.1:PORT/spe_ed?key=KEY
+// (403 for another key, 429 for a second connection) and
+// /spe_ed_time (§7.3), and starts the program with URL, KEY and TIME_URL
+// in its environment as the contest's containers had them (and {url},
+// {key}, {addr}, {seed}, {param:NAME} in its command line). Each round an
+// active seat gets the §8.1 state (fields in the server's order) with a
+// deadline from the budget — RFC 3339 UTC, with a fraction when the
+// deadline is not on a whole second (budgets below a second would lie in
+// the past otherwise) — and must answer {"action": ...} by the deadline
+// plus Grace. Eliminated seats get each round's state too, and everybody
+// the final state (running false, names "playerN"), then the connection
+// closes. A seat that misses its deadline or answers badly forfeits
+// (timeout, protocol, illegal) and, as on the official server, is
+// eliminated in that round while the others play on (Spe_ed is a
+// game.Eliminator). Differences from the official server: one
+// connection per server (per seat), and rounds are asked seat by seat
+// rather than at once (the same state either way).
+//
+// Websocket library: github.com/coder/websocket (formerly
+// nhooyr.io/websocket), maintained by Coder, small, context-aware
+// (deadlines are contexts, which matches Step's ctx), no dependencies,
+// passes the Autobahn suite, and both client and server in one API;
+// gorilla/websocket was archived for a time and needs its own deadline
+// plumbing, x/net/websocket is deprecated in its own docs.
+package external

@@ -1,0 +1,206 @@
+// Package externaltest holds helpers for tests of external bots: a fake
+// JSON-lines bot that a test binary runs as a child process (re-executing
+// itself) in several misbehaving modes, and a check of the process table.
+package externaltest
+
+import (
+	"bufio"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Env is the environment variable that makes a test binary a fake bot:
+// call MaybeRun first thing in TestMain.
+const Env = "TOURNEY_FAKE_BOT"
+
+// Modes of the fake bot.
+const (
+	ModeFirst      = "first"       // plays legal[pick mod len(legal)] at once
+	ModeNoHello    = "nohello"     // never answers hello
+	ModeGarbage    = "garbage"     // answers a turn with a line that is not JSON
+	ModeIllegal    = "illegal"     // answers a turn with an action that is not legal
+	ModeHang       = "hang"        // never answers a turn (ignores everything)
+	ModeExit       = "exit"        // exits at its second turn of games whose seed is even
+	ModeIgnoreQuit = "ignore-quit" // plays, but ignores quit and the end of its input
+	// ModeRXTScript is a ReversiXT TCP client: it connects to os.Args[1],
+	// sends group 7, answers each move request with the next move of
+	// $TOURNEY_FAKE_MOVES ("x,y,special;...", the last one repeated), and writes every byte it
+	// receives to the file $TOURNEY_FAKE_RECORD.
+	ModeRXTScript = "rxt-script"
+)
+
+// MaybeRun runs the fake bot and exits when Env is set.
+func MaybeRun() {
+	mode, ok := os.LookupEnv(Env)
+	if !ok {
+		return
+	}
+	os.Exit(run(mode))
+}
+
+func run(mode string) int {
+	if mode == ModeRXTScript {
+		return rxtScript()
+	}
+	in := bufio.NewReader(os.Stdin)
+	out := bufio.NewWriter(os.Stdout)
+	say := func(s string) {
+		out.WriteString(s)
+		out.WriteByte('\n')
+		out.Flush()
+	}
+	pick, turns := 0, 0
+	var seed uint64
+	for {
+		line, err := in.ReadBytes('\n')
+		if err != nil {
+			if mode == ModeIgnoreQuit {
+				time.Sleep(time.Hour)
+			}
+			return 0
+		}
+		var m struct {
+			Type   string          `json:"type"`
+			Seed   string          `json:"seed"`
+			Params map[string]any  `json:"params"`
+			Legal  []string        `json:"legal"`
+			State  json.RawMessage `json:"state"`
+		}
+		if err := json.Unmarshal(line, &m); err != nil {
+			fmt.Fprintf(os.Stderr, "fake bot: bad line %q\n", line)
+			return 2
+		}
+		switch m.Type {
+		case "hello":
+			if mode == ModeNoHello {
+				time.Sleep(time.Hour)
+			}
+			say(`{"type":"hello","name":"fake-` + mode + `","params":[{"name":"pick","type":"int","default":0,"min":0,"max":3}]}`)
+		case "newgame":
+			seed, _ = strconv.ParseUint(m.Seed, 10, 64)
+			turns = 0
+			if v, ok := m.Params["pick"].(float64); ok {
+				pick = int(v)
+			}
+			fmt.Fprintf(os.Stderr, "fake bot: new game seed %d\n", seed)
+		case "turn":
+			turns++
+			switch {
+			case mode == ModeHang:
+				time.Sleep(time.Hour)
+			case mode == ModeGarbage:
+				say("this is not JSON")
+				continue
+			case mode == ModeIllegal:
+				say(`{"type":"action","action":"no-such-move"}`)
+				continue
+			case mode == ModeExit && turns == 2 && seed%2 == 0:
+				return 3
+			}
+			if len(m.Legal) == 0 {
+				say(`{"type":"action","action":""}`)
+				continue
+			}
+			a, _ := json.Marshal(m.Legal[pick%len(m.Legal)])
+			say(`{"type":"action","action":` + string(a) + `}`)
+		case "end", "update":
+		case "quit":
+			if mode == ModeIgnoreQuit {
+				continue
+			}
+			return 0
+		default:
+			fmt.Fprintf(os.Stderr, "fake bot: unknown message %q\n", m.Type)
+		}
+	}
+}
+
+// Children returns the processes whose parent is this process (from
+// /proc; nil where /proc is absent), as "pid comm state".
+func Children() []string {
+	me := strconv.Itoa(os.Getpid())
+	ents, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range ents {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		s := string(b)
+		i := strings.LastIndexByte(s, ')')
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(s[i+1:])
+		if len(f) >= 2 && f[1] == me {
+			out = append(out, e.Name()+" "+s[:i+1]+" "+f[0])
+		}
+	}
+	return out
+}
+
+func rxtScript() int {
+	conn, err := net.Dial("tcp", os.Args[1])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	defer conn.Close()
+	var moves [][3]int
+	for _, m := range strings.Split(os.Getenv("TOURNEY_FAKE_MOVES"), ";") {
+		var x, y, s int
+		if _, err := fmt.Sscanf(m, "%d,%d,%d", &x, &y, &s); err == nil {
+			moves = append(moves, [3]int{x, y, s})
+		}
+	}
+	var rec io.Writer = io.Discard
+	if path := os.Getenv("TOURNEY_FAKE_RECORD"); path != "" {
+		f, err := os.Create(path)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+		defer f.Close()
+		rec = f
+	}
+	conn.Write([]byte{1, 0, 0, 0, 1, 7})
+	for {
+		var h [5]byte
+		if _, err := io.ReadFull(conn, h[:]); err != nil {
+			return 0
+		}
+		n := binary.BigEndian.Uint32(h[1:])
+		p := make([]byte, n)
+		if _, err := io.ReadFull(conn, p); err != nil {
+			return 1
+		}
+		rec.Write(h[:])
+		rec.Write(p)
+		switch h[0] {
+		case 4:
+			if len(moves) == 0 {
+				return 1
+			}
+			m := moves[0]
+			if len(moves) > 1 { // the last move is repeated
+				moves = moves[1:]
+			}
+			conn.Write([]byte{5, 0, 0, 0, 5, byte(m[0] >> 8), byte(m[0]), byte(m[1] >> 8), byte(m[1]), byte(m[2])})
+		case 9:
+			return 0
+		}
+	}
+}

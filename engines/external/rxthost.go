@@ -1,0 +1,290 @@
+package external
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"tourney/engines/external/rxtproto"
+	"tourney/engines/game"
+	"tourney/engines/reversixt"
+)
+
+// rxtBot is one seat of a ReversiXT game played by an external program
+// over the course's TCP protocol (reversixt.md §8): tourney is the server.
+// Each seat has its own loopback listener, process and connection for
+// the length of one game.
+type rxtBot struct {
+	d      *Decl
+	params game.Params
+	seed   uint64
+	seat   int
+	pr     *proc
+	ln     net.Listener
+	conn   net.Conn
+	dead   error // a set-up failure or fault: every later Step returns it
+	phase  int   // phase as told to the client (1, 2, 3 = over)
+	seen   int   // moves relayed (Moved calls)
+	closed bool  // the connection is closed (disqualified or ended)
+	buf    []byte
+	legal  []game.Action
+	// call serializes Step, Moved, Eliminated and EndGame (the arena's
+	// watchdog may finish a game on another goroutine while a Step is
+	// still running).
+	call sync.Mutex
+}
+
+var (
+	_ game.Lifecycle = (*rxtBot)(nil)
+	_ game.Observer  = (*rxtBot)(nil)
+)
+
+// ioDeadline bounds a write to a client (a client that never reads).
+const ioDeadline = 10 * time.Second
+
+func (b *rxtBot) Reset(seed uint64) { b.seed = seed }
+
+// BeginGame listens, starts the client with {addr}, accepts its
+// connection, reads message 1 and sends 2 and 3.
+func (b *rxtBot) BeginGame(m game.Map, seat int) {
+	b.seat, b.phase = seat, 1
+	rm, ok := m.(*reversixt.Map)
+	if !ok {
+		b.dead = fmt.Errorf("bot %s: protocol reversixt-tcp needs a ReversiXT map, got %T", b.d.Name, m)
+		return
+	}
+	if err := b.begin(rm); err != nil {
+		b.dead = err
+		b.shut()
+	}
+}
+
+func (b *rxtBot) begin(m *reversixt.Map) error {
+	d := b.d
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return fmt.Errorf("bot %s: listen: %v", d.Name, err)
+	}
+	b.ln = ln
+	addr := ln.Addr().String()
+	argv, env, key := d.renderWith(b.params, map[string]string{
+		"addr": addr, "port": strconv.Itoa(ln.Addr().(*net.TCPAddr).Port), "seed": strconv.FormatUint(b.seed, 10),
+		"seat": strconv.Itoa(b.seat), "player": strconv.Itoa(b.seat + 1),
+	})
+	logf, err := openLog(d.Name)
+	if err != nil {
+		return err
+	}
+	pr, err := startProc(key, argv, env, d.Dir, logf)
+	if err != nil {
+		return fault("crash", "bot %s: starting %s: %v", d.Name, strings.Join(argv, " "), err)
+	}
+	b.pr = pr
+	type accepted struct {
+		c   net.Conn
+		err error
+	}
+	ch := make(chan accepted, 1)
+	go func() { c, err := ln.Accept(); ch <- accepted{c, err} }()
+	t := time.NewTimer(d.Startup)
+	defer t.Stop()
+	select {
+	case a := <-ch:
+		if a.err != nil {
+			return fault("crash", "bot %s: accept: %v", d.Name, a.err)
+		}
+		b.conn = a.c
+	case <-pr.done:
+		return fault("crash", "bot %s exited before connecting (%s)", d.Name, pr.exitStatus())
+	case <-t.C:
+		return fault("timeout", "bot %s did not connect to %s within %s", d.Name, addr, d.Startup)
+	}
+	ln.Close()
+	b.conn.SetReadDeadline(time.Now().Add(d.Startup))
+	msg, err := rxtproto.Read(b.conn)
+	if err != nil {
+		return fault("protocol", "bot %s: reading message 1 (group): %v", d.Name, err)
+	}
+	if _, err := rxtproto.ParseByte(msg, rxtproto.TypeGroup); err != nil {
+		return fault("protocol", "bot %s: %v", d.Name, err)
+	}
+	b.buf = rxtproto.Append(b.buf[:0], rxtproto.TypeMap, []byte(m.String()))
+	b.buf = rxtproto.Append(b.buf, rxtproto.TypePlayer, rxtproto.Player(uint8(b.seat+1)))
+	return b.write(b.buf)
+}
+
+func (b *rxtBot) write(p []byte) error {
+	if b.conn == nil || b.closed {
+		return nil
+	}
+	b.conn.SetWriteDeadline(time.Now().Add(ioDeadline))
+	_, err := b.conn.Write(p)
+	return err
+}
+
+// Step sends a move request (4) and reads the move (5).
+func (b *rxtBot) Step(ctx context.Context, s game.State, player int, bud game.Budget) (game.Action, error) {
+	b.call.Lock()
+	defer b.call.Unlock()
+	if b.dead != nil {
+		return game.NoAction, b.dead
+	}
+	d := b.d
+	if s.MoveNumber() != b.seen {
+		return game.NoAction, b.fail(fmt.Errorf("bot %s: the game did not start from the map (opening plies?): protocol reversixt-tcp relays every move from the start", d.Name))
+	}
+	t0 := time.Now()
+	ms := uint32(bud.Time.Milliseconds())
+	if bud.Time > 0 && ms == 0 {
+		ms = 1
+	}
+	depth := uint8(min(bud.Depth, 255))
+	if err := b.write(rxtproto.Append(b.buf[:0], rxtproto.TypeMoveRequest, rxtproto.MoveRequest(ms, depth))); err != nil {
+		return game.NoAction, b.fail(b.lost(err))
+	}
+	deadline := t0.Add(d.MoveTimeout)
+	if bud.Time > 0 {
+		deadline = t0.Add(bud.Time + d.Grace)
+	}
+	b.conn.SetReadDeadline(deadline)
+	var stop func() bool
+	if _, timed := ctx.Deadline(); !timed || bud.Time == 0 {
+		stop = context.AfterFunc(ctx, func() { b.conn.SetReadDeadline(time.Unix(1, 0)) })
+	}
+	msg, err := rxtproto.Read(b.conn)
+	if stop != nil {
+		stop()
+	}
+	if err != nil {
+		var ne net.Error
+		switch {
+		case ctx.Err() != nil && bud.Time == 0:
+			return game.NoAction, b.fail(ctx.Err())
+		case errors.As(err, &ne) && ne.Timeout():
+			return game.NoAction, b.fail(fault("timeout", "bot %s: no move within %s", d.Name, deadline.Sub(t0)))
+		case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, net.ErrClosed):
+			return game.NoAction, b.fail(b.lost(err))
+		default:
+			return game.NoAction, b.fail(fault("protocol", "bot %s: %v", d.Name, err))
+		}
+	}
+	x, y, special, err := rxtproto.ParseMove(msg)
+	if err != nil {
+		return game.NoAction, b.fail(fault("protocol", "bot %s: %v", d.Name, err))
+	}
+	rs := s.(*reversixt.State)
+	str := fmt.Sprintf("%d,%d", x, y)
+	if rs.Phase() == reversixt.Phase1 && special != 0 {
+		str += "," + strconv.Itoa(int(special))
+	}
+	b.legal = s.LegalActions(player, b.legal[:0])
+	for _, a := range b.legal {
+		if s.ActionString(player, a) == str {
+			return a, nil
+		}
+	}
+	return game.NoAction, b.fail(fault("illegal", "bot %s: move %s is not legal", d.Name, str))
+}
+
+// lost is a connection that broke: the client crashed or left.
+func (b *rxtBot) lost(err error) error {
+	select {
+	case <-b.pr.done:
+		return fault("crash", "bot %s exited during the game (%s)", b.d.Name, b.pr.exitStatus())
+	case <-time.After(200 * time.Millisecond):
+		return fault("crash", "bot %s closed its connection (%v)", b.d.Name, err)
+	}
+}
+
+func (b *rxtBot) fail(err error) error {
+	b.dead = err
+	return err
+}
+
+// Moved relays a move (6), and the end of phase 1 (8) or of the game (9).
+func (b *rxtBot) Moved(player int, a game.Action, after game.State) {
+	b.call.Lock()
+	defer b.call.Unlock()
+	b.seen++
+	if b.conn == nil || b.closed {
+		return
+	}
+	rs := after.(*reversixt.State)
+	t, code := reversixt.SplitAction(a)
+	x, y := rs.Map().XY(t)
+	sp := reversixt.SpecialByte(code)
+	if b.phase == 2 {
+		sp = 0
+	}
+	b.buf = rxtproto.Append(b.buf[:0], rxtproto.TypeMoveMade, rxtproto.MoveMade(uint16(x), uint16(y), uint8(sp), uint8(player+1)))
+	b.buf = b.phaseNews(b.buf, rs)
+	b.write(b.buf)
+}
+
+// phaseNews appends 8 and 9 as the state's phase requires.
+func (b *rxtBot) phaseNews(buf []byte, rs *reversixt.State) []byte {
+	ph := rs.Phase()
+	if b.phase == 1 && ph >= reversixt.Phase2 {
+		buf = rxtproto.Append(buf, rxtproto.TypePhase1End, nil)
+		b.phase = 2
+	}
+	if b.phase == 2 && ph == reversixt.Over {
+		buf = rxtproto.Append(buf, rxtproto.TypeGameOver, nil)
+		b.phase = 3
+	}
+	return buf
+}
+
+// Eliminated sends 7; the disqualified seat's own client is then
+// disconnected.
+func (b *rxtBot) Eliminated(player int, after game.State) {
+	b.call.Lock()
+	defer b.call.Unlock()
+	if b.conn == nil || b.closed {
+		return
+	}
+	b.buf = rxtproto.Append(b.buf[:0], rxtproto.TypeDisq, rxtproto.Disq(uint8(player+1)))
+	if player != b.seat {
+		b.buf = b.phaseNews(b.buf, after.(*reversixt.State))
+	}
+	b.write(b.buf)
+	if player == b.seat {
+		b.closed = true
+		b.conn.Close()
+	}
+}
+
+// EndGame sends 9 if the game ended otherwise (length limit, a fault of
+// the rules), closes the connection and waits for the client to exit.
+func (b *rxtBot) EndGame(e game.GameEnd) {
+	b.call.Lock()
+	defer b.call.Unlock()
+	if b.conn != nil && !b.closed && b.phase != 3 {
+		b.write(rxtproto.Append(nil, rxtproto.TypeGameOver, nil))
+	}
+	b.shut()
+}
+
+func (b *rxtBot) shut() {
+	if b.conn != nil {
+		b.conn.Close()
+		b.closed = true
+	}
+	if b.ln != nil {
+		b.ln.Close()
+	}
+	if b.pr != nil {
+		select {
+		case <-b.pr.done:
+		case <-time.After(b.d.QuitGrace):
+		}
+		b.pr.kill()
+		b.pr = nil
+	}
+}

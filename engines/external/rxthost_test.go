@@ -1,0 +1,142 @@
+package external_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"tourney/engines/external"
+	"tourney/engines/external/externaltest"
+	"tourney/engines/game"
+	"tourney/engines/reversixt"
+)
+
+// tinyMap: player 1 captures at (2,0); then nobody can move and there are
+// no bombs, so phase 1 ends and the game is over.
+const tinyMap = "2\n0\n0 0\n1 4\n1 2 0 0\n"
+
+// TestReversiXTByteStream plays a scripted game through the hosted
+// server and checks every byte player 1 receives against a fixture
+// written from reversixt.md §8 (type, 4-byte big-endian length, payload).
+func TestReversiXTByteStream(t *testing.T) {
+	exe, _ := os.Executable()
+	dir := t.TempDir()
+	m, err := reversixt.ParseMap("tiny", []byte(tinyMap))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bots []game.Bot
+	for seat := 0; seat < 2; seat++ {
+		d := &external.Decl{
+			Name: "script", Game: "reversixt", Protocol: "reversixt-tcp", Cmd: []string{exe, "{addr}"},
+			Env: map[string]string{
+				externaltest.Env:      externaltest.ModeRXTScript,
+				"TOURNEY_FAKE_MOVES":  "2,0,0",
+				"TOURNEY_FAKE_RECORD": filepath.Join(dir, "rec{player}"),
+			},
+			Startup: 5 * time.Second, MoveTimeout: 5 * time.Second,
+		}
+		spec, err := d.Resolve(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _, _ := spec.Build(nil)
+		b.Reset(1)
+		b.(game.Lifecycle).BeginGame(m, seat)
+		bots = append(bots, b)
+	}
+	s := reversixt.NewState(m)
+	for !s.IsTerminal() {
+		cp := s.CurrentPlayer()
+		a, err := bots[cp].Step(context.Background(), s.Clone(), cp, game.Budget{Depth: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Apply(a)
+		for _, b := range bots {
+			b.(game.Observer).Moved(cp, a, s)
+		}
+	}
+	for _, b := range bots {
+		b.(game.Lifecycle).EndGame(game.GameEnd{})
+	}
+	want := "" +
+		"02" + "00000014" + hex.EncodeToString([]byte(tinyMap)) + // 2: the map (20 bytes)
+		"03" + "00000001" + "01" + // 3: you are player 1
+		"04" + "00000005" + "00000000" + "03" + // 4: no time limit, depth 3
+		"06" + "00000006" + "0002" + "0000" + "00" + "01" + // 6: (2,0) special 0 by player 1
+		"08" + "00000000" + // 8: end of phase 1
+		"09" + "00000000" // 9: game over
+	got, err := os.ReadFile(filepath.Join(dir, "rec1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hex.EncodeToString(got) != want {
+		t.Fatalf("player 1 received\n%x\nwant\n%s", got, want)
+	}
+	got2, _ := os.ReadFile(filepath.Join(dir, "rec2"))
+	want2 := bytes.Replace(mustHex(want), mustHex("0300000001"+"01"), mustHex("0300000001"+"02"), 1)
+	want2 = bytes.Replace(want2, mustHex("04000000050000000003"), nil, 1)
+	if !bytes.Equal(got2, want2) {
+		t.Fatalf("player 2 received\n%x\nwant\n%x", got2, want2)
+	}
+	noChildren(t)
+}
+
+func mustHex(s string) []byte {
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// BenchmarkRoundTripTCP measures one move's round trip through the hosted
+// ReversiXT server to an instant client process on loopback: message 4
+// out, message 5 back, the move checked. p50 and p99 in µs.
+func BenchmarkRoundTripTCP(b *testing.B) {
+	exe, _ := os.Executable()
+	m, err := reversixt.LoadMap("standard8")
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := reversixt.NewState(m)
+	a := s.LegalActions(0, nil)[0]
+	c, _ := reversixt.SplitAction(a)
+	x, y := m.XY(c)
+	d := &external.Decl{
+		Name: "instant", Game: "reversixt", Protocol: "reversixt-tcp", Cmd: []string{exe, "{addr}"},
+		Env: map[string]string{
+			externaltest.Env:     externaltest.ModeRXTScript,
+			"TOURNEY_FAKE_MOVES": fmtMove(x, y),
+		},
+	}
+	spec, err := d.Resolve(context.Background())
+	if err != nil {
+		b.Fatal(err)
+	}
+	bot, _, _ := spec.Build(nil)
+	bot.(game.Lifecycle).BeginGame(m, 0)
+	lat := make([]time.Duration, 0, b.N)
+	ctx := context.Background()
+	b.ResetTimer()
+	for range b.N {
+		t0 := time.Now()
+		if _, err := bot.Step(ctx, s, 0, game.Budget{Depth: 1}); err != nil {
+			b.Fatal(err)
+		}
+		lat = append(lat, time.Since(t0))
+	}
+	b.StopTimer()
+	reportLatency(b, lat)
+	bot.(game.Lifecycle).EndGame(game.GameEnd{})
+	external.CloseAll()
+}
+
+func fmtMove(x, y int) string {
+	return string(rune('0'+x)) + "," + string(rune('0'+y)) + ",0"
+}

@@ -1,0 +1,74 @@
+package game
+
+import "errors"
+
+// This file holds the optional capabilities that let bots outside the Go
+// program (engines/external) play: a JSON encoding of states, the text of
+// maps, a game's begin and end for bots that hold a resource (a process)
+// for the length of a game, and forfeit reasons carried by errors.
+
+// JSONEncoder is an optional capability of states: AppendJSON appends the
+// position as one JSON value (no newline), as seen by player. Each game
+// documents its encoding in its doc.go ("JSON state encoding").
+type JSONEncoder interface {
+	AppendJSON(buf []byte, player int) []byte
+}
+
+// MapTexter is an optional capability of maps that have a text file format
+// (ReversiXT, Tourality): MapText returns the map in that format.
+type MapTexter interface {
+	MapText() string
+}
+
+// GameEnd is the outcome of a game as told to a bot.
+type GameEnd struct {
+	Ranks  []int
+	Scores []float64
+	// End is the game's end per seat (normal, max-length,
+	// forfeit:<reason>), Reason the seat's own.
+	End []string
+}
+
+// Lifecycle is an optional capability of bots: the arena calls BeginGame
+// after Reset, before the first Step (m is the game's map, seat the bot's
+// seat), and EndGame exactly once when the game is over, whatever the
+// reason (also after a forfeit or an engine failure; then e may be
+// incomplete). Bots that hold an external process for the game release it
+// in EndGame.
+type Lifecycle interface {
+	BeginGame(m Map, seat int)
+	EndGame(e GameEnd)
+}
+
+// FaultError is an error of Step that names its forfeit reason (games.csv
+// `forfeit:<reason>`): "timeout", "crash", "protocol", "illegal".
+type FaultError struct {
+	Reason string
+	Err    error
+}
+
+func (e *FaultError) Error() string { return e.Err.Error() }
+func (e *FaultError) Unwrap() error { return e.Err }
+
+// FaultReason returns the reason of a FaultError in err's chain, or def.
+func FaultReason(err error, def string) string {
+	var fe *FaultError
+	if errors.As(err, &fe) && fe.Reason != "" {
+		return fe.Reason
+	}
+	return def
+}
+
+// Observer is an optional capability of bots that relay a game move by
+// move (the hosted ReversiXT server tells its client every move): the
+// arena calls Moved after every move at a sequential node, with the state
+// after it (read it during the call, do not keep it), after every joint
+// move at a simultaneous node with player SimultaneousPlayer and action
+// NoAction, and Eliminated when
+// a seat is taken out (game.Eliminator games). Moves of an opening
+// (Job.OpeningPlies) are played before the bots exist and are not
+// observed.
+type Observer interface {
+	Moved(player int, a Action, after State)
+	Eliminated(player int, after State)
+}

@@ -1,0 +1,58 @@
+package tourality
+
+import "strconv"
+
+// MapText implements game.MapTexter: the map in its file format.
+func (m *Map) MapText() string { return string(m.Text()) }
+
+// AppendJSON implements game.JSONEncoder (the JSON-lines protocol of
+// external bots; see the package doc, "JSON state encoding").
+func (s *State) AppendJSON(buf []byte, player int) []byte {
+	m := s.m
+	buf = append(buf, `{"round":`...)
+	buf = strconv.AppendInt(buf, int64(s.Round()), 10)
+	buf = append(buf, `,"to_move":`...)
+	buf = strconv.AppendInt(buf, int64(s.ToMove()), 10)
+	buf = append(buf, `,"width":`...)
+	buf = strconv.AppendInt(buf, int64(m.Width()), 10)
+	buf = append(buf, `,"height":`...)
+	buf = strconv.AppendInt(buf, int64(m.Height()), 10)
+	buf = append(buf, `,"pos":[`...)
+	for p := 0; p < 2; p++ {
+		if p > 0 {
+			buf = append(buf, ',')
+		}
+		x, y := m.XY(s.Pos(p))
+		buf = append(buf, '[')
+		buf = strconv.AppendInt(buf, int64(x), 10)
+		buf = append(buf, ',')
+		buf = strconv.AppendInt(buf, int64(y), 10)
+		buf = append(buf, ']')
+	}
+	buf = append(buf, `],"score":[`...)
+	buf = strconv.AppendInt(buf, int64(s.Score(0)), 10)
+	buf = append(buf, ',')
+	buf = strconv.AppendInt(buf, int64(s.Score(1)), 10)
+	buf = append(buf, `],"moves":[`...)
+	buf = strconv.AppendInt(buf, int64(s.Moves(0)), 10)
+	buf = append(buf, ',')
+	buf = strconv.AppendInt(buf, int64(s.Moves(1)), 10)
+	buf = append(buf, `],"chips":[`...)
+	first := true
+	for i := 0; i < m.NumChips(); i++ {
+		if s.Chips()&(1<<uint(i)) == 0 {
+			continue
+		}
+		if !first {
+			buf = append(buf, ',')
+		}
+		first = false
+		x, y := m.XY(m.ChipCell(i))
+		buf = append(buf, '[')
+		buf = strconv.AppendInt(buf, int64(x), 10)
+		buf = append(buf, ',')
+		buf = strconv.AppendInt(buf, int64(y), 10)
+		buf = append(buf, ']')
+	}
+	return append(buf, "]}"...)
+}
