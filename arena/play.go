@@ -65,7 +65,7 @@ type gamePlay struct {
 	inBot    int    // seat whose Step is running, -1 between moves
 	moves    uint64 // moves started
 	rec      recorder
-	ended    bool   // endBots ran
+	ended    bool // endBots ran
 	// observers are the bots with game.Observer (nil: none)
 	observers []game.Observer
 }
