@@ -261,8 +261,8 @@ nav a{margin-right:10px}
 <section id="bracket">
 <h2>Bracket</h2>
 {{range .Bracket}}<h3>round {{.Round}}</h3>
-{{range .Encounters}}<table class="enc"><tr><th colspan="3">encounter {{.Index}}</th></tr>
-{{range .Rows}}<tr><td class="l{{if .Advanced}} adv{{end}}">{{.Who}}</td><td>{{.Points}}</td><td class="l">{{if .Advanced}}advanced{{end}} {{.Extra}}</td></tr>{{end}}
+{{range .Encounters}}<table class="enc"><tr><th colspan="3">encounter {{.Index}}</th></tr><tr><th class="l">variant</th><th>score</th><th class="l">decision</th></tr>
+{{range .Rows}}<tr><td class="l{{if .Advanced}} adv{{end}}">{{.Who}}</td><td>{{.Points}}</td><td class="l">{{if .Advanced}}advanced · {{end}}{{.Extra}}</td></tr>{{end}}
 </table>
 {{end}}{{else}}<p>No bracket.csv.</p>{{end}}
 </section>
