@@ -221,6 +221,9 @@ func newFormat(t *testing.T, dir string, d *Data, page string) {
 	}
 	// one row per variant in the ratings table, and the rows of the
 	// bracket tables with their decision
+	if !strings.Contains(page, "<th class=\"l\">verdict: text</th>") {
+		t.Error("the summary lacks the verdict")
+	}
 	if n := strings.Count(page, "<td>winner</td>"); n != 1 {
 		t.Errorf("the ratings table names %d winners", n)
 	}
