@@ -23,7 +23,7 @@ confirm_games games (default 1000), hypotheses confirm_elo (default
 defaults".`
 
 func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("confirm", confirmUsage, "tourney confirm results/connect4-default-20261124T050000Z --games 400", stderr)
+	fs := newFlags("confirm", confirmUsage, "tourney confirm results/c4 --games 400", stderr)
 	workers := fs.Int("workers", 0, "parallel games (default: number of CPUs)")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	games := fs.Int("games", 0, "at most this many games (default: the space's confirm_games)")
