@@ -26,6 +26,7 @@ choice_weight = { values = [0.0, 3.0] }
 group = 2
 advance = 1
 games = 3
+max_games = 27
 `
 
 // A sweep's games played again from its directory match games.csv game

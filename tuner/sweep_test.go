@@ -100,6 +100,7 @@ bias = { min = 0, max = 6 }
 group = 3
 advance = 1
 games = 4
+max_games = 60
 `
 
 func runSpace(t *testing.T, path string, workers int, opt RunOptions) (*Outcome, string) {

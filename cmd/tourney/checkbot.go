@@ -23,7 +23,7 @@ same game played twice (reproducibility), and quit. One line per check:
 With several [bots] tables, NAME picks one.`
 
 func runCheckBot(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("check-bot", checkBotUsage, "tourney check-bot mybot.toml mybot --games 2", stderr)
+	fs := newFlags("check-bot", checkBotUsage, "tourney check-bot scripts/examples/pybot.toml pyrandom --games 2", stderr)
 	games := fs.Int("games", 2, "games per map")
 	maps := fs.Int("maps", 2, "maps of the game to play on (from the first)")
 	budget := fs.String("budget", "depth=1", "per move: depth=N, nodes=N or time=DURATION")

@@ -31,7 +31,7 @@ Without --config the game's default bot plays with its defaults.`
 
 func runClient(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
-		fs := newFlags("client", clientUsage, "tourney client reversixt --server 127.0.0.1:7777 --group 3 --config winner.toml", stderr)
+		fs := newFlags("client", clientUsage, "tourney client reversixt --server 127.0.0.1:7777 --group 3", stderr)
 		_, err := parse(fs, args)
 		if err == nil {
 			err = usagef("client: name the protocol: reversixt or speed")
@@ -68,7 +68,7 @@ func clientBot(gameName, config string) (game.Bot, error) {
 }
 
 func runClientReversiXT(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("client reversixt", clientUsage, "tourney client reversixt --server 127.0.0.1:7777 --group 3 --config winner.toml", stderr)
+	fs := newFlags("client reversixt", clientUsage, "tourney client reversixt --server 127.0.0.1:7777 --group 3", stderr)
 	server := fs.String("server", "127.0.0.1:7777", "the server's HOST:PORT")
 	group := fs.Int("group", 1, "group number (0..255)")
 	config := fs.String("config", "", "bot config file (default: the default bot)")

@@ -38,6 +38,9 @@ budget = { depth = 2 }
 [params]
 opponent_weight = { values = [0.5, 1.0] }
 max_reach = { min = 5, max = 6 }
+
+[tournament]
+max_games = 40
 `
 
 func TestInputErrorsExit2AndWriteNothing(t *testing.T) {
@@ -109,7 +112,7 @@ func TestSweepPromoteMatch(t *testing.T) {
 	dir := t.TempDir()
 	p := writeFile(t, dir, "t.toml", goodSpace)
 	code, out, stderr := tourney(t, "validate", p, "--no-estimate")
-	if code != 0 || !strings.Contains(out, "variants: 4") || !strings.Contains(out, "total games: 24 to 1200") {
+	if code != 0 || !strings.Contains(out, "variants: 4") || !strings.Contains(out, "total games: 24 to 120") {
 		t.Fatalf("validate: %d %q %q", code, out, stderr)
 	}
 	var csvs [][]byte

@@ -38,12 +38,16 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	hang := fs.Duration("hang-timeout", 2*time.Minute, "a move under a depth or node budget that takes longer forfeits (broken bots)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for go tool pprof)")
 	resume := fs.String("resume", "", "continue the interrupted sweep in this results directory (same space file and --seed)")
+	recs := fs.String("records", "all", "game records in games.jsonl.gz: all (every move with its time, nodes and depth) or none")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) > 1 {
 		return usagef("sweep takes at most one space file, got %d arguments", len(pos))
+	}
+	if *recs != "all" && *recs != "none" {
+		return usagef("--records %q: want all or none", *recs)
 	}
 	var sp *tuner.Space
 	if *resume != "" && len(pos) == 0 {
@@ -95,6 +99,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	res, err := tuner.RunSweep(ctx, sp, tuner.RunOptions{
 		Out: out, Workers: rf.workers, Quiet: rf.quiet, Log: stderr,
 		Grace: *grace, HangTimeout: *hang, Version: version, Resume: *resume != "",
+		NoRecords: *recs == "none",
 	})
 	if err != nil {
 		if errors.Is(err, context.Canceled) {

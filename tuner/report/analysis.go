@@ -493,8 +493,25 @@ func teleCharts(param string, levels, maps []string, get func(l, m string) *tele
 		if hi == lo {
 			continue
 		}
-		const w, h, left, bottom = 280, 170, 44, 40
-		sy := scale{lo, hi, h - bottom, 18}
+		// the legend: "param:" then the values, wrapped to the width
+		const w, left = 280, 44
+		type entry struct {
+			x, row int
+			text   string
+		}
+		var legend []entry
+		lx, row := 4+6*(len(param)+1)+4, 0
+		for _, l := range levels {
+			ew := 11 + 6*len([]rune(l)) + 10
+			if lx+ew > w && lx > 4 {
+				lx, row = 4, row+1
+			}
+			legend = append(legend, entry{lx, row, l})
+			lx += ew
+		}
+		bottom := 40 + 12*row
+		h := 130 + bottom
+		sy := scale{lo, hi, float64(h - bottom), 18}
 		gw := float64(w-left-10) / float64(len(maps))
 		bw := gw * 0.8 / float64(len(levels))
 		var b strings.Builder
@@ -518,9 +535,12 @@ func teleCharts(param string, levels, maps []string, get func(l, m string) *tele
 			}
 			fmt.Fprintf(&b, `<text x="%.1f" y="%d" class="tick" text-anchor="middle">%s</text>`, gx+gw*0.4, h-bottom+12, html.EscapeString(m))
 		}
-		for li, l := range levels {
-			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="8" height="8" class="bar s%d"/><text x="%d" y="%d" class="tick">%s=%s</text>`,
-				left+li*110, h-14, li%8, left+li*110+11, h-6, html.EscapeString(param), html.EscapeString(l))
+		ly := h - bottom + 26
+		fmt.Fprintf(&b, `<text x="4" y="%d" class="tick">%s:</text>`, ly+8, html.EscapeString(param))
+		for li, e := range legend {
+			y := ly + 12*e.row
+			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="8" height="8" class="bar s%d"/><text x="%d" y="%d" class="tick">%s</text>`,
+				e.x, y, li%8, e.x+11, y+8, html.EscapeString(e.text))
 		}
 		b.WriteString("</svg>")
 		out = append(out, b.String())

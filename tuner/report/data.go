@@ -210,7 +210,8 @@ func paramColumns(dir string, vt *table) []string {
 }
 
 // readBracket reads bracket.csv in the long format (round, encounter,
-// variant, role, advanced, points, blocks, decided) or the old one
+// variant, advanced, score, blocks, games, decided, p_value; an older
+// draft had role and points) or the old one
 // (round, encounter, variants, advanced, points with space-separated
 // lists).
 func readBracket(t *table) []BracketRow {
@@ -239,10 +240,14 @@ func readBracket(t *table) []BracketRow {
 			}
 		}
 		adv := t.get(r, "advanced")
+		pts := t.get(r, "score") // score per game (the statistics rewrite)
+		if !t.has("score") {
+			pts = t.get(r, "points")
+		}
 		row := BracketRow{Round: round, Encounter: enc, Who: who, Advanced: adv == "1" || adv == "true",
-			Points: t.get(r, "points")}
+			Points: pts}
 		var extra []string
-		for _, c := range []string{"blocks", "decided"} {
+		for _, c := range []string{"games", "blocks", "decided", "p_value"} {
 			if t.has(c) {
 				extra = append(extra, c+" "+t.get(r, c))
 			}

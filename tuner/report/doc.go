@@ -7,8 +7,8 @@
 // (the files' layout changes between versions): variants.csv (required;
 // rating, rating_lo, rating_hi, out_round or winner when present; without
 // a rating the charts use points per game), bracket.csv (the long format
-// round, encounter, variant, role, advanced, points, blocks, decided, or
-// the older one with space-separated lists), games.csv, summary.json and
+// round, encounter, variant, advanced, score, blocks, games, decided,
+// p_value, or the older one with space-separated lists), games.csv, summary.json and
 // games.jsonl.gz (records: telemetry and the viewer). Parameter columns
 // are the space's varied parameters (space.toml), else the columns
 // between variant and games.

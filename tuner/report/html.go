@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"tourney/tuner/records"
@@ -127,16 +128,23 @@ func Write(w io.Writer, d *Data, opt Options) error {
 	}
 	p := page{Name: d.Name, Dir: d.Dir, Notes: d.Notes, ValueName: d.valueName(), Params: d.Params,
 		Ratings: template.HTML(d.ratingSVG()), TeleCols: teleCols, NRecords: len(d.Records)}
-	for _, k := range []string{"name", "seed", "variants", "games", "rounds", "winner", "forfeits", "elapsed_seconds", "games_per_second", "workers", "version"} {
+	for _, k := range []string{"name", "seed", "format", "variants", "games", "blocks", "rounds", "decisions", "winner", "winner_params", "budget", "forfeits", "elapsed_seconds", "games_per_second", "workers", "version"} {
 		if v, ok := d.Summary[k]; ok {
-			p.Summary = append(p.Summary, kv{k, fmt.Sprint(v)})
+			p.Summary = append(p.Summary, kv{k, summaryText(v)})
+		}
+	}
+	if vd, ok := d.Summary["verdict"].(map[string]any); ok {
+		for _, k := range []string{"text", "elo_vs_defaults", "elo_lo", "elo_hi", "elo_lo_adjusted", "p_best", "inseparable"} {
+			if v, ok := vd[k]; ok {
+				p.Summary = append(p.Summary, kv{"verdict: " + k, summaryText(v)})
+			}
 		}
 	}
 	for _, v := range d.ranked() {
 		r := variantRow{ID: v.ID, Params: v.Params, Games: v.Games, Points: fmtNum(v.Points), Score: fmtNum(v.Score),
-			Rating: fmtNum(v.Rating), Out: v.Out}
+			Rating: fmtElo(v.Rating), Out: v.Out}
 		if !math.IsNaN(v.Lo) {
-			r.CI = fmtNum(v.Lo) + " … " + fmtNum(v.Hi)
+			r.CI = fmtElo(v.Lo) + " … " + fmtElo(v.Hi)
 		}
 		p.Variants = append(p.Variants, r)
 	}
@@ -205,6 +213,34 @@ func Write(w io.Writer, d *Data, opt Options) error {
 	return err
 }
 
+// summaryText writes a summary.json value: objects as k=v pairs in key
+// order, lists space-separated.
+func summaryText(v any) string {
+	switch x := v.(type) {
+	case map[string]any:
+		var parts []string
+		for _, k := range sortedKeys(x) {
+			parts = append(parts, k+"="+summaryText(x[k]))
+		}
+		return strings.Join(parts, " ")
+	case []any:
+		var parts []string
+		for _, e := range x {
+			parts = append(parts, summaryText(e))
+		}
+		return strings.Join(parts, " ")
+	}
+	return fmt.Sprint(v)
+}
+
+// fmtElo writes a rating: one decimal.
+func fmtElo(x float64) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return "–"
+	}
+	return strconv.FormatFloat(x, 'f', 1, 64)
+}
+
 var tmpl = template.Must(template.New("report").Funcs(template.FuncMap{
 	"join": strings.Join,
 }).Parse(pageHTML))
@@ -261,8 +297,8 @@ nav a{margin-right:10px}
 <section id="bracket">
 <h2>Bracket</h2>
 {{range .Bracket}}<h3>round {{.Round}}</h3>
-{{range .Encounters}}<table class="enc"><tr><th colspan="3">encounter {{.Index}}</th></tr>
-{{range .Rows}}<tr><td class="l{{if .Advanced}} adv{{end}}">{{.Who}}</td><td>{{.Points}}</td><td class="l">{{if .Advanced}}advanced{{end}} {{.Extra}}</td></tr>{{end}}
+{{range .Encounters}}<table class="enc"><tr><th colspan="3">encounter {{.Index}}</th></tr><tr><th class="l">variant</th><th>score</th><th class="l">decision</th></tr>
+{{range .Rows}}<tr><td class="l{{if .Advanced}} adv{{end}}">{{.Who}}</td><td>{{.Points}}</td><td class="l">{{if .Advanced}}advanced · {{end}}{{.Extra}}</td></tr>{{end}}
 </table>
 {{end}}{{else}}<p>No bracket.csv.</p>{{end}}
 </section>

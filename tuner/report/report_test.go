@@ -174,6 +174,62 @@ func TestReportConnect4(t *testing.T) {
 	if len(d.Bracket) == 0 || !strings.Contains(page, "encounter 1") {
 		t.Error("no bracket")
 	}
+	newFormat(t, dir, d, page)
+}
+
+// newFormat checks the report of a directory in today's layout (the
+// statistics rewrite): long bracket.csv with score, blocks, games,
+// decided and p_value per participant; variants.csv with rating,
+// rating_lo, rating_hi, an integer out_round and a winner column.
+func newFormat(t *testing.T, dir string, d *Data, page string) {
+	t.Helper()
+	head, err := os.ReadFile(filepath.Join(dir, "bracket.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(head), "round,encounter,variant,advanced,score,blocks,games,decided,p_value\n") {
+		t.Fatalf("bracket.csv is not in the long format: %.80q", head)
+	}
+	for _, b := range d.Bracket {
+		if _, err := strconv.ParseFloat(b.Points, 64); err != nil {
+			t.Errorf("bracket row %+v: score %q", b, b.Points)
+		}
+		for _, c := range []string{"games ", "blocks ", "decided ", "p_value "} {
+			if !strings.Contains(b.Extra, c) {
+				t.Errorf("bracket row %+v lacks %q", b, c)
+			}
+		}
+	}
+	if !d.HasRating {
+		t.Error("variants.csv without rating")
+	}
+	winners := 0
+	for _, v := range d.Variants {
+		if v.Out == "winner" {
+			winners++
+		} else if v.Out != "" {
+			if _, err := strconv.Atoi(v.Out); err != nil {
+				t.Errorf("variant %d: out_round %q", v.ID, v.Out)
+			}
+		}
+		if v.Rating != v.Rating || v.Lo > v.Rating || v.Hi < v.Rating {
+			t.Errorf("variant %d: rating %v in [%v, %v]", v.ID, v.Rating, v.Lo, v.Hi)
+		}
+	}
+	if winners != 1 {
+		t.Errorf("%d winners in variants.csv", winners)
+	}
+	// one row per variant in the ratings table, and the rows of the
+	// bracket tables with their decision
+	if !strings.Contains(page, "<th class=\"l\">verdict: text</th>") {
+		t.Error("the summary lacks the verdict")
+	}
+	if n := strings.Count(page, "<td>winner</td>"); n != 1 {
+		t.Errorf("the ratings table names %d winners", n)
+	}
+	if n := strings.Count(page, "decided "); n != len(d.Bracket) {
+		t.Errorf("%d bracket rows with a decision, %d in bracket.csv", n, len(d.Bracket))
+	}
 }
 
 func itoa(i int) string { b, _ := json.Marshal(i); return string(b) }
@@ -289,4 +345,5 @@ func TestReportReversiXT3(t *testing.T) {
 			t.Errorf("the page lacks %q", s)
 		}
 	}
+	newFormat(t, dir, d, page)
 }

@@ -1,0 +1,113 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestMain lets a test start this binary as `tourney`: with
+// TOURNEY_TEST_ARGS set (arguments separated by newlines) it runs them
+// and exits, so that a test can kill a real process with SIGKILL.
+func TestMain(m *testing.M) {
+	if a := os.Getenv("TOURNEY_TEST_ARGS"); a != "" {
+		os.Exit(run(context.Background(), strings.Split(a, "\n"), os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// A sweep of equal synthetic variants: encounters usually play to their
+// cap, some thousands of games, several seconds on a busy machine.
+const killSpace = `name = "kill"
+seed = 41
+[[scenario]]
+game = "synthetic"
+bot = "fixed"
+[params]
+label = { values = [1, 2, 3, 4, 5, 6, 7, 8] }
+[generate]
+method = "grid"
+include_defaults = false
+[tournament]
+format = "knockout"
+group = 2
+advance = 1
+min_blocks = 1
+max_games = 3000
+`
+
+// kill -9 safety (scripts/kill-resume.sh does it on 8-player ReversiXT):
+// a sweep process killed with SIGKILL once rows have reached games.csv is
+// resumed to byte-identical results files; while a process runs in a
+// directory, a resume of that directory is refused (the lock).
+func TestKillNineResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays some thousands of games three times")
+	}
+	tmp := t.TempDir()
+	space := writeFile(t, tmp, "kill.toml", killSpace)
+	ref := filepath.Join(tmp, "ref")
+	if code, _, e := tourney(t, "sweep", space, "--workers", "2", "--quiet", "--out", ref); code != 0 {
+		t.Fatalf("reference run: %d %s", code, e)
+	}
+	dir := filepath.Join(tmp, "killed")
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), "TOURNEY_TEST_ARGS="+strings.Join([]string{"sweep", space, "--workers", "2", "--quiet", "--out", dir}, "\n"))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	// wait for rows beyond the header (flushed at least every second)
+	deadline := time.Now().Add(time.Minute)
+	for {
+		b, _ := os.ReadFile(filepath.Join(dir, "games.csv"))
+		if bytes.Count(b, []byte("\n")) > 1 {
+			break
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("the sweep ended before it could be killed: %v %s", err, stderr.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			_ = cmd.Process.Kill()
+			t.Fatal("no games.csv rows after a minute")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// while it runs, a resume of its directory is refused
+	code, _, e := tourney(t, "sweep", space, "--resume", dir, "--quiet")
+	if code != 1 || !strings.Contains(e, "in use by another tourney process") {
+		t.Errorf("resume of a directory in use: exit %d, %q", code, e)
+	}
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err == nil {
+		t.Fatal("the sweep finished before the kill")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "variants.csv")); err == nil {
+		t.Fatal("the killed sweep had finished")
+	}
+	if code, _, e := tourney(t, "sweep", space, "--workers", "2", "--quiet", "--resume", dir); code != 0 {
+		t.Fatalf("resume after kill -9: %d %s", code, e)
+	}
+	for _, f := range []string{"games.csv", "variants.csv", "bracket.csv", "ratings.csv", "winner.toml"} {
+		a, _ := os.ReadFile(filepath.Join(ref, f))
+		b, _ := os.ReadFile(filepath.Join(dir, f))
+		if len(a) == 0 || !bytes.Equal(a, b) {
+			t.Errorf("%s differs after kill -9 and resume", f)
+		}
+	}
+}

@@ -1,0 +1,237 @@
+package tuner
+
+import (
+	"context"
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Column kinds of the results files, as an analyst's loader sees them.
+const (
+	kInt    = "int"    // decimal integer, never empty
+	kIntE   = "int?"   // decimal integer or empty
+	kUint64 = "uint64" // decimal unsigned 64-bit (seeds)
+	kFloat  = "float"  // a finite number ('.' decimal point), never empty
+	kFloatE = "float?" // a finite number or empty
+	kBool   = "0|1"
+	kStr    = "str"       // non-empty text
+	kFloatN = "float|NaN" // a number, or NaN (pandas and R read both as numbers)
+)
+
+// checkColumns reads a CSV with encoding/csv and checks its header and
+// every cell against the column kinds (kinds starting with "enum:" list
+// the allowed values, separated by |; "prefix:" allows values that start
+// with one of the listed prefixes). Columns not in kinds must match
+// other (nil: such columns are an error).
+func checkColumns(t *testing.T, path string, want []string, kinds map[string]string, other func(col string) string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if len(rows) < 2 {
+		t.Fatalf("%s: %d rows", path, len(rows))
+	}
+	head := rows[0]
+	if want != nil && strings.Join(head, ",") != strings.Join(want, ",") {
+		t.Errorf("%s: header %v, want %v", path, head, want)
+	}
+	for i, r := range rows[1:] {
+		for j, cell := range r {
+			col := head[j]
+			k, ok := kinds[col]
+			if !ok && other != nil {
+				k, ok = other(col), true
+			}
+			if !ok || k == "" {
+				t.Errorf("%s: unexpected column %q", path, col)
+				continue
+			}
+			if !cellOK(k, cell) {
+				t.Errorf("%s line %d: %s = %q is not %s", filepath.Base(path), i+2, col, cell, k)
+			}
+		}
+	}
+	return rows
+}
+
+func cellOK(kind, s string) bool {
+	if strings.HasSuffix(kind, "?") {
+		if s == "" {
+			return true
+		}
+		kind = strings.TrimSuffix(kind, "?")
+	}
+	switch {
+	case kind == kInt:
+		_, err := strconv.ParseInt(s, 10, 64)
+		return err == nil
+	case kind == kUint64:
+		_, err := strconv.ParseUint(s, 10, 64)
+		return err == nil
+	case kind == kFloat:
+		f, err := strconv.ParseFloat(s, 64)
+		return err == nil && f-f == 0 && !strings.ContainsAny(s, ", ")
+	case kind == kFloatN:
+		return s == "NaN" || cellOK(kFloat, s)
+	case kind == kBool:
+		return s == "0" || s == "1"
+	case kind == kStr:
+		return s != ""
+	case strings.HasPrefix(kind, "enum:"):
+		for _, v := range strings.Split(kind[5:], "|") {
+			if s == v {
+				return true
+			}
+		}
+	case strings.HasPrefix(kind, "prefix:"):
+		for _, v := range strings.Split(kind[7:], "|") {
+			if strings.HasPrefix(s, v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Every column of every results file has one type an analyst's loader
+// infers without help: integers, floats, 0/1, enums; variant and
+// out_round are integers or empty (never "winner", "default" or
+// "field:x" mixed in), seeds are unsigned 64-bit integers, bracket.csv
+// is long (one participant a row, no lists in cells). Checked on a
+// knockout with more than two seats (placements, the default filler, a
+// field bot) and on a race.
+func TestResultsColumnTypes(t *testing.T) {
+	knockout := `
+name = "csv-types"
+seed = 12
+[[scenario]]
+game = "synthetic"
+bot = "fixed"
+maps = ["3p"]
+field = ["random"]
+[params]
+elo = { values = [0, 50, 100, 150] }
+[generate]
+method = "grid"
+include_defaults = true
+[tournament]
+format = "knockout"
+group = 3
+advance = 1
+min_blocks = 1
+max_games = 12
+points = "rank"
+`
+	race := `
+name = "csv-types-race"
+seed = 13
+[[scenario]]
+game = "synthetic"
+bot = "fixed"
+[params]
+elo = { values = [0, 40, 80] }
+[tournament]
+format = "race"
+max_games = 400
+`
+	for _, text := range []string{knockout, race} {
+		sp, err := ParseSpace("types.toml", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(t.TempDir(), "out")
+		if _, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: 2, Quiet: true}); err != nil {
+			t.Fatal(err)
+		}
+		checkResultFiles(t, sp, out)
+	}
+}
+
+func checkResultFiles(t *testing.T, sp *Space, out string) {
+	params := map[string]bool{}
+	for _, p := range sp.ParamNames() {
+		params[p] = true
+	}
+	games := checkColumns(t, filepath.Join(out, "games.csv"), gamesHeader, map[string]string{
+		"game": kInt, "round": kInt, "encounter": kInt, "block": kInt, "scenario": kInt,
+		"game_type": "enum:synthetic", "map": kStr, "seed": kUint64, "seat": kInt,
+		"variant": kIntE, "role": "enum:variant|default|field", "bot": kStr,
+		"score": kFloat, "rank": kInt, "points": kFloat, "plies": kInt,
+		"end": "prefix:normal|max-length|forfeit:",
+	}, nil)
+	// variant is empty exactly for the defaults and the field
+	roles := map[string]int{}
+	for _, r := range games[1:] {
+		roles[r[10]]++
+		if (r[9] == "") != (r[10] != "variant") {
+			t.Errorf("games.csv: variant %q with role %q", r[9], r[10])
+		}
+	}
+	multi := sp.Scenarios[0].Field != nil
+	if multi && (roles["field"] == 0 || roles["variant"] == 0) {
+		t.Errorf("games.csv roles %v: want variants and the field", roles)
+	}
+	vrows := checkColumns(t, filepath.Join(out, "variants.csv"), nil, map[string]string{
+		"variant": kInt, "games": kInt, "points": kFloat, "score": kFloat, "mean_rank": kFloat,
+		"rating": kFloat, "rating_lo": kFloat, "rating_hi": kFloat, "p_best": kFloat,
+		"out_round": kIntE, "winner": kBool,
+		"trusted_value": kFloat, "median_players": kFloat, "trusted_score_enemies": kFloat,
+	}, func(col string) string {
+		if params[col] {
+			return kFloat // the space's numbers (elo)
+		}
+		if strings.HasPrefix(col, "place_") {
+			return kInt
+		}
+		return ""
+	})
+	winners := 0
+	for _, r := range vrows[1:] {
+		rec := map[string]string{}
+		for j, h := range vrows[0] {
+			rec[h] = r[j]
+		}
+		if rec["winner"] == "1" {
+			winners++
+			if rec["out_round"] != "" {
+				t.Errorf("variants.csv: the winner went out in round %s", rec["out_round"])
+			}
+		}
+	}
+	if winners != 1 {
+		t.Errorf("variants.csv: %d winners", winners)
+	}
+	if multi && !strings.Contains(strings.Join(vrows[0], ","), "place_3,trusted_value,median_players,trusted_score_enemies") {
+		t.Errorf("variants.csv: no placement columns in %v", vrows[0])
+	}
+	brows := checkColumns(t, filepath.Join(out, "bracket.csv"),
+		[]string{"round", "encounter", "variant", "advanced", "score", "blocks", "games", "decided", "p_value"},
+		map[string]string{"round": kInt, "encounter": kInt, "variant": kInt, "advanced": kBool, "score": kFloatN,
+			"blocks": kInt, "games": kInt, "decided": "enum:evidence|cap|bye|continue", "p_value": kFloatE}, nil)
+	for _, r := range brows[1:] {
+		if r[4] == "NaN" && r[7] != "bye" { // a bye plays no block: no mean
+			t.Errorf("bracket.csv: score NaN in %v", r)
+		}
+	}
+	rrows := checkColumns(t, filepath.Join(out, "ratings.csv"),
+		[]string{"entity", "role", "variant", "bot", "games", "rating", "rating_lo", "rating_hi"},
+		map[string]string{"entity": kStr, "role": "enum:variant|default|field", "variant": kIntE, "bot": kStr,
+			"games": kInt, "rating": kFloat, "rating_lo": kFloat, "rating_hi": kFloat}, nil)
+	for _, r := range rrows[1:] {
+		if (r[2] == "") != (r[1] != "variant") {
+			t.Errorf("ratings.csv: variant %q with role %q", r[2], r[1])
+		}
+	}
+	checkColumns(t, filepath.Join(out, "timing.csv"), []string{"game", "seat", "time_ms", "moves"},
+		map[string]string{"game": kInt, "seat": kInt, "time_ms": kFloat, "moves": kInt}, nil)
+}

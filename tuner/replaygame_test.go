@@ -1,0 +1,74 @@
+package tuner
+
+import (
+	"context"
+	"testing"
+)
+
+// Exact replay on multi-player sweeps (scripts/replay-check.sh does 100
+// random games of bigger ones): every game of a 4-player ReversiXT sweep
+// and of a 6-player Spe_ed sweep, each with a field bot, is played again
+// by ReplayGame from the results directory and matches its record move
+// for move and its games.csv rows.
+func TestReplayGameMultiPlayer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays two sweeps twice")
+	}
+	spaces := map[string]string{"reversixt cross14": `
+name = "rx4-replay"
+seed = 404
+[[scenario]]
+game = "reversixt"
+bot = "paranoid"
+maps = ["cross14"]
+budget = { nodes = 150 }
+opening_plies = 2
+field = ["trivial"]
+[params]
+choice_weight = { values = [0.0, 3.0] }
+[tournament]
+group = 4
+advance = 1
+min_blocks = 1
+max_games = 4
+`, "speed 6 players": `
+name = "speed6-replay"
+seed = 606
+[[scenario]]
+game = "speed"
+bot = "risk"
+maps = ["speed-6p-30x30"]
+budget = { depth = 1 }
+field = ["random"]
+[params]
+opp_risk = { values = [2.0, 10.0] }
+[tournament]
+group = 6
+advance = 1
+min_blocks = 1
+max_games = 6
+`}
+	for name, text := range spaces {
+		_, dir := runSpace(t, writeSpace(t, text), 2, RunOptions{})
+		games, err := ReadDirGames(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(games) == 0 {
+			t.Fatalf("%s: no games", name)
+		}
+		for _, g := range games {
+			res, diff, err := ReplayGame(context.Background(), dir, g.Index)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff != "" {
+				t.Errorf("%s: %s", name, diff)
+			}
+			if len(res.Moves) == 0 {
+				t.Errorf("%s: game %d replayed without moves", name, g.Index)
+			}
+		}
+		t.Logf("%s: %d games reproduced", name, len(games))
+	}
+}
