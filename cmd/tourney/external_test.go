@@ -16,7 +16,14 @@ import (
 	"tourney/engines/external/externaltest"
 )
 
+// TestMain: the test binary doubles as a fake external bot, as tourney
+// for `tourney client` (TOURNEY_TEST_CLI), and as tourney started with
+// TOURNEY_TEST_ARGS (arguments separated by newlines), so that a test can
+// kill a real process with SIGKILL (kill_test.go).
 func TestMain(m *testing.M) {
+	if a := os.Getenv("TOURNEY_TEST_ARGS"); a != "" {
+		os.Exit(run(context.Background(), strings.Split(a, "\n"), os.Stdout, os.Stderr))
+	}
 	externaltest.MaybeRun() // the test binary doubles as a fake external bot
 	if os.Getenv("TOURNEY_TEST_CLI") == "1" {
 		// ... and as tourney itself (tourney client as an external bot)

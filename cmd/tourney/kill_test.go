@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,16 +12,6 @@ import (
 	"testing"
 	"time"
 )
-
-// TestMain lets a test start this binary as `tourney`: with
-// TOURNEY_TEST_ARGS set (arguments separated by newlines) it runs them
-// and exits, so that a test can kill a real process with SIGKILL.
-func TestMain(m *testing.M) {
-	if a := os.Getenv("TOURNEY_TEST_ARGS"); a != "" {
-		os.Exit(run(context.Background(), strings.Split(a, "\n"), os.Stdout, os.Stderr))
-	}
-	os.Exit(m.Run())
-}
 
 // A sweep of equal synthetic variants: encounters usually play to their
 // cap, some thousands of games, several seconds on a busy machine.
