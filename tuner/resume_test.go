@@ -29,7 +29,7 @@ func cutRun(t *testing.T, full string, lines int, extra string) string {
 
 func TestResumeGivesTheSameResults(t *testing.T) {
 	registerKo()
-	for _, text := range []string{koSpace, strings.Replace(strings.Replace(koSpace, "group = 3\nadvance = 1\n", "format = \"race\"\nmax_games = 300\n", 1), "games = 4", "min_blocks = 2", 1)} {
+	for _, text := range []string{koSpace, strings.Replace(strings.Replace(koSpace, "group = 3\nadvance = 1\n", "format = \"race\"\n", 1), "games = 4\nmax_games = 60", "min_blocks = 2\nmax_games = 300", 1)} {
 		resumeSame(t, text)
 	}
 }

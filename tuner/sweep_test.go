@@ -216,6 +216,7 @@ include_defaults = false
 [tournament]
 group = 5
 games = 2
+max_games = 20
 `)
 	res, dir := runSpace(t, path, 2, RunOptions{HangTimeout: 200 * time.Millisecond})
 	if res.Variants[res.Winner].Values["mode"] != "ok" {

@@ -72,7 +72,8 @@ field  = ["random"]
 pick = { values = [0, 1, 2] }
 
 [tournament]
-games = 2
+min_blocks = 1
+max_games = 1   # one block an encounter
 `, mode, exe, externaltest.Env, mode, extra)
 }
 
@@ -213,7 +214,8 @@ budget = { depth = 1 }
 first_prob = { values = [0.0, 0.5, 1.0] }
 
 [tournament]
-games = 2
+min_blocks = 1
+max_games = 1   # one block an encounter
 `, g, g, py, script, g)
 			p := writeFile(t, dir, "s.toml", space)
 			var csvs [][]byte
@@ -308,7 +310,8 @@ field  = ["random"]
 seed = { values = [1, 2] }
 
 [tournament]
-games = 1
+min_blocks = 1
+max_games = 1   # one block an encounter
 `, exe)
 	p := writeFile(t, dir, "s.toml", space)
 	res := filepath.Join(dir, "r")
@@ -352,7 +355,8 @@ budget = %s
 stall = { values = [0, 3] }
 
 [tournament]
-games = 1
+min_blocks = 1
+max_games = 1   # one block an encounter
 `, cmd, maps, budget)
 		p := writeFile(t, dir, "s.toml", space)
 		res := filepath.Join(dir, "r")
@@ -463,7 +467,8 @@ field  = ["random"]
 seed = { values = [1, 2] }
 
 [tournament]
-games = 1
+min_blocks = 1
+max_games = 1   # one block an encounter
 `, py, script)
 	p := writeFile(t, dir, "s.toml", space)
 	res := filepath.Join(dir, "r")

@@ -37,6 +37,7 @@ opponent_weight = { values = [0.5, 2.0] }
 group = 2
 advance = 1
 games = 2
+max_games = 40
 `
 
 // sweepDir runs a small sweep with records and returns its directory.
@@ -317,6 +318,7 @@ use_ordering = { values = [true, false] }
 group = 2
 advance = 1
 games = 3
+max_games = 27
 `
 
 // A 3-player ReversiXT sweep: the placement table (every variant, the
