@@ -370,6 +370,12 @@ func (p *pool) continuation(old *gamePlay, seat int, detail string) *gamePlay {
 
 func (r *gameRun) beginMove(moves uint64, seat int) { r.move.Store(moves<<8 | uint64(seat+1)) }
 
+// endMove marks that no bot is thinking (seat bits 0): the arena's own
+// work between moves, and a game's end (Observer and Lifecycle calls,
+// which talk to external bots under their own I/O deadlines), is not
+// counted against the last mover.
+func (r *gameRun) endMove(moves uint64) { r.move.Store(moves << 8) }
+
 // errResult carries an engine failure to the collector.
 func errResult(err error) *Result { return &Result{err: err} }
 

@@ -101,6 +101,7 @@ func (g *gamePlay) step(p int) (a game.Action, reason, detail string) {
 	t0 := time.Now()
 	a, reason, detail = g.stepBot(p)
 	if reason != reasonAbandoned {
+		g.run.endMove(g.moves)
 		g.rec.note(ply, p, a, reason, time.Since(t0))
 	}
 	return a, reason, detail

@@ -23,7 +23,14 @@
 //
 // # Encoding
 //
-// An action is round(elo) + 4000: 0 is −4000 Elo, 8000 is +4000 Elo.
+// An action is round(elo) + 2000: 0 is −2000 Elo, 4000 is +2000 Elo.
+//
+// # JSON state encoding
+//
+// For external bots (the JSON-lines protocol): {"players": N,
+// "announced": [elo, ...]}, the strengths announced so far in seat order.
+// Actions are written as their code, round(elo) + 2000 ("2030" announces
+// 30 Elo).
 //
 // # Bots
 //

@@ -11,8 +11,8 @@ import (
 )
 
 const (
-	offset  = 4000 // action of 0 Elo
-	maxCode = 8000 // action of +4000 Elo
+	offset  = 2000 // action of 0 Elo
+	maxCode = 4000 // action of +2000 Elo
 )
 
 // Game is the synthetic game.
@@ -56,7 +56,7 @@ func (Game) Bots() []game.BotSpec {
 		Name: "fixed",
 		Doc:  "plays its elo: the true strength of the variant",
 		Params: []game.Param{
-			{Name: "elo", Kind: game.Float, Default: 0.0, Min: -4000, Max: 4000, Doc: "true strength on the logistic Elo scale"},
+			{Name: "elo", Kind: game.Float, Default: 0.0, Min: -2000, Max: 2000, Doc: "true strength on the logistic Elo scale"},
 			{Name: "label", Kind: game.Int, Default: 0, Min: 0, Max: 1000000, Doc: "changes nothing (spaces of equal variants)"},
 		},
 		New: func(p game.Params) (game.Bot, error) { return &Bot{code: Code(p.Float("elo"))}, nil },
@@ -98,7 +98,7 @@ func (s *State) LegalActions(player int, buf []game.Action) []game.Action {
 	return buf
 }
 
-// IsLegal and HasLegal spare the arena the 8 001 actions (game.ActionChecker).
+// IsLegal and HasLegal spare the arena the 4 001 actions (game.ActionChecker).
 func (s *State) IsLegal(player int, a game.Action) bool {
 	return player >= 0 && player == s.CurrentPlayer() && a >= 0 && a <= maxCode
 }
@@ -164,7 +164,9 @@ func (s *State) Clone() game.State {
 	return &c
 }
 
-func (s *State) ActionString(_ int, a game.Action) string { return game.FormatValue(Elo(a)) }
+// ActionString writes an action as its code (decimal), as games with
+// many actions do (Groker's bids): external bots answer with the code.
+func (s *State) ActionString(_ int, a game.Action) string { return strconv.Itoa(int(a)) }
 
 func (s *State) String() string {
 	var b strings.Builder

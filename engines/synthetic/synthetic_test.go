@@ -118,7 +118,7 @@ func TestSeeds(t *testing.T) {
 }
 
 func TestCodes(t *testing.T) {
-	for _, e := range []float64{-4000, -12, 0, 30, 4000} {
+	for _, e := range []float64{-2000, -12, 0, 30, 2000} {
 		if got := synthetic.Elo(synthetic.Code(e)); math.Abs(got-e) > 1e-9 {
 			t.Errorf("Elo(Code(%g)) = %g", e, got)
 		}
