@@ -508,7 +508,7 @@ func (r *sweepRun) runKnockout(ctx context.Context) (int, error) {
 			return 0, fmt.Errorf("round %d: %w", round, err)
 		}
 		r.bar.Logf(r.opt.Log, "round %d: %d variants, %d go on\n", round, len(alive), len(next))
-		r.bar.SetStatus(fmt.Sprintf("round %d done, %d variants left", round, len(next)))
+		r.bar.SetStatus(fmt.Sprintf("round %d done, %d variants left%s", round, len(next), r.leader(next)))
 		alive = next
 	}
 	r.rounds = round
@@ -738,7 +738,7 @@ func (r *sweepRun) runRace(ctx context.Context) (int, error) {
 			r.bracketRow(c, col, c.alive[col])
 		}
 		r.bar.Logf(r.opt.Log, "race look %d: %d blocks, %d survivors, %d dropped\n", li+1, c.blocks, len(cols)-dropped, dropped)
-		r.bar.SetStatus(fmt.Sprintf("look %d, %d survivors", li+1, len(cols)-dropped))
+		r.bar.SetStatus(fmt.Sprintf("look %d, %d survivors%s", li+1, len(cols)-dropped, r.leader(c.aliveVariants())))
 	}
 	r.decisions[c.status]++
 	alive := c.aliveVariants()
@@ -826,4 +826,23 @@ func (r *sweepRun) record(res *arena.Result, m *gameMeta) error {
 		}
 	}
 	return nil
+}
+
+// leader names the best of the given variants by the ratings of all games
+// so far, for the progress line ("" when they cannot be rated yet).
+func (r *sweepRun) leader(vs []int) string {
+	fit, err := r.fit()
+	if err != nil || len(vs) == 0 {
+		return ""
+	}
+	best := -1
+	for _, v := range vs {
+		if !math.IsNaN(fit[v]) && (best < 0 || fit[v] > fit[best]) {
+			best = v
+		}
+	}
+	if best < 0 {
+		return ""
+	}
+	return fmt.Sprintf(", leader: variant %d (%+.0f Elo)", best, fit[best])
 }
