@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"strings"
 	"time"
 )
 
@@ -153,6 +154,21 @@ func (p *proc) exited() bool {
 }
 
 // exitStatus describes how the process ended (after done).
+// lost is the crash forfeit of a hosted bot whose connection broke: it
+// exited (its status), or it left the connection (what, then err).
+func (p *proc) lost(name, what string, err error) error {
+	select {
+	case <-p.done:
+		return fault("crash", "bot %s exited during the game (%s)", name, p.exitStatus())
+	case <-time.After(200 * time.Millisecond):
+		sep := " "
+		if strings.HasPrefix(what, ":") {
+			sep = ""
+		}
+		return fault("crash", "bot %s%s%s (%v)", name, sep, what, err)
+	}
+}
+
 func (p *proc) exitStatus() string {
 	if p.state == nil {
 		return "unknown status"

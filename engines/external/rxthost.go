@@ -193,14 +193,7 @@ func (b *rxtBot) Step(ctx context.Context, s game.State, player int, bud game.Bu
 }
 
 // lost is a connection that broke: the client crashed or left.
-func (b *rxtBot) lost(err error) error {
-	select {
-	case <-b.pr.done:
-		return fault("crash", "bot %s exited during the game (%s)", b.d.Name, b.pr.exitStatus())
-	case <-time.After(200 * time.Millisecond):
-		return fault("crash", "bot %s closed its connection (%v)", b.d.Name, err)
-	}
-}
+func (b *rxtBot) lost(err error) error { return b.pr.lost(b.d.Name, "closed its connection", err) }
 
 func (b *rxtBot) fail(err error) error {
 	b.dead = err

@@ -268,14 +268,7 @@ func (b *speedBot) Step(ctx context.Context, s game.State, player int, bud game.
 	return game.NoAction, b.fail(fault("illegal", "bot %s: action %q is not one of turn_left, turn_right, slow_down, speed_up, change_nothing", d.Name, m.Action))
 }
 
-func (b *speedBot) lost(err error) error {
-	select {
-	case <-b.pr.done:
-		return fault("crash", "bot %s exited during the game (%s)", b.d.Name, b.pr.exitStatus())
-	case <-time.After(200 * time.Millisecond):
-		return fault("crash", "bot %s: connection lost (%v)", b.d.Name, err)
-	}
-}
+func (b *speedBot) lost(err error) error { return b.pr.lost(b.d.Name, ": connection lost", err) }
 
 func (b *speedBot) fail(err error) error {
 	b.dead = err
