@@ -77,6 +77,10 @@ type Result struct {
 	// be set up).
 	SeatTime  []time.Duration
 	SeatMoves []int
+	// SeatSearch is, per seat, the search telemetry its bot reported
+	// (game.Informer; always filled like SeatMoves). Under depth and node
+	// budgets it is deterministic.
+	SeatSearch []SeatSearch
 	// Moves is the game's move record when Job.Record is set.
 	Moves []MoveRecord
 

@@ -16,7 +16,8 @@
 // rules themselves is a bug and stops the batch with an error.
 //
 // Records (record.go): every Result carries each seat's wall time in Step
-// and its number of Steps (two clock reads per move). With Job.Record set
+// and its number of Steps (two clock reads per move), and the search
+// telemetry of a game.Informer bot summed per seat (SeatSearch). With Job.Record set
 // it also carries every decision (MoveRecord: ply, seat, action, time,
 // and the nodes and completed depth a game.Informer bot reports); without
 // it nothing is allocated per move. ReplayMoves plays such a record again

@@ -27,16 +27,36 @@ type MoveRecord struct {
 	Depth int           // completed search depth (0: not reported)
 }
 
-// recorder is a game's move bookkeeping. The per-seat totals are always
-// kept (one allocation per game); the per-move records only when the job
-// asks for them (Job.Record), so that the hot path does not allocate per
-// move otherwise.
+// recorder is a game's move bookkeeping. The per-seat totals (time,
+// moves, search telemetry) are always kept (a few allocations per game);
+// the per-move records only when the job asks for them (Job.Record), so
+// that the hot path does not allocate per move otherwise.
 type recorder struct {
 	on        bool
 	info      []game.Informer
 	moves     []MoveRecord
 	seatTime  []time.Duration
 	seatMoves []int
+	search    []SeatSearch
+}
+
+// SeatSearch is a seat's search telemetry summed over a game: the moves
+// for which its bot reported any (game.Informer, a non-zero MoveInfo),
+// their nodes and their completed depths. Moves is 0 for a bot that does
+// not report.
+type SeatSearch struct {
+	Moves    int
+	Nodes    int64
+	DepthSum int64
+}
+
+// MeanDepth is the mean completed depth of the reported moves (0 when
+// none was reported).
+func (s SeatSearch) MeanDepth() float64 {
+	if s.Moves == 0 {
+		return 0
+	}
+	return float64(s.DepthSum) / float64(s.Moves)
 }
 
 // init prepares the recorder for job's bots (nil entries: bots that
@@ -45,13 +65,14 @@ func (r *recorder) init(job *Job, bots []game.Bot) {
 	n := len(bots)
 	r.seatTime = make([]time.Duration, n)
 	r.seatMoves = make([]int, n)
-	r.on = job.Record
-	if !r.on {
-		return
-	}
+	r.search = make([]SeatSearch, n)
 	r.info = make([]game.Informer, n)
 	for i, b := range bots {
 		r.info[i], _ = b.(game.Informer)
+	}
+	r.on = job.Record
+	if !r.on {
+		return
 	}
 	// A first guess at the game's length saves most regrowths.
 	r.moves = make([]MoveRecord, 0, 64)
@@ -64,6 +85,7 @@ func (r *recorder) clone() recorder {
 	c.moves = slices.Clone(r.moves)
 	c.seatTime = slices.Clone(r.seatTime)
 	c.seatMoves = slices.Clone(r.seatMoves)
+	c.search = slices.Clone(r.search)
 	return c
 }
 
@@ -73,15 +95,20 @@ func (r *recorder) note(ply, p int, a game.Action, fault string, d time.Duration
 		r.seatTime[p] += d
 		r.seatMoves[p]++
 	}
+	var mi game.MoveInfo
+	if p < len(r.info) && r.info[p] != nil && fault == "" {
+		mi = r.info[p].LastMove()
+		if mi != (game.MoveInfo{}) {
+			s := &r.search[p]
+			s.Moves++
+			s.Nodes += mi.Nodes
+			s.DepthSum += int64(mi.Depth)
+		}
+	}
 	if !r.on {
 		return
 	}
-	m := MoveRecord{Ply: ply, Seat: p, Action: a, Fault: fault, Time: d}
-	if p < len(r.info) && r.info[p] != nil && fault == "" {
-		mi := r.info[p].LastMove()
-		m.Nodes, m.Depth = mi.Nodes, mi.Depth
-	}
-	r.moves = append(r.moves, m)
+	r.moves = append(r.moves, MoveRecord{Ply: ply, Seat: p, Action: a, Fault: fault, Time: d, Nodes: mi.Nodes, Depth: mi.Depth})
 }
 
 // attach hands the records to the game's result.
@@ -89,7 +116,7 @@ func (r *recorder) attach(res *Result) {
 	if res == nil || res.err != nil {
 		return
 	}
-	res.SeatTime, res.SeatMoves = r.seatTime, r.seatMoves
+	res.SeatTime, res.SeatMoves, res.SeatSearch = r.seatTime, r.seatMoves, r.search
 	if r.on {
 		res.Moves = r.moves
 	}

@@ -167,6 +167,7 @@ func checkResultFiles(t *testing.T, sp *Space, out string) {
 		"game_type": "enum:synthetic", "map": kStr, "seed": kUint64, "seat": kInt,
 		"variant": kIntE, "role": "enum:variant|default|field", "bot": kStr,
 		"score": kFloat, "rank": kInt, "points": kFloat, "plies": kInt,
+		"nodes": kIntE, "depth": kFloatE,
 		"end": "prefix:normal|max-length|forfeit:",
 	}, nil)
 	// variant is empty exactly for the defaults and the field
@@ -234,4 +235,62 @@ func checkResultFiles(t *testing.T, sp *Space, out string) {
 	}
 	checkColumns(t, filepath.Join(out, "timing.csv"), []string{"game", "seat", "time_ms", "moves"},
 		map[string]string{"game": kInt, "seat": kInt, "time_ms": kFloat, "moves": kInt}, nil)
+}
+
+// games.csv carries each seat's search telemetry when its bot reports it
+// (game.Informer): nodes summed over the game and the mean completed
+// depth. Under a depth budget a Connect Four alpha-beta bot completes
+// every iteration up to the budget (fewer only near the end, where the
+// game is solved sooner), and the telemetry is the same at any worker
+// count. The synthetic game's bots report nothing: both cells are empty
+// there (TestResultsColumnTypes).
+func TestGamesSearchTelemetry(t *testing.T) {
+	text := `
+name = "c4-telemetry"
+seed = 5
+[[scenario]]
+game = "connect4"
+bot = "alphabeta"
+budget = { depth = 4 }
+opening_plies = 2
+[params]
+opponent_weight = { values = [0.5, 2.0] }
+[generate]
+method = "grid"
+include_defaults = false
+[tournament]
+format = "knockout"
+group = 2
+advance = 1
+min_blocks = 2
+max_games = 4
+`
+	sp, err := ParseSpace("c4.toml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files [2][]byte
+	for i, w := range []int{1, 2} {
+		out := filepath.Join(t.TempDir(), "out")
+		if _, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: w, Quiet: true}); err != nil {
+			t.Fatal(err)
+		}
+		rows := checkColumns(t, filepath.Join(out, "games.csv"), gamesHeader, map[string]string{
+			"nodes": kInt, "depth": kFloat,
+		}, func(string) string { return kStr + "?" })
+		for _, r := range rows[1:] {
+			nodes, _ := strconv.ParseInt(r[colNodes], 10, 64)
+			depth, _ := strconv.ParseFloat(r[colDepth], 64)
+			plies, _ := strconv.Atoi(r[colPlies])
+			if nodes < int64(plies/2) || depth <= 1 || depth > 4 {
+				t.Errorf("games.csv game %s seat %s: nodes %s, depth %s over %d plies", r[colGame], r[colSeat], r[colNodes], r[colDepth], plies)
+			}
+		}
+		if files[i], err = os.ReadFile(filepath.Join(out, "games.csv")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if string(files[0]) != string(files[1]) {
+		t.Error("games.csv differs between 1 and 2 workers")
+	}
 }

@@ -206,9 +206,10 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 				nb++
 			}
 			role := "variant"
+			nodes, depth := searchCols(r, seat)
 			row := []string{strconv.Itoa(r.Index), "1", "1", strconv.Itoa(r.Index / 2), "0", c.Game.Info().Name, c.MapNames[mi],
 				strconv.FormatUint(r.Job.Seed, 10), strconv.Itoa(seat), e.ID, role, e.Spec.Name, fmtFloat(r.Scores[seat]),
-				strconv.Itoa(r.Ranks[seat]), fmtFloat(pts), strconv.Itoa(r.Plies), r.End[seat]}
+				strconv.Itoa(r.Ranks[seat]), fmtFloat(pts), strconv.Itoa(r.Plies), nodes, depth, r.End[seat]}
 			pending = append(pending, row)
 		}
 		cur.ptsA[g], cur.ptsB[g] = pa/float64(na), pb/float64(nb)

@@ -236,7 +236,7 @@ func prepareDir(dir string) error {
 }
 
 var gamesHeader = []string{"game", "round", "encounter", "block", "scenario", "game_type", "map", "seed", "seat",
-	"variant", "role", "bot", "score", "rank", "points", "plies", "end"}
+	"variant", "role", "bot", "score", "rank", "points", "plies", "nodes", "depth", "end"}
 
 // Column indices of games.csv.
 const (
@@ -256,8 +256,21 @@ const (
 	colRank
 	colPoints
 	colPlies
+	colNodes
+	colDepth
 	colEnd
 )
+
+// searchCols formats a seat's search telemetry for games.csv: its total
+// nodes over the game and the mean completed depth of its moves (two
+// decimals); both empty for a bot that reports none (game.Informer).
+func searchCols(res *arena.Result, seat int) (nodes, depth string) {
+	if seat >= len(res.SeatSearch) || res.SeatSearch[seat].Moves == 0 {
+		return "", ""
+	}
+	ss := res.SeatSearch[seat]
+	return strconv.FormatInt(ss.Nodes, 10), strconv.FormatFloat(ss.MeanDepth(), 'f', 2, 64)
+}
 
 // gameMeta travels with a job: where its points go.
 type gameMeta struct {
@@ -449,14 +462,18 @@ func (r *sweepRun) emit(res *arena.Result) error {
 		case SeatField:
 			role, bot = "field", sc.Field[ref.Field].Name
 		}
+		nodes, depth := searchCols(res, seat)
 		row := []string{
 			strconv.Itoa(r.gameNo), strconv.Itoa(m.c.round), strconv.Itoa(m.c.index), strconv.Itoa(m.block),
 			strconv.Itoa(m.plan.Scenario), sc.Game.Info().Name, sc.MapNames[m.plan.Map],
 			strconv.FormatUint(m.plan.Seed, 10), strconv.Itoa(seat), variant, role, bot,
 			fmtFloat(res.Scores[seat]), strconv.Itoa(res.Ranks[seat]), fmtFloat(pts),
-			strconv.Itoa(res.Plies), res.End[seat],
+			strconv.Itoa(res.Plies), nodes, depth, res.End[seat],
 		}
 		if replay != nil {
+			// A resumed game is not played again: its telemetry is the
+			// interrupted run's, already in the file.
+			row[colNodes], row[colDepth] = replay.rows[seat][colNodes], replay.rows[seat][colDepth]
 			if got, want := strings.Join(row, ","), strings.Join(replay.rows[seat], ","); got != want {
 				return &InputError{File: filepath.Join(r.opt.Out, "games.csv"), Line: replay.line + seat,
 					Message: fmt.Sprintf("cannot resume: the row does not match the planned game (%s); was the run made with another space or seed?", got)}

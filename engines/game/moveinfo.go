@@ -12,8 +12,8 @@ type MoveInfo struct {
 
 // Informer is an optional capability of bots that search: LastMove
 // describes the work of the bot's last Step. The arena asks for it right
-// after Step returns, on the same goroutine, and only when it records the
-// game's moves.
+// after every Step that returned a move, on the same goroutine (games.csv
+// sums it per seat; game records keep it per move).
 type Informer interface {
 	LastMove() MoveInfo
 }
