@@ -2,7 +2,6 @@ package tuner
 
 import (
 	"context"
-	"encoding/csv"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -35,41 +34,19 @@ type DirGame struct {
 // layout with `role` and `bot`).
 func ReadDirGames(dir string) ([]DirGame, error) {
 	path := filepath.Join(dir, "games.csv")
-	f, err := os.Open(path)
+	t, err := ReadTable(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	cr := csv.NewReader(f)
-	cr.FieldsPerRecord = -1
-	rows, err := cr.ReadAll()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	if len(rows) == 0 {
-		return nil, &InputError{File: path, Line: 1, Message: "no header"}
-	}
-	col := map[string]int{}
-	for i, h := range rows[0] {
-		col[h] = i
-	}
 	for _, need := range []string{"game", "scenario", "map", "seed", "seat", "variant", "score", "rank", "plies"} {
-		if _, ok := col[need]; !ok {
+		if !t.Has(need) {
 			return nil, &InputError{File: path, Line: 1, Message: "no column " + need}
 		}
 	}
-	get := func(row []string, name string) string {
-		if i, ok := col[name]; ok && i < len(row) {
-			return row[i]
-		}
-		return ""
-	}
+	get := t.Get
 	var out []DirGame
-	for ln, row := range rows[1:] {
-		line := ln + 2
-		if len(row) != len(rows[0]) {
-			continue // a cut last line
-		}
+	for k, row := range t.Rows {
+		line := t.Lines[k]
 		idx, err1 := strconv.Atoi(get(row, "game"))
 		seat, err2 := strconv.Atoi(get(row, "seat"))
 		sc, err3 := strconv.Atoi(get(row, "scenario"))

@@ -251,24 +251,24 @@ func (d *Data) crosses() []Cross {
 	t := d.Games
 	var out []Cross
 	for _, by := range []string{"map", "scenario"} {
-		if !t.has(by) || !t.has("points") {
+		if !t.Has(by) || !t.Has("points") {
 			continue
 		}
 		sum := map[int]map[string]float64{}
 		cnt := map[int]map[string]int{}
 		cols := map[string]bool{}
-		for _, r := range t.rows {
-			v := t.seatVariant(r)
+		for _, r := range t.Rows {
+			v := seatVariant(t, r)
 			if v < 0 {
 				continue
 			}
-			p, ok := t.num(r, "points")
+			p, ok := num(t, r, "points")
 			if !ok {
 				continue
 			}
-			k := t.get(r, by)
-			if by == "scenario" && t.has("game_type") {
-				k = k + " " + t.get(r, "game_type")
+			k := t.Get(r, by)
+			if by == "scenario" && t.Has("game_type") {
+				k = k + " " + t.Get(r, "game_type")
 			}
 			if sum[v] == nil {
 				sum[v], cnt[v] = map[string]float64{}, map[string]int{}
@@ -307,8 +307,8 @@ func (d *Data) forfeits() (list []Forfeit, total int) {
 		return nil, 0
 	}
 	t := d.Games
-	for _, r := range t.rows {
-		end := t.get(r, "end")
+	for _, r := range t.Rows {
+		end := t.Get(r, "end")
 		if !strings.HasPrefix(end, "forfeit") {
 			continue
 		}
@@ -316,12 +316,12 @@ func (d *Data) forfeits() (list []Forfeit, total int) {
 		if len(list) >= 200 {
 			continue
 		}
-		who := t.get(r, "variant")
-		if role := t.get(r, "role"); role != "" && role != "variant" {
-			who = role + ":" + t.get(r, "bot")
+		who := t.Get(r, "variant")
+		if role := t.Get(r, "role"); role != "" && role != "variant" {
+			who = role + ":" + t.Get(r, "bot")
 		}
-		list = append(list, Forfeit{Game: t.get(r, "game"), Round: t.get(r, "round"), Seat: t.get(r, "seat"),
-			Map: t.get(r, "map"), Who: who, End: end})
+		list = append(list, Forfeit{Game: t.Get(r, "game"), Round: t.Get(r, "round"), Seat: t.Get(r, "seat"),
+			Map: t.Get(r, "map"), Who: who, End: end})
 	}
 	return list, total
 }

@@ -2,7 +2,6 @@ package report
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,52 +17,13 @@ import (
 	"tourney/tuner/records"
 )
 
-// table is a CSV file read by column name.
-type table struct {
-	path string
-	cols map[string]int
-	head []string
-	rows [][]string
-}
+// table is a CSV file read by column name (tuner.Table).
+type table = tuner.Table
 
-func readTable(path string) (*table, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	cr := csv.NewReader(f)
-	cr.FieldsPerRecord = -1
-	rows, err := cr.ReadAll()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	if len(rows) == 0 {
-		return nil, fmt.Errorf("%s: empty (no header)", path)
-	}
-	t := &table{path: path, cols: map[string]int{}, head: rows[0]}
-	for i, h := range rows[0] {
-		t.cols[h] = i
-	}
-	for _, r := range rows[1:] {
-		if len(r) == len(rows[0]) { // a cut last line is left out
-			t.rows = append(t.rows, r)
-		}
-	}
-	return t, nil
-}
+func readTable(path string) (*table, error) { return tuner.ReadTable(path) }
 
-func (t *table) has(col string) bool { _, ok := t.cols[col]; return ok }
-
-func (t *table) get(r []string, col string) string {
-	if i, ok := t.cols[col]; ok && i < len(r) {
-		return r[i]
-	}
-	return ""
-}
-
-func (t *table) num(r []string, col string) (float64, bool) {
-	v, err := strconv.ParseFloat(t.get(r, col), 64)
+func num(t *table, r []string, col string) (float64, bool) {
+	v, err := strconv.ParseFloat(t.Get(r, col), 64)
 	return v, err == nil && !math.IsNaN(v)
 }
 
@@ -120,34 +80,34 @@ func Load(dir string) (*Data, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s is not a results directory: %v", dir, err)
 	}
-	if !vt.has("variant") {
-		return nil, fmt.Errorf("%s: no column variant", vt.path)
+	if !vt.Has("variant") {
+		return nil, fmt.Errorf("%s: no column variant", vt.Path)
 	}
 	d.Params = paramColumns(dir, vt)
-	d.HasRating = vt.has("rating")
-	for _, r := range vt.rows {
-		id, err := strconv.Atoi(vt.get(r, "variant"))
+	d.HasRating = vt.Has("rating")
+	for _, r := range vt.Rows {
+		id, err := strconv.Atoi(vt.Get(r, "variant"))
 		if err != nil {
 			continue
 		}
 		v := Variant{ID: id, Rating: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
 		for _, p := range d.Params {
-			v.Params = append(v.Params, vt.get(r, p))
+			v.Params = append(v.Params, vt.Get(r, p))
 		}
-		g, _ := vt.num(r, "games")
+		g, _ := num(vt, r, "games")
 		v.Games = int(g)
-		v.Points, _ = vt.num(r, "points")
-		if x, ok := vt.num(r, "rating"); ok {
+		v.Points, _ = num(vt, r, "points")
+		if x, ok := num(vt, r, "rating"); ok {
 			v.Rating = x
 		}
-		if x, ok := vt.num(r, "rating_lo"); ok {
+		if x, ok := num(vt, r, "rating_lo"); ok {
 			v.Lo = x
 		}
-		if x, ok := vt.num(r, "rating_hi"); ok {
+		if x, ok := num(vt, r, "rating_hi"); ok {
 			v.Hi = x
 		}
-		v.Out = vt.get(r, "out_round")
-		if w := vt.get(r, "winner"); w == "1" || w == "true" || v.Out == "winner" {
+		v.Out = vt.Get(r, "out_round")
+		if w := vt.Get(r, "winner"); w == "1" || w == "true" || v.Out == "winner" {
 			v.Out = "winner"
 		}
 		if v.Games > 0 {
@@ -191,14 +151,14 @@ func paramColumns(dir string, vt *table) []string {
 	if s, err := tuner.LoadSpace(filepath.Join(dir, "space.toml")); err == nil {
 		var out []string
 		for _, p := range s.ParamNames() {
-			if vt.has(p) {
+			if vt.Has(p) {
 				out = append(out, p)
 			}
 		}
 		return out
 	}
 	var out []string
-	for _, h := range vt.head {
+	for _, h := range vt.Head {
 		if h == "games" {
 			break
 		}
@@ -216,13 +176,13 @@ func paramColumns(dir string, vt *table) []string {
 // lists).
 func readBracket(t *table) []BracketRow {
 	var out []BracketRow
-	for _, r := range t.rows {
-		round, _ := strconv.Atoi(t.get(r, "round"))
-		enc, _ := strconv.Atoi(t.get(r, "encounter"))
-		if t.has("variants") {
-			vs := strings.Fields(t.get(r, "variants"))
-			adv := strings.Fields(t.get(r, "advanced"))
-			pts := strings.Fields(t.get(r, "points"))
+	for _, r := range t.Rows {
+		round, _ := strconv.Atoi(t.Get(r, "round"))
+		enc, _ := strconv.Atoi(t.Get(r, "encounter"))
+		if t.Has("variants") {
+			vs := strings.Fields(t.Get(r, "variants"))
+			adv := strings.Fields(t.Get(r, "advanced"))
+			pts := strings.Fields(t.Get(r, "points"))
 			for i, v := range vs {
 				row := BracketRow{Round: round, Encounter: enc, Who: v, Advanced: slices.Contains(adv, v)}
 				if i < len(pts) {
@@ -232,24 +192,24 @@ func readBracket(t *table) []BracketRow {
 			}
 			continue
 		}
-		who := t.get(r, "variant")
-		if role := t.get(r, "role"); role != "" && role != "variant" {
+		who := t.Get(r, "variant")
+		if role := t.Get(r, "role"); role != "" && role != "variant" {
 			who = role
-			if b := t.get(r, "bot"); b != "" {
+			if b := t.Get(r, "bot"); b != "" {
 				who += ":" + b
 			}
 		}
-		adv := t.get(r, "advanced")
-		pts := t.get(r, "score") // score per game (the statistics rewrite)
-		if !t.has("score") {
-			pts = t.get(r, "points")
+		adv := t.Get(r, "advanced")
+		pts := t.Get(r, "score") // score per game (the statistics rewrite)
+		if !t.Has("score") {
+			pts = t.Get(r, "points")
 		}
 		row := BracketRow{Round: round, Encounter: enc, Who: who, Advanced: adv == "1" || adv == "true",
 			Points: pts}
 		var extra []string
 		for _, c := range []string{"games", "blocks", "decided", "p_value"} {
-			if t.has(c) {
-				extra = append(extra, c+" "+t.get(r, c))
+			if t.Has(c) {
+				extra = append(extra, c+" "+t.Get(r, c))
 			}
 		}
 		row.Extra = strings.Join(extra, ", ")
@@ -260,11 +220,11 @@ func readBracket(t *table) []BracketRow {
 
 // seatVariant returns the variant number of a games.csv row, or -1 (a
 // field bot or the default filler), in both layouts.
-func (t *table) seatVariant(r []string) int {
-	if t.has("role") && t.get(r, "role") != "variant" {
+func seatVariant(t *table, r []string) int {
+	if t.Has("role") && t.Get(r, "role") != "variant" {
 		return -1
 	}
-	v, err := strconv.Atoi(t.get(r, "variant"))
+	v, err := strconv.Atoi(t.Get(r, "variant"))
 	if err != nil {
 		return -1
 	}
