@@ -78,24 +78,30 @@ func BenchmarkStudyGames(b *testing.B) {
 	}
 }
 
-// BenchmarkSweepWorkers plays a cheap many-variant sweep (depth 1 on
-// duel10, every game a new pair of variants) with 1 and 2 workers: the
-// ratio of the games/s is the arena's scaling (meaningful on an idle
+// BenchmarkSweepWorkers plays sweeps with 1 and 2 workers: a cheap
+// many-variant sweep (depth 1 on duel10, 64 games per iteration, every
+// game a new pair of variants: the arena's own overhead shows) and the
+// study's games (depth 3 on duel10, 4 games per iteration). The ratio of
+// the games/s of 2 and 1 workers is the scaling (meaningful on an idle
 // machine only; games per CPU second shows the work itself).
+//
+//	go test ./arena/ -run '^$' -bench SweepWorkers -benchtime 20x -count 3
 func BenchmarkSweepWorkers(b *testing.B) {
-	for _, w := range []int{1, 2} {
-		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
-			if w > runtime.GOMAXPROCS(0) {
-				b.Skipf("GOMAXPROCS %d", runtime.GOMAXPROCS(0))
-			}
-			jobs := studyJobs(b, "duel10", 64*b.N, 1)
-			b.ResetTimer()
-			cpu0 := cpuTime()
-			if err := Run(context.Background(), jobs, Options{Workers: w}, func(*Result) error { return nil }); err != nil {
-				b.Fatal(err)
-			}
-			reportGames(b, float64(len(jobs)), cpuTime()-cpu0)
-		})
+	for _, c := range []struct{ depth, games int }{{1, 64}, {3, 4}} {
+		for _, w := range []int{1, 2} {
+			b.Run(fmt.Sprintf("depth=%d/workers=%d", c.depth, w), func(b *testing.B) {
+				if w > runtime.GOMAXPROCS(0) {
+					b.Skipf("GOMAXPROCS %d", runtime.GOMAXPROCS(0))
+				}
+				jobs := studyJobs(b, "duel10", c.games*b.N, c.depth)
+				b.ResetTimer()
+				cpu0 := cpuTime()
+				if err := Run(context.Background(), jobs, Options{Workers: w}, func(*Result) error { return nil }); err != nil {
+					b.Fatal(err)
+				}
+				reportGames(b, float64(len(jobs)), cpuTime()-cpu0)
+			})
+		}
 	}
 }
 
