@@ -49,7 +49,11 @@ func fmtNum(x float64) string {
 
 // fmtTick writes an axis value in its shortest form.
 func fmtTick(x float64) string {
-	return strconv.FormatFloat(math.Round(x*1e9)/1e9, 'g', 6, 64)
+	v := math.Round(x*1e9) / 1e9
+	if v == 0 {
+		v = 0 // not "-0"
+	}
+	return strconv.FormatFloat(v, 'g', 6, 64)
 }
 
 // scale maps [lo, hi] to [a, b] pixels.
