@@ -62,9 +62,15 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		w = defaultWorkers()
 	}
 	est := cal.Estimate(plan, w)
-	per := est * time.Duration(w) / time.Duration(plan.MaxGames)
-	lo := est * time.Duration(plan.MinGames) / time.Duration(plan.MaxGames)
+	per := scaleDuration(est, w, plan.MaxGames)
+	lo := scaleDuration(est, plan.MinGames, plan.MaxGames)
 	fmt.Fprintf(stdout, "estimate: %s to %s on %d workers (%s per game, weighted by the games of each map, from %d calibration games)\n",
 		lo.Round(time.Second/10), est.Round(time.Second/10), w, per.Round(time.Microsecond), cal.Games)
 	return nil
+}
+
+// scaleDuration is d·num/den, in floating point: d·num overflows int64
+// nanoseconds for long studies (82 h × 81 920 games).
+func scaleDuration(d time.Duration, num, den int) time.Duration {
+	return time.Duration(float64(d) * float64(num) / float64(den))
 }
