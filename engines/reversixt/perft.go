@@ -1,0 +1,222 @@
+package reversixt
+
+import (
+	"math/bits"
+
+	"tourney/engines/game"
+)
+
+// collectFlips returns the stones that seat value pv captures by playing
+// on t (in the state's scratch fbuf, valid until the next call): one walk
+// per direction, all lines found before any stone flips (lines may cross
+// through transitions).
+func (s *State) collectFlips(t int, pv uint8) []int32 {
+	cls := &classTab[pv]
+	next, b := s.m.next, s.board
+	buf := s.fbuf[:0]
+	for d := 0; d < 8; d++ {
+		start := len(buf)
+		cur := int32(t*8 + d)
+		for {
+			cur = next[cur]
+			if cur < 0 {
+				buf = buf[:start]
+				break
+			}
+			c := int(cur >> 3)
+			k := cls[b[c]&15]
+			if c == t || k == 0 {
+				buf = buf[:start]
+				break
+			}
+			if k == 2 {
+				break
+			}
+			buf = append(buf, int32(c))
+		}
+	}
+	s.fbuf = buf
+	return buf
+}
+
+// perft2 is Perft(2) in phase 1 on the generic path: the leaves under
+// each move are the move variants of the next seat to move. A normal move
+// on an empty field is made lightly (board bytes, cell bitsets and value
+// counts only: no hash, change log, undo record or turn bookkeeping) and
+// the next seat's variants are counted with rayCount; any other move
+// (special field, overwrite, or a position after which phase 1 ends) goes
+// through apply, Perft(1) and Undo.
+func (s *State) perft2() uint64 {
+	p := int(s.cur)
+	for len(s.pbuf) <= 2 {
+		s.pbuf = append(s.pbuf, make([]game.Action, 0, 32))
+	}
+	acts := s.LegalActions(p, s.pbuf[2][:0])
+	s.pbuf[2] = acts
+	var n uint64
+	for _, a := range acts {
+		t, _ := SplitAction(a)
+		if s.board[t] == Empty {
+			if k, ok := s.lightCount(p, t); ok {
+				n += k
+				continue
+			}
+		}
+		s.apply(a)
+		n += s.Perft(1)
+		s.Undo(a)
+	}
+	return n
+}
+
+// lightCount makes seat p's normal move on the empty field t lightly,
+// counts the move variants of the seat that moves next and takes the move
+// back. ok is false when no seat can move after it (phase 1 ends).
+func (s *State) lightCount(p, t int) (k uint64, ok bool) {
+	pv := uint8(p + 1)
+	flips := s.collectFlips(t, pv)
+	if cap(s.obuf) < len(flips) {
+		s.obuf = make([]uint8, len(flips), 2*len(flips))
+	}
+	olds := s.obuf[:len(flips)]
+	b, vb, nw := s.board, s.vb, s.m.nw
+	own := vb[int(pv)*nw : int(pv)*nw+nw]
+	sum := s.vsum[pv]
+	// Make. vsum of the old values keeps its bits (a superset of the
+	// non-zero words is enough to walk a bitset); vsum[pv] is restored.
+	for i, c := range flips {
+		old := b[c]
+		olds[i] = old
+		b[c] = pv
+		w, bit := c>>6, uint64(1)<<(c&63)
+		vb[int(old)*nw+int(w)] &^= bit
+		own[w] |= bit
+		s.vsum[pv] |= 1 << w
+		s.vals[old]--
+	}
+	b[t] = pv
+	tw, tbit := t>>6, uint64(1)<<(t&63)
+	vb[int(Empty)*nw+tw] &^= tbit
+	own[tw] |= tbit
+	s.vsum[pv] |= 1 << tw
+	s.vals[Empty]--
+	s.vals[pv] += int32(len(flips)) + 1
+
+	for i := 1; i <= s.n; i++ {
+		q := (p + i) % s.n
+		if s.disq[q] || !s.hasMoveQuick(q) {
+			continue
+		}
+		if k = s.rayCount(q); k > 0 {
+			ok = true
+			break
+		}
+	}
+
+	// Unmake.
+	b[t] = Empty
+	vb[int(Empty)*nw+tw] |= tbit
+	own[tw] &^= tbit
+	for i := len(flips) - 1; i >= 0; i-- { // backwards: lines may share a stone
+		c, old := flips[i], olds[i]
+		b[c] = old
+		w, bit := c>>6, uint64(1)<<(c&63)
+		vb[int(old)*nw+int(w)] |= bit
+		own[w] &^= bit
+		s.vals[old]++
+	}
+	s.vsum[pv] = sum
+	s.vals[Empty]++
+	s.vals[pv] -= int32(len(flips)) + 1
+	return k, ok
+}
+
+// rayCount is countFor(p) on the generic path without a target set: the
+// walks of rayTargets, each target counted once (an epoch mark per cell,
+// cmk) with its variants (n on a choice field, 2 on a bonus field, else
+// 1).
+func (s *State) rayCount(p int) uint64 {
+	pv := uint8(p + 1)
+	ow := s.ow[p] > 0
+	nw := s.m.nw
+	if len(s.rmk) != len(s.board) {
+		s.rmk = make([]uint32, len(s.board))
+		s.rep = 0
+	}
+	if len(s.cmk) != len(s.board) {
+		s.cmk = make([]uint32, len(s.board))
+		s.cep = 0
+	}
+	s.cep++
+	if s.cep == 0 {
+		clear(s.cmk)
+		s.cep = 1
+	}
+	ce, cm := s.cep, s.cmk
+	n := uint64(s.n)
+	var k uint64
+	if ow && s.vals[Expansion] > 0 {
+		xs := s.vb[int(Expansion)*nw : int(Expansion)*nw+nw]
+		for ws := s.vsum[Expansion]; ws != 0; ws &= ws - 1 {
+			w := bits.TrailingZeros64(ws)
+			for word := xs[w]; word != 0; word &= word - 1 {
+				cm[w<<6|bits.TrailingZeros64(word)] = ce
+				k++
+			}
+		}
+	}
+	cls := &classTab[pv]
+	next, b, mk := s.m.next, s.board, s.rmk
+	own := s.vb[int(pv)*nw : int(pv)*nw+nw]
+	for ws := s.vsum[pv]; ws != 0; ws &= ws - 1 {
+		w := bits.TrailingZeros64(ws)
+		for word := own[w]; word != 0; {
+			o := w<<6 | bits.TrailingZeros64(word)
+			word &= word - 1
+			for _, nx := range next[o*8 : o*8+8] {
+				if nx < 0 || cls[b[nx>>3]&15] != 1 {
+					continue
+				}
+				s.rep++
+				if s.rep == 0 {
+					clear(mk)
+					s.rep = 1
+				}
+				ep := s.rep
+				mk[o], mk[nx>>3] = ep, ep
+				cur := nx
+				for {
+					cur = next[cur]
+					if cur < 0 {
+						break
+					}
+					c := int(cur >> 3)
+					v := b[c]
+					kc := cls[v&15]
+					if kc == 1 { // foreign: an overwrite target, and on
+						if ow && mk[c] != ep && cm[c] != ce {
+							cm[c] = ce
+							k++
+						}
+						mk[c] = ep
+						continue
+					}
+					if mk[c] != ep && v != Hole && (kc == 0 || ow) && cm[c] != ce {
+						// empty or special: a normal move; own: overwrite
+						cm[c] = ce
+						switch v {
+						case Choice:
+							k += n
+						case Bonus:
+							k += 2
+						default:
+							k++
+						}
+					}
+					break
+				}
+			}
+		}
+	}
+	return k
+}
