@@ -14,9 +14,12 @@ func (s *State) collectFlips(t int, pv uint8) []int32 {
 	cls := &classTab[pv]
 	next, b := s.m.next, s.board
 	buf := s.fbuf[:0]
-	for d := 0; d < 8; d++ {
+	// The directions whose first step is a foreign stone, without a
+	// branch per direction (nb is t itself where there is no step).
+	dm := foreignDirs(cls, b, s.m.nb, t)
+	for ; dm != 0; dm &= dm - 1 {
 		start := len(buf)
-		cur := int32(t*8 + d)
+		cur := int32(t*8 + bits.TrailingZeros(dm))
 		for {
 			cur = next[cur]
 			if cur < 0 {
@@ -46,6 +49,14 @@ func (s *State) collectFlips(t int, pv uint8) []int32 {
 // the next seat's variants are counted with rayCount; any other move
 // (special field, overwrite, or a position after which phase 1 ends) goes
 // through apply, Perft(1) and Undo.
+//
+// The count of q, the first seat after the mover that is not
+// disqualified, is taken once before the moves, marking every cell it
+// read (deps). A normal move that changes none of those cells (its field
+// and the stones it flips) leaves q's count as it was, and a seat with a
+// move moves next: such a move is counted without being made. On maps
+// where the players start in separate pairs, half of the movers' next
+// seats play elsewhere on the board.
 func (s *State) perft2() uint64 {
 	p := int(s.cur)
 	for len(s.pbuf) <= 2 {
@@ -53,11 +64,29 @@ func (s *State) perft2() uint64 {
 	}
 	acts := s.LegalActions(p, s.pbuf[2][:0])
 	s.pbuf[2] = acts
+	// q's count can only shrink through hasMoveQuick (the mover's normal
+	// move takes free fields and q's stones, never q's stocks), so a 0
+	// here is not cached.
+	var cached uint64
+	for i := 1; i < s.n; i++ {
+		if q := (p + i) % s.n; !s.disq[q] {
+			if s.hasMoveQuick(q) {
+				cached = s.rayCount(q, true)
+			}
+			break
+		}
+	}
+	pv := uint8(p + 1)
 	var n uint64
 	for _, a := range acts {
 		t, _ := SplitAction(a)
 		if s.board[t] == Empty {
-			if k, ok := s.lightCount(p, t); ok {
+			flips := s.collectFlips(t, pv)
+			if cached > 0 && !s.touches(t, flips) {
+				n += cached
+				continue
+			}
+			if k, ok := s.lightCount(p, t, flips); ok {
 				n += k
 				continue
 			}
@@ -69,12 +98,27 @@ func (s *State) perft2() uint64 {
 	return n
 }
 
-// lightCount makes seat p's normal move on the empty field t lightly,
-// counts the move variants of the seat that moves next and takes the move
-// back. ok is false when no seat can move after it (phase 1 ends).
-func (s *State) lightCount(p, t int) (k uint64, ok bool) {
+// touches reports whether field t or one of the cells in flips was read
+// by the last rayCount with deps.
+func (s *State) touches(t int, flips []int32) bool {
+	dm, de := s.dmk, s.dep
+	if dm[t] == de {
+		return true
+	}
+	for _, c := range flips {
+		if dm[c] == de {
+			return true
+		}
+	}
+	return false
+}
+
+// lightCount makes seat p's normal move on the empty field t, which
+// flips the stones flips, lightly, counts the move variants of the seat
+// that moves next and takes the move back. ok is false when no seat can
+// move after it (phase 1 ends).
+func (s *State) lightCount(p, t int, flips []int32) (k uint64, ok bool) {
 	pv := uint8(p + 1)
-	flips := s.collectFlips(t, pv)
 	if cap(s.obuf) < len(flips) {
 		s.obuf = make([]uint8, len(flips), 2*len(flips))
 	}
@@ -107,7 +151,7 @@ func (s *State) lightCount(p, t int) (k uint64, ok bool) {
 		if s.disq[q] || !s.hasMoveQuick(q) {
 			continue
 		}
-		if k = s.rayCount(q); k > 0 {
+		if k = s.rayCount(q, false); k > 0 {
 			ok = true
 			break
 		}
@@ -134,8 +178,10 @@ func (s *State) lightCount(p, t int) (k uint64, ok bool) {
 // rayCount is countFor(p) on the generic path without a target set: the
 // walks of rayTargets, each target counted once (an epoch mark per cell,
 // cmk) with its variants (n on a choice field, 2 on a bonus field, else
-// 1).
-func (s *State) rayCount(p int) uint64 {
+// 1). With deps, every cell whose value the count read (p's stones,
+// their eight neighbours, the cells of the walks and the expansion
+// stones) is marked in dmk with a new epoch dep (see perft2).
+func (s *State) rayCount(p int, deps bool) uint64 {
 	pv := uint8(p + 1)
 	ow := s.ow[p] > 0
 	nw := s.m.nw
@@ -153,6 +199,18 @@ func (s *State) rayCount(p int) uint64 {
 		s.cep = 1
 	}
 	ce, cm := s.cep, s.cmk
+	if deps {
+		if len(s.dmk) != len(s.board) {
+			s.dmk = make([]uint32, len(s.board))
+			s.dep = 0
+		}
+		s.dep++
+		if s.dep == 0 {
+			clear(s.dmk)
+			s.dep = 1
+		}
+	}
+	de, dmk := s.dep, s.dmk
 	n := uint64(s.n)
 	var k uint64
 	if ow && s.vals[Expansion] > 0 {
@@ -160,23 +218,32 @@ func (s *State) rayCount(p int) uint64 {
 		for ws := s.vsum[Expansion]; ws != 0; ws &= ws - 1 {
 			w := bits.TrailingZeros64(ws)
 			for word := xs[w]; word != 0; word &= word - 1 {
-				cm[w<<6|bits.TrailingZeros64(word)] = ce
+				c := w<<6 | bits.TrailingZeros64(word)
+				cm[c] = ce
+				if deps {
+					dmk[c] = de
+				}
 				k++
 			}
 		}
 	}
 	cls := &classTab[pv]
-	next, b, mk := s.m.next, s.board, s.rmk
+	next, nb, b, mk := s.m.next, s.m.nb, s.board, s.rmk
 	own := s.vb[int(pv)*nw : int(pv)*nw+nw]
 	for ws := s.vsum[pv]; ws != 0; ws &= ws - 1 {
 		w := bits.TrailingZeros64(ws)
 		for word := own[w]; word != 0; {
 			o := w<<6 | bits.TrailingZeros64(word)
 			word &= word - 1
-			for _, nx := range next[o*8 : o*8+8] {
-				if nx < 0 || cls[b[nx>>3]&15] != 1 {
-					continue
+			dm := foreignDirs(cls, b, nb, o)
+			if deps {
+				dmk[o] = de
+				for _, c := range nb[o*8 : o*8+8] {
+					dmk[c] = de
 				}
+			}
+			for ; dm != 0; dm &= dm - 1 {
+				nx := next[o*8+bits.TrailingZeros(dm)]
 				s.rep++
 				if s.rep == 0 {
 					clear(mk)
@@ -193,6 +260,9 @@ func (s *State) rayCount(p int) uint64 {
 					c := int(cur >> 3)
 					v := b[c]
 					kc := cls[v&15]
+					if deps {
+						dmk[c] = de
+					}
 					if kc == 1 { // foreign: an overwrite target, and on
 						if ow && mk[c] != ep && cm[c] != ce {
 							cm[c] = ce
@@ -219,4 +289,17 @@ func (s *State) rayCount(p int) uint64 {
 		}
 	}
 	return k
+}
+
+// foreignDirs is the set of directions d (bit d) in which the first step
+// from cell c lands on a foreign stone (class 1 of cls), computed without
+// a branch: nb holds c itself where there is no step, and c's own value
+// is never foreign where it matters (an empty target field, an own
+// stone; callers that walk on still check the step).
+func foreignDirs(cls *[16]uint8, b []uint8, nb []uint16, c int) uint {
+	n := nb[c*8 : c*8+8 : c*8+8]
+	return uint(cls[b[n[0]]&15]&1) | uint(cls[b[n[1]]&15]&1)<<1 |
+		uint(cls[b[n[2]]&15]&1)<<2 | uint(cls[b[n[3]]&15]&1)<<3 |
+		uint(cls[b[n[4]]&15]&1)<<4 | uint(cls[b[n[5]]&15]&1)<<5 |
+		uint(cls[b[n[6]]&15]&1)<<6 | uint(cls[b[n[7]]&15]&1)<<7
 }

@@ -101,7 +101,9 @@ type State struct {
 	rep    uint32
 	cmk    []uint32 // scratch: targets counted by rayCount (epoch cep)
 	cep    uint32
-	obuf   []uint8 // scratch: the old values of the stones lightCount flips
+	obuf   []uint8  // scratch: the old values of the stones lightCount flips
+	dmk    []uint32 // scratch: cells read by rayCount with deps (epoch dep)
+	dep    uint32
 
 	log   []change
 	undo  []undoRec
@@ -749,9 +751,14 @@ func (s *State) CloneInto(dst game.State) game.State {
 	board, log, undo, vb := c.board, c.log, c.undo, c.vb
 	mark, epoch, queue, pbuf := c.mark, c.epoch, c.queue, c.pbuf
 	tset, tsum, rmk, rep, fbuf := c.tset, c.tsum, c.rmk, c.rep, c.fbuf
-	cmk, cep, obuf := c.cmk, c.cep, c.obuf
+	cmk, cep, obuf, dmk, dep := c.cmk, c.cep, c.obuf, c.dmk, c.dep
 	*c = *s
 	c.obuf = obuf[:0]
+	if len(dmk) == len(s.board) {
+		c.dmk, c.dep = dmk, dep
+	} else {
+		c.dmk, c.dep = nil, 0
+	}
 	if len(cmk) == len(s.board) {
 		c.cmk, c.cep = cmk, cep
 	} else {
