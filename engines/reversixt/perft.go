@@ -43,17 +43,18 @@ func (s *State) collectFlips(t int, pv uint8) []int32 {
 }
 
 // perft2 is Perft(2) in phase 1 on the generic path: the leaves under
-// each move are the move variants of the next seat to move. A normal move
-// on an empty field is made lightly (board bytes, cell bitsets and value
-// counts only: no hash, change log, undo record or turn bookkeeping) and
-// the next seat's variants are counted with rayCount; any other move
-// (special field, overwrite, or a position after which phase 1 ends) goes
-// through apply, Perft(1) and Undo.
+// each move are the move variants of the next seat to move. A move on an
+// empty field or an overwrite move is made lightly (board bytes, cell
+// bitsets, value counts and the overwrite stock only: no hash, change
+// log, undo record or turn bookkeeping) and the next seat's variants are
+// counted with rayCount; a move on a special field, or one after which
+// phase 1 ends, goes through apply, Perft(1) and Undo.
 //
 // The count of q, the first seat after the mover that is not
 // disqualified, is taken once before the moves, marking every cell it
-// read (deps). A normal move that changes none of those cells (its field
-// and the stones it flips) leaves q's count as it was, and a seat with a
+// read (deps). A light move that changes none of those cells (its field
+// and the stones it flips) leaves q's count as it was (the mover's stocks
+// are not q's), and a seat with a
 // move moves next: such a move is counted without being made. On maps
 // where the players start in separate pairs, half of the movers' next
 // seats play elsewhere on the board.
@@ -64,9 +65,7 @@ func (s *State) perft2() uint64 {
 	}
 	acts := s.LegalActions(p, s.pbuf[2][:0])
 	s.pbuf[2] = acts
-	// q's count can only shrink through hasMoveQuick (the mover's normal
-	// move takes free fields and q's stones, never q's stocks), so a 0
-	// here is not cached.
+	// Only a count above 0 is used: it says that q moves next.
 	var cached uint64
 	for i := 1; i < s.n; i++ {
 		if q := (p + i) % s.n; !s.disq[q] {
@@ -80,7 +79,7 @@ func (s *State) perft2() uint64 {
 	var n uint64
 	for _, a := range acts {
 		t, _ := SplitAction(a)
-		if s.board[t] == Empty {
+		if v := s.board[t]; v == Empty || isStone(v) {
 			flips := s.collectFlips(t, pv)
 			if cached > 0 && !s.touches(t, flips) {
 				n += cached
@@ -113,8 +112,8 @@ func (s *State) touches(t int, flips []int32) bool {
 	return false
 }
 
-// lightCount makes seat p's normal move on the empty field t, which
-// flips the stones flips, lightly, counts the move variants of the seat
+// lightCount makes seat p's move on t (an empty field, or a stone with
+// an overwrite stone), which flips the stones flips, lightly, counts the move variants of the seat
 // that moves next and takes the move back. ok is false when no seat can
 // move after it (phase 1 ends).
 func (s *State) lightCount(p, t int, flips []int32) (k uint64, ok bool) {
@@ -138,12 +137,16 @@ func (s *State) lightCount(p, t int, flips []int32) (k uint64, ok bool) {
 		s.vsum[pv] |= 1 << w
 		s.vals[old]--
 	}
+	tv := b[t]
+	if tv != Empty {
+		s.ow[p]-- // an overwrite move
+	}
 	b[t] = pv
 	tw, tbit := t>>6, uint64(1)<<(t&63)
-	vb[int(Empty)*nw+tw] &^= tbit
+	vb[int(tv)*nw+tw] &^= tbit
 	own[tw] |= tbit
 	s.vsum[pv] |= 1 << tw
-	s.vals[Empty]--
+	s.vals[tv]--
 	s.vals[pv] += int32(len(flips)) + 1
 
 	for i := 1; i <= s.n; i++ {
@@ -157,21 +160,26 @@ func (s *State) lightCount(p, t int, flips []int32) (k uint64, ok bool) {
 		}
 	}
 
-	// Unmake.
-	b[t] = Empty
-	vb[int(Empty)*nw+tw] |= tbit
+	// Unmake: clear p's bit before setting the old value's, which may
+	// be p's own (an overwrite of an own stone, or the second time a
+	// stone on two lines is flipped).
+	b[t] = tv
 	own[tw] &^= tbit
+	vb[int(tv)*nw+tw] |= tbit
 	for i := len(flips) - 1; i >= 0; i-- { // backwards: lines may share a stone
 		c, old := flips[i], olds[i]
 		b[c] = old
 		w, bit := c>>6, uint64(1)<<(c&63)
-		vb[int(old)*nw+int(w)] |= bit
 		own[w] &^= bit
+		vb[int(old)*nw+int(w)] |= bit
 		s.vals[old]++
 	}
 	s.vsum[pv] = sum
-	s.vals[Empty]++
+	s.vals[tv]++
 	s.vals[pv] -= int32(len(flips)) + 1
+	if tv != Empty {
+		s.ow[p]++
+	}
 	return k, ok
 }
 

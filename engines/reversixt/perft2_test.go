@@ -108,10 +108,10 @@ func TestPerft2MatchesApply(t *testing.T) {
 }
 
 // At every 3rd state of a random game on every map (with at most 60
-// moves), for every normal move of
-// the seat to move: lightCount gives len(LegalActions) after Apply and
-// restores the board, the bitsets (and their summaries' non-zero words)
-// and the value counts; and when the move touches no cell that the next
+// moves), for every move of the seat to move on an empty field or a
+// stone: lightCount gives len(LegalActions) after Apply and
+// restores the board, the bitsets (and their summaries), the value
+// counts and the stocks; and when the move touches no cell that the next
 // seat's count read (deps), that count is the same after the move.
 func TestLightCountAndDeps(t *testing.T) {
 	checks, cached := 0, 0
@@ -139,14 +139,14 @@ func TestLightCountAndDeps(t *testing.T) {
 			}
 			for _, a := range acts {
 				c, _ := SplitAction(a)
-				if s.board[c] != Empty {
+				if v := s.board[c]; v != Empty && !isStone(v) {
 					continue
 				}
 				flips := slices.Clone(s.collectFlips(c, uint8(p+1)))
 				touched := s.touches(c, flips)
-				board, vb, vals, vsum := slices.Clone(s.board), slices.Clone(s.vb), s.vals, s.vsum
+				board, vb, vals, vsum, ow := slices.Clone(s.board), slices.Clone(s.vb), s.vals, s.vsum, s.ow
 				k, ok := s.lightCount(p, c, flips)
-				if !slices.Equal(s.board, board) || !slices.Equal(s.vb, vb) || s.vals != vals || s.vsum != vsum {
+				if !slices.Equal(s.board, board) || !slices.Equal(s.vb, vb) || s.vals != vals || s.vsum != vsum || s.ow != ow {
 					t.Fatalf("%s move %d: lightCount(%s) did not restore the state", m.Name(), s.ply, s.ActionString(p, a))
 				}
 				s.Apply(a)
