@@ -130,10 +130,12 @@
 // every move hits this cache. The first-step test of a walk reads the 8
 // neighbours through Map.nb (the cell of each step, the cell itself where
 // there is none) into a direction mask without a branch per direction
-// (foreignDirs). Measured (-count 3, leaves per CPU second, standard8
-// depth 11 against the map at depth 7): test01_8p 15× → 6×,
-// burhankoeseler_maps_Map3 12× → 6×, comp2020_02_8p 13× → 6–7×; the
-// 8-player maps at lower depths gained 1.5× to 5×.
+// (foreignDirs). Measured (BenchmarkPerftCourse8p against
+// BenchmarkPerft/depth=11, medians of -count 3 of leaves per CPU second,
+// on a shared 2-core machine where single runs move by ±20%): CPU per
+// leaf against standard8, test01_8p 14.7× → 5.6×,
+// burhankoeseler_maps_Map3 11.0× → 7.1×, comp2020_02_8p 13.1× → 6.6×;
+// the other 8-player course maps went from 2.3–6.9× to 1.4–4.2×.
 //
 // Maps of at most 8×8 without transitions (standard8) also keep one
 // bitboard per cell value (bit y*8 + x) and generate the moves of a seat
