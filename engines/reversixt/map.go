@@ -52,6 +52,9 @@ type Map struct {
 	// time a step onto a cell that has become a hole is not taken.
 	next []int32
 	zob  []uint64 // Zobrist keys, cell*16 + value
+	// nb[c*8+d] is the cell of next[c*8+d], or c itself when there is no
+	// step: the first-step tests read the board without a branch.
+	nb []uint16
 
 	// small maps (at most 8×8, no transitions) keep bitboards too: cell c
 	// is bit bit[c] = y*8 + x, and phase-1 moves without overwrite stones
@@ -360,6 +363,7 @@ func ParseMap(file string, data []byte) (*Map, error) {
 		m.next[c2*8+t.R2] = int32(c1*8 + (t.R1+4)%8)
 	}
 	m.buildZobrist()
+	m.buildNeighbours()
 	m.nw = (W*H + 63) / 64
 	if W <= 8 && H <= 8 && len(m.Transitions) == 0 {
 		m.small = true
@@ -435,6 +439,17 @@ func (m *Map) buildSteps() {
 					m.next[c*8+d] = int32((ny*W+nx)*8 + d)
 				}
 			}
+		}
+	}
+}
+
+func (m *Map) buildNeighbours() {
+	m.nb = make([]uint16, len(m.next))
+	for i, nx := range m.next {
+		if nx < 0 {
+			m.nb[i] = uint16(i >> 3)
+		} else {
+			m.nb[i] = uint16(nx >> 3)
 		}
 	}
 }

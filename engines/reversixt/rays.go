@@ -37,7 +37,7 @@ func (s *State) rayTargets(p int, set []uint64) bool {
 		s.rep = 0
 	}
 	cls := &classTab[pv]
-	next, b, mk := s.m.next, s.board, s.rmk
+	next, nb, b, mk := s.m.next, s.m.nb, s.board, s.rmk
 	found := false
 	own := s.vb[int(pv)*nw : int(pv)*nw+nw]
 	for ws := s.vsum[pv]; ws != 0; ws &= ws - 1 {
@@ -45,10 +45,8 @@ func (s *State) rayTargets(p int, set []uint64) bool {
 		for word := own[w]; word != 0; {
 			o := w<<6 | bits.TrailingZeros64(word)
 			word &= word - 1
-			for _, nx := range next[o*8 : o*8+8] {
-				if nx < 0 || cls[b[nx>>3]&15] != 1 {
-					continue
-				}
+			for dm := foreignDirs(cls, b, nb, o); dm != 0; dm &= dm - 1 {
+				nx := next[o*8+bits.TrailingZeros(dm)]
 				s.rep++
 				if s.rep == 0 {
 					clear(mk)

@@ -99,6 +99,11 @@ type State struct {
 	eager  bool     // Perft is running: startTurn computes whole target sets
 	rmk    []uint32 // scratch: cells seen on the current ray (epoch rep)
 	rep    uint32
+	cmk    []uint32 // scratch: targets counted by rayCount (epoch cep)
+	cep    uint32
+	obuf   []uint8  // scratch: the old values of the stones lightCount flips
+	dmk    []uint32 // scratch: cells read by rayCount with deps (epoch dep)
+	dep    uint32
 
 	log   []change
 	undo  []undoRec
@@ -563,34 +568,7 @@ func (s *State) apply(a game.Action) {
 	if isStone(v) {
 		s.ow[p]--
 	}
-	// One walk per direction collects the captured stones; all lines are
-	// found before any stone flips (lines may cross through transitions).
-	cls := &classTab[pv]
-	next, b := s.m.next, s.board
-	buf := s.fbuf[:0]
-	for d := 0; d < 8; d++ {
-		start := len(buf)
-		cur := int32(t*8 + d)
-		for {
-			cur = next[cur]
-			if cur < 0 {
-				buf = buf[:start]
-				break
-			}
-			c := int(cur >> 3)
-			k := cls[b[c]&15]
-			if c == t || k == 0 {
-				buf = buf[:start]
-				break
-			}
-			if k == 2 {
-				break
-			}
-			buf = append(buf, int32(c))
-		}
-	}
-	s.fbuf = buf
-	for _, c := range buf {
+	for _, c := range s.collectFlips(t, pv) {
 		s.put(int(c), pv)
 	}
 	s.put(t, pv)
@@ -773,7 +751,19 @@ func (s *State) CloneInto(dst game.State) game.State {
 	board, log, undo, vb := c.board, c.log, c.undo, c.vb
 	mark, epoch, queue, pbuf := c.mark, c.epoch, c.queue, c.pbuf
 	tset, tsum, rmk, rep, fbuf := c.tset, c.tsum, c.rmk, c.rep, c.fbuf
+	cmk, cep, obuf, dmk, dep := c.cmk, c.cep, c.obuf, c.dmk, c.dep
 	*c = *s
+	c.obuf = obuf[:0]
+	if len(dmk) == len(s.board) {
+		c.dmk, c.dep = dmk, dep
+	} else {
+		c.dmk, c.dep = nil, 0
+	}
+	if len(cmk) == len(s.board) {
+		c.cmk, c.cep = cmk, cep
+	} else {
+		c.cmk, c.cep = nil, 0
+	}
 	c.fbuf = fbuf[:0]
 	c.tsum, c.tvalid = tsum, false // tsum describes dst's scratch set
 	c.board = append(board[:0], s.board...)
@@ -856,6 +846,9 @@ func (s *State) Perft(depth int) uint64 {
 	if s.othelloLike() {
 		p := int(s.cur)
 		return bbPerft(s.bb[p+1], s.bb[2-p], s.bb[Empty], depth)
+	}
+	if depth == 2 && s.phase == Phase1 && !s.m.small {
+		return s.perft2()
 	}
 	for len(s.pbuf) <= depth {
 		s.pbuf = append(s.pbuf, make([]game.Action, 0, 32))
