@@ -2,6 +2,7 @@ package reversixt
 
 import (
 	"math"
+	"math/bits"
 )
 
 // Strategic-map modes (spec §10.2, parameter strat_mode).
@@ -419,8 +420,12 @@ func (e *evaluator) cellGain(s *State, t, p int) float64 {
 	if isStone(tv) {
 		gain -= e.vo
 	}
-	for d := 0; d < 8; d++ {
-		cur := t*8 + d
+	// Only the directions whose first step is a foreign stone can
+	// capture (foreignDirs: no branch per direction); the walk still
+	// checks every step (no step, back at t, end of the line).
+	cls := &classTab[pv]
+	for dm := foreignDirs(cls, b, s.m.nb, t); dm != 0; dm &= dm - 1 {
+		cur := int32(t*8 + bits.TrailingZeros(dm))
 		line := 0.0
 		n := 0
 		for {
@@ -430,10 +435,11 @@ func (e *evaluator) cellGain(s *State, t, p int) float64 {
 			}
 			c := int(nx >> 3)
 			v := b[c]
-			if c == t || !isStone(v) {
+			k := cls[v&15]
+			if c == t || k == 0 {
 				break
 			}
-			if v == pv {
+			if k == 2 {
 				if n > 0 {
 					gain += line
 				}
@@ -441,7 +447,7 @@ func (e *evaluator) cellGain(s *State, t, p int) float64 {
 			}
 			line += strat[c] * wt[v&15]
 			n++
-			cur = int(nx)
+			cur = nx
 		}
 	}
 	return gain
