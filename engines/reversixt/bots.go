@@ -284,16 +284,16 @@ type keyedMove struct {
 
 // ParanoidBot plays the paranoid bot.
 type ParanoidBot struct {
-	cfg    Paranoid
-	leaves int                // evaluated leaves of the current move
-	stop   context.CancelFunc // set while a leaf cap applies
-	ev     *evaluator
-	sr     *search.Searcher
-	bl     blaster
-	ws     searchState
-	keys   []float64
-	km     []keyedMove
-	Last   search.Result // the last search (for tests and logs)
+	cfg       Paranoid
+	leaves    int  // evaluated leaves of the current move
+	capLeaves bool // the leaf cap applies to the running search
+	ev        *evaluator
+	sr        *search.Searcher
+	bl        blaster
+	ws        searchState
+	keys      []float64
+	km        []keyedMove
+	Last      search.Result // the last search (for tests and logs)
 }
 
 // NewParanoidBot returns the bot of a configuration.
@@ -301,8 +301,8 @@ func NewParanoidBot(c Paranoid) *ParanoidBot {
 	b := &ParanoidBot{cfg: c, ev: newEvaluator(c.Eval)}
 	h := search.Hooks{Evaluate: func(s game.State, player, ply int) float64 {
 		b.leaves++
-		if b.stop != nil && b.leaves > b.cfg.MaxLeaves {
-			b.stop() // the search sees it at its next poll: deterministic
+		if b.capLeaves && b.leaves > b.cfg.MaxLeaves {
+			b.sr.Abort() // the search sees it at its next poll: deterministic
 		}
 		return b.ev.value(s.(*searchState).State, player)
 	}}
@@ -332,7 +332,7 @@ func (b *ParanoidBot) Reconfigure(p game.Params) bool {
 		b.ev = newEvaluator(c.Eval)
 	}
 	b.sr.SetConfig(c.Search)
-	b.leaves, b.stop = 0, nil
+	b.leaves, b.capLeaves = 0, false
 	b.ws = searchState{}
 	b.Last = search.Result{}
 	return true
@@ -446,14 +446,9 @@ func (b *ParanoidBot) Step(ctx context.Context, s game.State, player int, bud ga
 	b.sr.SetConfig(cfg)
 	b.ws = searchState{State: st, bonus: b.ev.bonus}
 	b.leaves = 0
-	if bud.Nodes == 0 && bud.Time == 0 && b.cfg.MaxLeaves > 0 {
-		ctx, b.stop = context.WithCancel(ctx)
-	}
+	b.capLeaves = bud.Nodes == 0 && bud.Time == 0 && b.cfg.MaxLeaves > 0
 	b.Last = b.sr.Paranoid(ctx, &b.ws, b.budget(bud))
-	if b.stop != nil {
-		b.stop()
-		b.stop = nil
-	}
+	b.capLeaves = false
 	st.setWeights(nil)
 	b.ws.State = nil
 	if b.Last.Move == game.NoAction {

@@ -63,6 +63,7 @@ type Searcher struct {
 	nodes     int64
 	nodeLimit int64
 	done      <-chan struct{}
+	abort     bool // Abort was called during this search
 	stop      bool
 	horizon   bool
 	paranoid  bool
@@ -157,6 +158,7 @@ func (sr *Searcher) run(ctx context.Context, s game.State, b game.Budget, parano
 	sr.done = ctx.Done()
 	sr.nodes = 0
 	sr.stop = false
+	sr.abort = false
 	sr.paranoid = paranoid
 	sr.root = mover
 	sr.undo, _ = s.(game.Undoer)
@@ -261,8 +263,21 @@ func (sr *Searcher) iteration(s game.State, depth int, prev float64, havePrev bo
 	}
 }
 
-// poll checks the context; it sets sr.stop when the search must end.
+// Abort asks the running search to end at its next poll (every 256
+// nodes and before each iteration), as a cancelled context would: the
+// point where it stops depends only on the node count, so a cap a hook
+// counts (say, evaluated leaves) stays deterministic. It must be called
+// on the search's goroutine, from a hook; it costs no allocation, where a
+// context per search would cost two.
+func (sr *Searcher) Abort() { sr.abort = true }
+
+// poll checks Abort and the context; it sets sr.stop when the search must
+// end.
 func (sr *Searcher) poll() bool {
+	if sr.abort {
+		sr.stop = true
+		return true
+	}
 	if sr.done == nil {
 		return false
 	}

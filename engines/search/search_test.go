@@ -376,3 +376,40 @@ func TestParams(t *testing.T) {
 		t.Fatalf("empty params changed the config")
 	}
 }
+
+// Abort from a hook ends the search at its next poll: the node count at
+// which it stops depends only on where Abort was called, and the next
+// search on the same Searcher runs in full.
+func TestAbort(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.MaxDepth = 40
+	big := &toyU{*newToy(2, 1000, 99)}
+	big.cap = 100
+	var sr *Searcher
+	leaves, limit := 0, 0
+	hooks := orderedHooks
+	hooks.Evaluate = func(s game.State, player, ply int) float64 {
+		leaves++
+		if limit > 0 && leaves > limit {
+			sr.Abort()
+		}
+		return orderedHooks.Evaluate(s, player, ply)
+	}
+	sr = New(cfg, hooks)
+	var nodes [2]int64
+	for i := range nodes {
+		leaves, limit = 0, 500
+		r := sr.Negamax(context.Background(), big, game.Budget{Depth: 12})
+		if !r.Stopped || r.Move == game.NoAction {
+			t.Fatalf("aborted search: %+v", r)
+		}
+		nodes[i] = r.Nodes
+	}
+	if nodes[0] != nodes[1] {
+		t.Errorf("aborted searches stopped at %d and %d nodes", nodes[0], nodes[1])
+	}
+	leaves, limit = 0, 0
+	if r := sr.Negamax(context.Background(), big, game.Budget{Depth: 4}); r.Stopped || r.Depth != 4 {
+		t.Errorf("search after an aborted one: stopped %v depth %d", r.Stopped, r.Depth)
+	}
+}
