@@ -15,8 +15,7 @@ func DefaultBombConfig() BombConfig { return BombConfig{FocusAhead: 1, FocusWeig
 
 // blaster simulates blasts without changing the state.
 type blaster struct {
-	mark  []uint32
-	epoch uint32
+	mark  cellMarks
 	queue []int32
 }
 
@@ -24,17 +23,10 @@ type blaster struct {
 // (the same breadth-first search as State.blast, spec §6.2–6.4).
 func (bl *blaster) lost(s *State, t int, out *[16]int) {
 	*out = [16]int{}
-	if len(bl.mark) != len(s.board) {
-		bl.mark = make([]uint32, len(s.board))
-		bl.epoch = 0
-	}
-	bl.epoch++
-	if bl.epoch == 0 {
-		clear(bl.mark)
-		bl.epoch = 1
-	}
+	ep := bl.mark.begin(len(s.board))
+	mark := bl.mark.m
 	q := append(bl.queue[:0], int32(t))
-	bl.mark[t] = bl.epoch
+	mark[t] = ep
 	next := s.m.next
 	head := 0
 	for dist := 0; dist < s.m.Strength && head < len(q); dist++ {
@@ -47,10 +39,10 @@ func (bl *blaster) lost(s *State, t int, out *[16]int) {
 					continue
 				}
 				c2 := int(nx >> 3)
-				if s.board[c2] == Hole || bl.mark[c2] == bl.epoch {
+				if s.board[c2] == Hole || mark[c2] == ep {
 					continue
 				}
-				bl.mark[c2] = bl.epoch
+				mark[c2] = ep
 				q = append(q, int32(c2))
 			}
 		}

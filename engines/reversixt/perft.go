@@ -100,7 +100,7 @@ func (s *State) perft2() uint64 {
 // touches reports whether field t or one of the cells in flips was read
 // by the last rayCount with deps.
 func (s *State) touches(t int, flips []int32) bool {
-	dm, de := s.dmk, s.dep
+	dm, de := s.dmk.m, s.dmk.e
 	if dm[t] == de {
 		return true
 	}
@@ -188,37 +188,18 @@ func (s *State) lightCount(p, t int, flips []int32) (k uint64, ok bool) {
 // cmk) with its variants (n on a choice field, 2 on a bonus field, else
 // 1). With deps, every cell whose value the count read (p's stones,
 // their eight neighbours, the cells of the walks and the expansion
-// stones) is marked in dmk with a new epoch dep (see perft2).
+// stones) is marked in dmk, in a new epoch (see perft2).
 func (s *State) rayCount(p int, deps bool) uint64 {
 	pv := uint8(p + 1)
 	ow := s.ow[p] > 0
 	nw := s.m.nw
-	if len(s.rmk) != len(s.board) {
-		s.rmk = make([]uint32, len(s.board))
-		s.rep = 0
-	}
-	if len(s.cmk) != len(s.board) {
-		s.cmk = make([]uint32, len(s.board))
-		s.cep = 0
-	}
-	s.cep++
-	if s.cep == 0 {
-		clear(s.cmk)
-		s.cep = 1
-	}
-	ce, cm := s.cep, s.cmk
+	s.rmk.fit(len(s.board))
+	ce := s.cmk.begin(len(s.board))
+	cm := s.cmk.m
 	if deps {
-		if len(s.dmk) != len(s.board) {
-			s.dmk = make([]uint32, len(s.board))
-			s.dep = 0
-		}
-		s.dep++
-		if s.dep == 0 {
-			clear(s.dmk)
-			s.dep = 1
-		}
+		s.dmk.begin(len(s.board))
 	}
-	de, dmk := s.dep, s.dmk
+	de, dmk := s.dmk.e, s.dmk.m
 	n := uint64(s.n)
 	var k uint64
 	if ow && s.vals[Expansion] > 0 {
@@ -236,7 +217,7 @@ func (s *State) rayCount(p int, deps bool) uint64 {
 		}
 	}
 	cls := &classTab[pv]
-	next, nb, b, mk := s.m.next, s.m.nb, s.board, s.rmk
+	next, nb, b, mk := s.m.next, s.m.nb, s.board, s.rmk.m
 	own := s.vb[int(pv)*nw : int(pv)*nw+nw]
 	for ws := s.vsum[pv]; ws != 0; ws &= ws - 1 {
 		w := bits.TrailingZeros64(ws)
@@ -252,12 +233,7 @@ func (s *State) rayCount(p int, deps bool) uint64 {
 			}
 			for ; dm != 0; dm &= dm - 1 {
 				nx := next[o*8+bits.TrailingZeros(dm)]
-				s.rep++
-				if s.rep == 0 {
-					clear(mk)
-					s.rep = 1
-				}
-				ep := s.rep
+				ep := s.rmk.next()
 				mk[o], mk[nx>>3] = ep, ep
 				cur := nx
 				for {

@@ -32,12 +32,9 @@ func (s *State) rayTargets(p int, set []uint64) bool {
 		}
 		s.tsum |= s.vsum[Expansion]
 	}
-	if len(s.rmk) != len(s.board) {
-		s.rmk = make([]uint32, len(s.board))
-		s.rep = 0
-	}
+	s.rmk.fit(len(s.board))
 	cls := &classTab[pv]
-	next, nb, b, mk := s.m.next, s.m.nb, s.board, s.rmk
+	next, nb, b, mk := s.m.next, s.m.nb, s.board, s.rmk.m
 	found := false
 	own := s.vb[int(pv)*nw : int(pv)*nw+nw]
 	for ws := s.vsum[pv]; ws != 0; ws &= ws - 1 {
@@ -47,12 +44,7 @@ func (s *State) rayTargets(p int, set []uint64) bool {
 			word &= word - 1
 			for dm := foreignDirs(cls, b, nb, o); dm != 0; dm &= dm - 1 {
 				nx := next[o*8+bits.TrailingZeros(dm)]
-				s.rep++
-				if s.rep == 0 {
-					clear(mk)
-					s.rep = 1
-				}
-				ep := s.rep
+				ep := s.rmk.next()
 				mk[o], mk[nx>>3] = ep, ep
 				cur := nx
 				for {

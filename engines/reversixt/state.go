@@ -96,20 +96,16 @@ type State struct {
 	// tvalid: tset holds the targets of the seat to move in this
 	// position (set by startTurn, dropped by every change).
 	tvalid bool
-	eager  bool     // Perft is running: startTurn computes whole target sets
-	rmk    []uint32 // scratch: cells seen on the current ray (epoch rep)
-	rep    uint32
-	cmk    []uint32 // scratch: targets counted by rayCount (epoch cep)
-	cep    uint32
-	obuf   []uint8  // scratch: the old values of the stones lightCount flips
-	dmk    []uint32 // scratch: cells read by rayCount with deps (epoch dep)
-	dep    uint32
+	eager  bool      // Perft is running: startTurn computes whole target sets
+	rmk    cellMarks // scratch: cells seen on the current ray
+	cmk    cellMarks // scratch: targets counted by rayCount
+	obuf   []uint8   // scratch: the old values of the stones lightCount flips
+	dmk    cellMarks // scratch: cells read by rayCount with deps
 
 	log   []change
 	undo  []undoRec
-	fbuf  []int32 // scratch: the stones a move captures
-	mark  []uint32
-	epoch uint32
+	fbuf  []int32   // scratch: the stones a move captures
+	mark  cellMarks // scratch: the fields a blast reached
 	queue []int32
 	pbuf  [][]game.Action // Perft's action lists, one per depth
 }
@@ -604,17 +600,10 @@ func (s *State) apply(a game.Action) {
 
 // blast destroys the fields within the bomb strength of t (spec §6.2).
 func (s *State) blast(t int) {
-	if len(s.mark) != len(s.board) {
-		s.mark = make([]uint32, len(s.board))
-		s.epoch = 0
-	}
-	s.epoch++
-	if s.epoch == 0 {
-		clear(s.mark)
-		s.epoch = 1
-	}
+	ep := s.mark.begin(len(s.board))
+	mark := s.mark.m
 	q := append(s.queue[:0], int32(t))
-	s.mark[t] = s.epoch
+	mark[t] = ep
 	next := s.m.next
 	head := 0
 	for dist := 0; dist < s.m.Strength && head < len(q); dist++ {
@@ -627,10 +616,10 @@ func (s *State) blast(t int) {
 					continue
 				}
 				c2 := int(nx >> 3)
-				if s.board[c2] == Hole || s.mark[c2] == s.epoch {
+				if s.board[c2] == Hole || mark[c2] == ep {
 					continue
 				}
-				s.mark[c2] = s.epoch
+				mark[c2] = ep
 				q = append(q, int32(c2))
 			}
 		}
@@ -749,40 +738,23 @@ func (s *State) CloneInto(dst game.State) game.State {
 		c = &State{}
 	}
 	board, log, undo, vb := c.board, c.log, c.undo, c.vb
-	mark, epoch, queue, pbuf := c.mark, c.epoch, c.queue, c.pbuf
-	tset, tsum, rmk, rep, fbuf := c.tset, c.tsum, c.rmk, c.rep, c.fbuf
-	cmk, cep, obuf, dmk, dep := c.cmk, c.cep, c.obuf, c.dmk, c.dep
+	mark, queue, pbuf := c.mark, c.queue, c.pbuf
+	tset, tsum, rmk, fbuf := c.tset, c.tsum, c.rmk, c.fbuf
+	cmk, obuf, dmk := c.cmk, c.obuf, c.dmk
 	*c = *s
+	// The marks are dst's: kept with their epochs when the size fits.
+	n := len(s.board)
+	c.mark, c.rmk, c.cmk, c.dmk = mark.kept(n), rmk.kept(n), cmk.kept(n), dmk.kept(n)
 	c.obuf = obuf[:0]
-	if len(dmk) == len(s.board) {
-		c.dmk, c.dep = dmk, dep
-	} else {
-		c.dmk, c.dep = nil, 0
-	}
-	if len(cmk) == len(s.board) {
-		c.cmk, c.cep = cmk, cep
-	} else {
-		c.cmk, c.cep = nil, 0
-	}
 	c.fbuf = fbuf[:0]
 	c.tsum, c.tvalid = tsum, false // tsum describes dst's scratch set
 	c.board = append(board[:0], s.board...)
 	c.vb = append(vb[:0], s.vb...)
 	c.tset = tset
-	if len(rmk) == len(s.board) {
-		c.rmk, c.rep = rmk, rep
-	} else {
-		c.rmk, c.rep = nil, 0
-	}
 	c.log, c.undo = log[:0], undo[:0]
 	c.pbuf = pbuf
 	c.queue = queue[:0]
 	c.sw, c.wsum = nil, [16]float64{} // a copy pays nothing for weights it may not use
-	if len(mark) == len(s.board) {
-		c.mark, c.epoch = mark, epoch // the marks are dst's: keep its epoch
-	} else {
-		c.mark, c.epoch = nil, 0
-	}
 	return c
 }
 
@@ -921,4 +893,43 @@ func (s *State) ProtocolAction(x, y, special int) (game.Action, error) {
 		return game.NoAction, fmt.Errorf("special %d is not 0, 1..8, 20 or 21", special)
 	}
 	return MakeAction(s.m.Index(x, y), code), nil
+}
+
+// cellMarks marks cells without clearing between uses: cell c is marked
+// in the current epoch e when m[c] == e, and a new epoch unmarks every
+// cell at once (the slice is cleared only when the counter wraps).
+type cellMarks struct {
+	m []uint32
+	e uint32
+}
+
+// fit sizes the marks for a board of n cells (all unmarked when resized).
+func (k *cellMarks) fit(n int) {
+	if len(k.m) != n {
+		k.m, k.e = make([]uint32, n), 0
+	}
+}
+
+// next starts a new epoch and returns it.
+func (k *cellMarks) next() uint32 {
+	k.e++
+	if k.e == 0 {
+		clear(k.m)
+		k.e = 1
+	}
+	return k.e
+}
+
+// begin is fit then next.
+func (k *cellMarks) begin(n int) uint32 {
+	k.fit(n)
+	return k.next()
+}
+
+// kept is k for a board of n cells, or no marks when its size differs.
+func (k cellMarks) kept(n int) cellMarks {
+	if len(k.m) != n {
+		return cellMarks{}
+	}
+	return k
 }
