@@ -39,7 +39,13 @@ type RunOptions struct {
 	// NoRecords turns the game records (games.jsonl.gz: every move with
 	// its time, nodes and depth) off.
 	NoRecords bool
+	// StopAfter, when positive, stops the sweep after that many games as
+	// an interruption would (ErrStopped; the directory can be resumed).
+	StopAfter int
 }
+
+// ErrStopped is returned when RunOptions.StopAfter games were played.
+var ErrStopped = errors.New("stopped after the requested number of games")
 
 // Outcome is a finished sweep.
 type Outcome struct {
@@ -499,6 +505,12 @@ func (r *sweepRun) emit(res *arena.Result) error {
 	}
 	r.recs = append(r.recs, rec)
 	r.gameNo++
+	if r.opt.StopAfter > 0 && r.gameNo >= r.opt.StopAfter {
+		if replay == nil {
+			r.games.Flush()
+		}
+		return ErrStopped
+	}
 	if replay != nil {
 		return nil
 	}
