@@ -3,6 +3,8 @@ package tuner
 import (
 	"context"
 	"time"
+	"tourney/tuner/plan"
+	"tourney/tuner/space"
 
 	"tourney/arena"
 	"tourney/engines/game"
@@ -18,7 +20,7 @@ type Calibration struct {
 // Calibrate plays games of the default configuration against itself on
 // every scenario and map, in turn, until limit has passed (at least one
 // game per map). It is what `validate` bases its time estimate on.
-func Calibrate(ctx context.Context, s *Space, limit time.Duration) (Calibration, error) {
+func Calibrate(ctx context.Context, s *space.Space, limit time.Duration) (Calibration, error) {
 	start := time.Now()
 	total := make([][]time.Duration, len(s.Scenarios))
 	for si, sc := range s.Scenarios {
@@ -57,7 +59,7 @@ func Calibrate(ctx context.Context, s *Space, limit time.Duration) (Calibration,
 
 // Estimate is the wall-clock time of plan on workers parallel workers:
 // every planned game costs the calibrated time of its scenario and map.
-func (c Calibration) Estimate(plan Plan, workers int) time.Duration {
+func (c Calibration) Estimate(plan plan.Plan, workers int) time.Duration {
 	var sum time.Duration
 	for si, maps := range plan.PerMap {
 		for mi, n := range maps {

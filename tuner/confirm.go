@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"tourney/tuner/space"
 
 	"tourney/arena"
 	"tourney/engines/game"
@@ -32,7 +33,7 @@ type Confirmation struct {
 // opening, seeds that no sweep game uses, at most ConfirmGames games,
 // stopping when the GSPRT of ConfirmElo decides (α = β = 1 − confidence).
 // It writes games.csv and summary.json to dir.
-func Confirm(ctx context.Context, s *Space, params game.Params, dir string, opt RunOptions) (*Confirmation, *MatchResult, error) {
+func Confirm(ctx context.Context, s *space.Space, params game.Params, dir string, opt RunOptions) (*Confirmation, *MatchResult, error) {
 	t := &s.Tournament
 	sc := &s.Scenarios[0]
 	sprt := stats.SPRT{Elo0: t.ConfirmElo[0], Elo1: t.ConfirmElo[1], Alpha: 1 - t.Confidence, Beta: 1 - t.Confidence}
@@ -86,14 +87,14 @@ func (cf *Confirmation) apply(v *Verdict) {
 // ConfirmDir confirms the winner of a finished sweep in dir (tourney
 // confirm): it plays into dir/confirm and updates the verdict of
 // dir/summary.json.
-func ConfirmDir(ctx context.Context, s *Space, dir string, opt RunOptions) (*Confirmation, *MatchResult, error) {
-	bc, err := LoadBotConfig(filepath.Join(dir, "winner.toml"))
+func ConfirmDir(ctx context.Context, s *space.Space, dir string, opt RunOptions) (*Confirmation, *MatchResult, error) {
+	bc, err := space.LoadBotConfig(filepath.Join(dir, "winner.toml"))
 	if err != nil {
 		return nil, nil, err
 	}
 	sc := &s.Scenarios[0]
 	if bc.Game != sc.Game.Info().Name || bc.Bot != sc.Bot.Name {
-		return nil, nil, &InputError{File: filepath.Join(dir, "winner.toml"), Message: fmt.Sprintf("the winner is a %s %s, the space plays %s %s", bc.Game, bc.Bot, sc.Game.Info().Name, sc.Bot.Name)}
+		return nil, nil, &space.InputError{File: filepath.Join(dir, "winner.toml"), Message: fmt.Sprintf("the winner is a %s %s, the space plays %s %s", bc.Game, bc.Bot, sc.Game.Info().Name, sc.Bot.Name)}
 	}
 	cdir := filepath.Join(dir, "confirm")
 	cf, res, err := Confirm(ctx, s, bc.Resolved, cdir, opt)

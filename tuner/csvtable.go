@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"tourney/tuner/space"
 )
 
 // Table is a CSV file of a results directory read by column name: its
@@ -31,7 +32,7 @@ func ReadTable(path string) (*Table, error) {
 	cr.FieldsPerRecord = -1
 	head, err := cr.Read()
 	if errors.Is(err, io.EOF) {
-		return nil, &InputError{File: path, Line: 1, Message: "empty (no header)"}
+		return nil, &space.InputError{File: path, Line: 1, Message: "empty (no header)"}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)

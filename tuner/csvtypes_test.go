@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"tourney/tuner/space"
 )
 
 // Column kinds of the results files, as an analyst's loader sees them.
@@ -145,7 +146,7 @@ format = "race"
 max_games = 400
 `
 	for _, text := range []string{knockout, race} {
-		sp, err := ParseSpace("types.toml", []byte(text))
+		sp, err := space.Parse("types.toml", []byte(text))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -157,7 +158,7 @@ max_games = 400
 	}
 }
 
-func checkResultFiles(t *testing.T, sp *Space, out string) {
+func checkResultFiles(t *testing.T, sp *space.Space, out string) {
 	params := map[string]bool{}
 	for _, p := range sp.ParamNames() {
 		params[p] = true
@@ -265,7 +266,7 @@ advance = 1
 min_blocks = 2
 max_games = 4
 `
-	sp, err := ParseSpace("c4.toml", []byte(text))
+	sp, err := space.Parse("c4.toml", []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}

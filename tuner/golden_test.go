@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"tourney/tuner/space"
 
 	"tourney/configs"
 )
@@ -60,7 +61,11 @@ func goldenCases() []goldenCase {
 		// the ReversiXT and Spe_ed studies cost seconds a game: only in
 		// the long run
 		slow := strings.HasPrefix(f, "reversixt") || strings.HasPrefix(f, "speed")
-		cs = append(cs, shippedCase(f, 24, slow), shippedCase(f, 400, true))
+		long := 400
+		if slow {
+			long = 100
+		}
+		cs = append(cs, shippedCase(f, 24, slow), shippedCase(f, long, true))
 	}
 	cs = append(cs, shippedCase("synthetic-check.toml", 0, false),
 		goldenCase{name: "default.toml@0", stop: 0, long: true,
@@ -176,7 +181,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sp, err := ParseSpace(path, data)
+			sp, err := space.Parse(path, data)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"tourney/tuner/space"
 )
 
 // The honesty tests (statistics.md §6): sweeps over the synthetic game,
@@ -55,7 +56,7 @@ bootstrap = 200
 
 func runText(t *testing.T, text string) *Outcome {
 	t.Helper()
-	sp, err := ParseSpace("honest.toml", []byte(text))
+	sp, err := space.Parse("honest.toml", []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}

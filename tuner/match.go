@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"tourney/tuner/plan"
 
 	"tourney/arena"
 	"tourney/engines/game"
@@ -197,7 +198,7 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 		var pa, pb float64
 		var na, nb int
 		for seat, e := range r.Job.Seats {
-			pts := Points(r.Ranks, seat)
+			pts := plan.Points(r.Ranks, seat)
 			if e.ID == "0" {
 				pa += pts
 				na++

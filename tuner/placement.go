@@ -3,6 +3,7 @@ package tuner
 import (
 	"math"
 	"strconv"
+	"tourney/tuner/space"
 )
 
 // Placements counts a variant's places in games with more than two seats
@@ -51,7 +52,7 @@ func (p *Placements) TrustedValue() float64 {
 
 // multiSeats is the largest seat count of the space's maps when some map
 // has more than two seats (0 otherwise): the number of place columns.
-func multiSeats(s *Space) int {
+func multiSeats(s *space.Space) int {
 	most := 0
 	for _, sc := range s.Scenarios {
 		for _, m := range sc.Maps {

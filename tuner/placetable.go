@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"tourney/tuner/space"
 )
 
 // PlacementTable collects whole games (every seat's entrant and rank) for
@@ -161,7 +162,7 @@ func PlacementsFromDir(dir string, minSeats int) (*PlacementTable, error) {
 		ranks := make([]int, len(g.Ranks))
 		for i, r := range g.Ranks {
 			if ranks[i], err = strconv.Atoi(r); err != nil {
-				return nil, &InputError{File: dir + "/games.csv", Line: g.Line + i, Message: "rank " + strconv.Quote(r) + " is not an integer"}
+				return nil, &space.InputError{File: dir + "/games.csv", Line: g.Line + i, Message: "rank " + strconv.Quote(r) + " is not an integer"}
 			}
 		}
 		t.Add(g.Seats, ranks)

@@ -5,6 +5,8 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"tourney/tuner/plan"
+	"tourney/tuner/space"
 
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -25,7 +27,7 @@ type entities struct {
 	field map[string]int
 }
 
-func newEntities(s *Space, vs []Variant, params [][]game.Params, defaults []game.Params) entities {
+func newEntities(s *space.Space, vs []space.Variant, params [][]game.Params, defaults []game.Params) entities {
 	e := entities{variants: len(vs), field: map[string]int{}, def: -1}
 	for i := range vs {
 		e.names = append(e.names, strconv.Itoa(i))
@@ -67,7 +69,7 @@ func paramsEqual(a, b game.Params) bool {
 		return false
 	}
 	for k, v := range a {
-		if !valueEqual(v, b[k]) {
+		if !space.ValueEqual(v, b[k]) {
 			return false
 		}
 	}
@@ -77,11 +79,11 @@ func paramsEqual(a, b game.Params) bool {
 func (e *entities) variant(v int) int { return v }
 
 // of is the entity sitting in a seat of scenario sc.
-func (e *entities) of(s *Space, sc int, ref SeatRef) int {
+func (e *entities) of(s *space.Space, sc int, ref plan.SeatRef) int {
 	switch ref.Kind {
-	case SeatVariant:
+	case plan.SeatVariant:
 		return ref.Variant
-	case SeatFiller:
+	case plan.SeatFiller:
 		return e.def
 	}
 	return e.field[s.Scenarios[sc].Field[ref.Field].Name]

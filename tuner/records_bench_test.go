@@ -8,6 +8,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"tourney/tuner/space"
 )
 
 const c4Depth7 = `
@@ -45,7 +46,7 @@ func cpuNow() time.Duration {
 //
 //	go test ./tuner/ -run '^$' -bench SweepRecords -benchtime 10x
 func BenchmarkSweepRecords(b *testing.B) {
-	sp, err := ParseSpace("c4.toml", []byte(c4Depth7))
+	sp, err := space.Parse("c4.toml", []byte(c4Depth7))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"tourney/tuner/space"
 
 	"tourney/arena"
 	"tourney/tuner/records"
@@ -40,7 +41,7 @@ func ReadDirGames(dir string) ([]DirGame, error) {
 	}
 	for _, need := range []string{"game", "scenario", "map", "seed", "seat", "variant", "score", "rank", "plies"} {
 		if !t.Has(need) {
-			return nil, &InputError{File: path, Line: 1, Message: "no column " + need}
+			return nil, &space.InputError{File: path, Line: 1, Message: "no column " + need}
 		}
 	}
 	get := t.Get
@@ -52,7 +53,7 @@ func ReadDirGames(dir string) ([]DirGame, error) {
 		sc, err3 := strconv.Atoi(get(row, "scenario"))
 		seed, err4 := strconv.ParseUint(get(row, "seed"), 10, 64)
 		if err := firstErr(err1, err2, err3, err4); err != nil {
-			return nil, &InputError{File: path, Line: line, Message: err.Error()}
+			return nil, &space.InputError{File: path, Line: line, Message: err.Error()}
 		}
 		id := get(row, "variant")
 		switch get(row, "role") {
@@ -70,7 +71,7 @@ func ReadDirGames(dir string) ([]DirGame, error) {
 		}
 		g := &out[len(out)-1]
 		if seat != len(g.Seats) {
-			return nil, &InputError{File: path, Line: line, Message: fmt.Sprintf("seat %d of game %d out of order", seat, idx)}
+			return nil, &space.InputError{File: path, Line: line, Message: fmt.Sprintf("seat %d of game %d out of order", seat, idx)}
 		}
 		g.Seats = append(g.Seats, id)
 		g.Scores = append(g.Scores, get(row, "score"))
@@ -144,7 +145,7 @@ func ReplayGame(ctx context.Context, dir string, n int) (*arena.Result, string, 
 		return nil, "", err
 	}
 	if len(jobs) == 0 {
-		return nil, "", &InputError{File: filepath.Join(dir, "games.csv"), Message: fmt.Sprintf("no game %d", n)}
+		return nil, "", &space.InputError{File: filepath.Join(dir, "games.csv"), Message: fmt.Sprintf("no game %d", n)}
 	}
 	res, err := arena.Play(ctx, &jobs[0], arena.Options{})
 	if err != nil {
@@ -198,7 +199,7 @@ func faultText(f string) string {
 // dirJobs rebuilds the jobs of a results directory's games (only: a
 // selection by index, nil for all), with move records on.
 func dirJobs(dir string, only func(int) bool) ([]arena.Job, []*DirGame, error) {
-	s, err := LoadSpace(filepath.Join(dir, "space.toml"))
+	s, err := space.Load(filepath.Join(dir, "space.toml"))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -229,7 +230,7 @@ func dirJobs(dir string, only func(int) bool) ([]arena.Job, []*DirGame, error) {
 				seats[k] = arena.Entrant{ID: id, Spec: sc.Bot, Params: s.DefaultParams(g.Scenario)}
 			case strings.HasPrefix(id, "field:"):
 				name := strings.TrimPrefix(id, "field:")
-				fi := slices.IndexFunc(sc.Field, func(f FieldBot) bool { return f.Name == name })
+				fi := slices.IndexFunc(sc.Field, func(f space.FieldBot) bool { return f.Name == name })
 				if fi < 0 {
 					return nil, nil, fmt.Errorf("games.csv:%d: field bot %q not in scenario %d", g.Line, name, g.Scenario)
 				}

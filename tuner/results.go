@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"time"
+	"tourney/tuner/plan"
+	"tourney/tuner/space"
 
 	"tourney/engines/game"
 	"tourney/tuner/stats"
@@ -168,7 +170,7 @@ func (r *sweepRun) writeResults(out *Outcome, rt stats.Ratings) error {
 	files := map[string][][]string{
 		"variants.csv": rows,
 		"ratings.csv":  ratings,
-		"bracket.csv":  append([][]string{bracketHeader}, r.bracket...),
+		"bracket.csv":  append([][]string{plan.BracketHeader}, r.bracket...),
 	}
 	for _, name := range []string{"variants.csv", "ratings.csv", "bracket.csv"} {
 		data, err := csvBytes(files[name])
@@ -182,10 +184,10 @@ func (r *sweepRun) writeResults(out *Outcome, rt stats.Ratings) error {
 	var wt bytes.Buffer
 	sc := r.s.Scenarios[0]
 	fmt.Fprintf(&wt, "# winner of %s (variant %d): %s\n", r.s.Name, out.Winner, out.Verdict.Text)
-	if err := WriteBotConfig(&wt, sc.Game.Info().Name, sc.Bot.Name, sc.Bot, r.params[out.Winner][0], false); err != nil {
+	if err := space.WriteBotConfig(&wt, sc.Game.Info().Name, sc.Bot.Name, sc.Bot, r.params[out.Winner][0], false); err != nil {
 		return err
 	}
-	writeBudget(&wt, sc.Budget)
+	space.WriteBudget(&wt, sc.Budget)
 	if err := writeFileAtomic(filepath.Join(r.opt.Out, "winner.toml"), wt.Bytes()); err != nil {
 		return err
 	}

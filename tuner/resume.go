@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"tourney/tuner/space"
 
 	"tourney/arena"
 )
@@ -45,19 +46,19 @@ func (g *priorGame) result(job *arena.Job) *arena.Result {
 func (r *sweepRun) openResume() (*os.File, error) {
 	dir := r.opt.Out
 	if _, err := os.Stat(filepath.Join(dir, "summary.json")); err == nil {
-		return nil, &InputError{File: dir, Message: "cannot resume: this sweep is finished (summary.json exists)"}
+		return nil, &space.InputError{File: dir, Message: "cannot resume: this sweep is finished (summary.json exists)"}
 	}
 	old, err := os.ReadFile(filepath.Join(dir, "space.toml"))
 	if err != nil {
-		return nil, &InputError{File: dir, Message: "cannot resume: no space.toml (not a results directory?)"}
+		return nil, &space.InputError{File: dir, Message: "cannot resume: no space.toml (not a results directory?)"}
 	}
 	if !bytes.Equal(old, r.s.Source) {
-		return nil, &InputError{File: filepath.Join(dir, "space.toml"), Message: "cannot resume: the space differs from the one of the interrupted run"}
+		return nil, &space.InputError{File: filepath.Join(dir, "space.toml"), Message: "cannot resume: the space differs from the one of the interrupted run"}
 	}
 	path := filepath.Join(dir, "games.csv")
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
-		return nil, &InputError{File: path, Message: "cannot resume: " + err.Error()}
+		return nil, &space.InputError{File: path, Message: "cannot resume: " + err.Error()}
 	}
 	data, err := io.ReadAll(f)
 	if err != nil {
@@ -71,7 +72,7 @@ func (r *sweepRun) openResume() (*os.File, error) {
 	head, err := cr.Read()
 	if err != nil || strings.Join(head, ",") != strings.Join(gamesHeader, ",") {
 		f.Close()
-		return nil, &InputError{File: path, Line: 1, Message: "cannot resume: not a games.csv header"}
+		return nil, &space.InputError{File: path, Line: 1, Message: "cannot resume: not a games.csv header"}
 	}
 	start := cr.InputOffset()
 	for {
@@ -87,7 +88,7 @@ func (r *sweepRun) openResume() (*os.File, error) {
 		no, err := strconv.Atoi(rec[0])
 		if err != nil || no < len(r.prior)-1 || no > len(r.prior) {
 			f.Close()
-			return nil, &InputError{File: path, Line: line, Key: "game", Message: fmt.Sprintf("cannot resume: unexpected game number %q", rec[0])}
+			return nil, &space.InputError{File: path, Line: line, Key: "game", Message: fmt.Sprintf("cannot resume: unexpected game number %q", rec[0])}
 		}
 		if no == len(r.prior) {
 			r.prior = append(r.prior, priorGame{line: line, start: start})

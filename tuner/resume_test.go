@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"tourney/tuner/space"
 )
 
 // cutRun copies a finished run's space.toml and the first lines of its
@@ -37,7 +38,7 @@ func TestResumeGivesTheSameResults(t *testing.T) {
 func resumeSame(t *testing.T, text string) {
 	path := writeSpace(t, text)
 	_, full := runSpace(t, path, 2, RunOptions{})
-	sp, err := LoadSpace(path)
+	sp, err := space.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,10 +73,10 @@ func TestResumeRefusesAnotherRun(t *testing.T) {
 	registerKo()
 	path := writeSpace(t, koSpace)
 	_, full := runSpace(t, path, 2, RunOptions{})
-	sp, _ := LoadSpace(path)
+	sp, _ := space.Load(path)
 	// finished runs are not resumed
 	_, err := RunSweep(context.Background(), sp, RunOptions{Out: full, Resume: true, Quiet: true})
-	var ie *InputError
+	var ie *space.InputError
 	if !errors.As(err, &ie) || !strings.Contains(err.Error(), "finished") {
 		t.Fatalf("resume of a finished run: %v", err)
 	}

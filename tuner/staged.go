@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"tourney/tuner/space"
 
 	"tourney/engines/game"
 )
@@ -27,71 +28,10 @@ import (
 // space.toml, stages.csv (what each stage kept), and stage 3's
 // summary.json and winner.toml.
 
-// stageValues picks up to 8 candidate values of p around its default d:
-// the default, then the values nearest to it in the list's order.
-func stageValues(p ParamRange, d any) []any {
-	vals := p.Values
-	at := slices.IndexFunc(vals, func(v any) bool { return valueEqual(v, d) })
-	if len(vals) <= 8 {
-		if at < 0 {
-			return append([]any{d}, vals...)
-		}
-		return slices.Clone(vals)
-	}
-	if at < 0 { // the default is between values: centre on the nearest
-		at = 0
-		best := 0.0
-		for i, v := range vals {
-			dist := abs(toFloat(v) - toFloat(d))
-			if i == 0 || dist < best {
-				at, best = i, dist
-			}
-		}
-	}
-	lo := max(0, min(at-4, len(vals)-8))
-	out := slices.Clone(vals[lo : lo+8])
-	if !slices.ContainsFunc(out, func(v any) bool { return valueEqual(v, d) }) {
-		out = append([]any{d}, out[:7]...)
-	}
-	return out
-}
-
-func abs(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-// subSpace is a copy of s whose variants are the given points (values of
-// s.Params in order); the first is the defaults when def is set.
-func (s *Space) subSpace(name string, seed uint64, points [][]any, def bool, format string) *Space {
-	c := *s
-	c.Name, c.Seed = name, seed
-	c.Generate = GenerateConfig{Method: "explicit", IncludeDefaults: def}
-	c.Tournament.Format = format
-	c.Tournament.Confirm = false
-	c.variants = nil
-	seen := map[string]bool{}
-	for i, pt := range points {
-		k := pointKey(pt)
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		vals := map[string]any{}
-		for j, p := range s.Params {
-			vals[p.Name] = pt[j]
-		}
-		c.variants = append(c.variants, Variant{ID: len(c.variants), Values: vals, Default: def && i == 0})
-	}
-	return &c
-}
-
 // runStaged plays the three stages.
-func runStaged(ctx context.Context, s *Space, opt RunOptions) (*Outcome, error) {
+func runStaged(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, error) {
 	if opt.Resume {
-		return nil, &InputError{File: opt.Out, Message: "cannot resume a staged sweep (run it again, or resume a stage's directory as a sweep of its own)"}
+		return nil, &space.InputError{File: opt.Out, Message: "cannot resume a staged sweep (run it again, or resume a stage's directory as a sweep of its own)"}
 	}
 	if err := prepareDir(opt.Out); err != nil {
 		return nil, err
@@ -99,17 +39,17 @@ func runStaged(ctx context.Context, s *Space, opt RunOptions) (*Outcome, error) 
 	if err := os.WriteFile(filepath.Join(opt.Out, "space.toml"), s.Source, 0o644); err != nil {
 		return nil, err
 	}
-	center := s.defaultPoint()
+	center := s.DefaultPoint()
 	kept := make([][]any, len(s.Params))
 	rows := [][]string{{"stage", "parameter", "values", "kept", "dir"}}
-	sub := func(stage string, sp *Space) (*Outcome, error) {
+	sub := func(stage string, sp *space.Space) (*Outcome, error) {
 		o := opt
 		o.Out = filepath.Join(opt.Out, stage)
-		fmt.Fprintf(opt.Log, "%s: %d variants\n", stage, len(sp.variants))
+		fmt.Fprintf(opt.Log, "%s: %d variants\n", stage, len(sp.Variants()))
 		return RunSweep(ctx, sp, o)
 	}
 	for i, p := range s.Params {
-		vals := stageValues(p, center[i])
+		vals := space.StageValues(p, center[i])
 		pts := [][]any{center}
 		for _, v := range vals {
 			pt := slices.Clone(center)
@@ -117,13 +57,13 @@ func runStaged(ctx context.Context, s *Space, opt RunOptions) (*Outcome, error) 
 			pts = append(pts, pt)
 		}
 		dir := "stage1-" + p.Name
-		sp := s.subSpace(s.Name+"-"+dir, game.Mix(s.Seed, 1, uint64(i)), pts, true, s.Tournament.Format)
+		sp := s.SubSpace(s.Name+"-"+dir, game.Mix(s.Seed, 1, uint64(i)), pts, true, s.Tournament.Format)
 		out, err := sub(dir, sp)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", dir, err)
 		}
 		// the two best values by rating (exact ties: a seeded coin)
-		order := make([]int, len(sp.variants))
+		order := make([]int, len(sp.Variants()))
 		for k := range order {
 			order[k] = k
 		}
@@ -140,8 +80,8 @@ func runStaged(ctx context.Context, s *Space, opt RunOptions) (*Outcome, error) 
 			return 0
 		})
 		for _, k := range order {
-			v := sp.variants[k].Values[p.Name]
-			if !slices.ContainsFunc(kept[i], func(x any) bool { return valueEqual(x, v) }) {
+			v := sp.Variants()[k].Values[p.Name]
+			if !slices.ContainsFunc(kept[i], func(x any) bool { return space.ValueEqual(x, v) }) {
 				kept[i] = append(kept[i], v)
 			}
 			if len(kept[i]) == 2 {
@@ -151,13 +91,13 @@ func runStaged(ctx context.Context, s *Space, opt RunOptions) (*Outcome, error) 
 		rows = append(rows, []string{"1", p.Name, formatValues(vals), formatValues(kept[i]), dir})
 	}
 	// stage 2: the product of the kept values
-	params2 := make([]ParamRange, len(s.Params))
+	params2 := make([]space.ParamRange, len(s.Params))
 	for i, p := range s.Params {
 		params2[i] = p
 		params2[i].Values = kept[i]
 	}
-	pts := append([][]any{center}, gridPoints(params2)...)
-	sp2 := s.subSpace(s.Name+"-stage2", game.Mix(s.Seed, 2), pts, true, s.Tournament.Format)
+	pts := append([][]any{center}, space.GridPoints(params2)...)
+	sp2 := s.SubSpace(s.Name+"-stage2", game.Mix(s.Seed, 2), pts, true, s.Tournament.Format)
 	out2, err := sub("stage2", sp2)
 	if err != nil {
 		return nil, fmt.Errorf("stage2: %w", err)
@@ -171,18 +111,18 @@ func runStaged(ctx context.Context, s *Space, opt RunOptions) (*Outcome, error) 
 	for _, v := range finalists {
 		pt := make([]any, len(s.Params))
 		for j, p := range s.Params {
-			pt[j] = sp2.variants[v].Values[p.Name]
+			pt[j] = sp2.Variants()[v].Values[p.Name]
 		}
 		pts = append(pts, pt)
 	}
-	rows = append(rows, []string{"2", "", fmt.Sprintf("%d variants", len(sp2.variants)), fmt.Sprintf("finalists %v", finalists), "stage2"})
-	sp3 := s.subSpace(s.Name+"-stage3", game.Mix(s.Seed, 3), pts, true, "race")
+	rows = append(rows, []string{"2", "", fmt.Sprintf("%d variants", len(sp2.Variants())), fmt.Sprintf("finalists %v", finalists), "stage2"})
+	sp3 := s.SubSpace(s.Name+"-stage3", game.Mix(s.Seed, 3), pts, true, "race")
 	sp3.Tournament.Confirm = s.Tournament.Confirm
 	out3, err := sub("stage3", sp3)
 	if err != nil {
 		return nil, fmt.Errorf("stage3: %w", err)
 	}
-	rows = append(rows, []string{"3", "", fmt.Sprintf("%d variants", len(sp3.variants)), fmt.Sprintf("winner %d", out3.Winner), "stage3"})
+	rows = append(rows, []string{"3", "", fmt.Sprintf("%d variants", len(sp3.Variants())), fmt.Sprintf("winner %d", out3.Winner), "stage3"})
 	data, err := csvBytes(rows)
 	if err != nil {
 		return nil, err

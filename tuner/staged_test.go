@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"tourney/tuner/space"
 )
 
 // The staged procedure on the synthetic game: elo decides, label does
@@ -27,7 +28,7 @@ method = "staged"
 format = "race"
 bootstrap = 200
 `
-	sp, err := ParseSpace("staged.toml", []byte(text))
+	sp, err := space.Parse("staged.toml", []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +82,7 @@ bootstrap = 200
 confirm = true
 confirm_games = 2000
 `
-	sp, err := ParseSpace("confirm.toml", []byte(text))
+	sp, err := space.Parse("confirm.toml", []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"tourney/tuner/space"
 
 	"tourney/engines/all"
 	"tourney/engines/connect4"
@@ -105,7 +106,7 @@ max_games = 60
 
 func runSpace(t *testing.T, path string, workers int, opt RunOptions) (*Outcome, string) {
 	t.Helper()
-	sp, err := LoadSpace(path)
+	sp, err := space.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}

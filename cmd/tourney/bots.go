@@ -3,11 +3,11 @@ package main
 import (
 	"os"
 	"strings"
+	"tourney/tuner/space"
 
 	"tourney/arena"
 	"tourney/engines/all"
 	"tourney/engines/game"
-	"tourney/tuner"
 )
 
 // resolveEntrant reads a bot reference: "default" (the game's default bot
@@ -15,7 +15,7 @@ import (
 // be nil when the reference must name the game itself (a file).
 func resolveEntrant(g game.Game, ref string) (game.Game, arena.Entrant, error) {
 	if strings.HasSuffix(ref, ".toml") || fileExists(ref) {
-		bc, err := tuner.LoadBotConfig(ref)
+		bc, err := space.LoadBotConfig(ref)
 		if err != nil {
 			return nil, arena.Entrant{}, err
 		}

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"tourney/tuner/space"
 
 	"tourney/engines/all"
 	"tourney/engines/external"
-	"tourney/tuner"
 )
 
 const checkBotUsage = `FILE [NAME] [flags]
@@ -41,7 +41,7 @@ func runCheckBot(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	decls, err := tuner.LoadBotDecls(pos[0])
+	decls, err := space.LoadBotDecls(pos[0])
 	if err != nil {
 		return err
 	}

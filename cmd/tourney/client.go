@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 	"time"
+	"tourney/tuner/space"
 
 	"github.com/coder/websocket"
 
@@ -15,7 +16,6 @@ import (
 	"tourney/engines/external/rxtproto"
 	"tourney/engines/external/speedproto"
 	"tourney/engines/game"
-	"tourney/tuner"
 )
 
 const clientUsage = `reversixt|speed [flags]
@@ -57,7 +57,7 @@ func clientBot(gameName, config string) (game.Bot, error) {
 		b, _, err := g.Bots()[0].Build(nil)
 		return b, err
 	}
-	bc, err := tuner.LoadBotConfig(config)
+	bc, err := space.LoadBotConfig(config)
 	if err != nil {
 		return nil, err
 	}

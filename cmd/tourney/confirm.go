@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"time"
+	"tourney/tuner/space"
 
 	"tourney/tuner"
 )
@@ -27,7 +28,7 @@ func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	workers := fs.Int("workers", 0, "parallel games (default: number of CPUs)")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	games := fs.Int("games", 0, "at most this many games (default: the space's confirm_games)")
-	space := fs.String("space", "", "the space file (default: RESULTS_DIR/space.toml; give the original when it names map files by relative path)")
+	spaceFile := fs.String("space", "", "the space file (default: RESULTS_DIR/space.toml; give the original when it names map files by relative path)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -39,11 +40,11 @@ func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if *workers < 0 {
 		return usagef("--workers %d: must be at least 1", *workers)
 	}
-	path := *space
+	path := *spaceFile
 	if path == "" {
 		path = filepath.Join(dir, "space.toml")
 	}
-	sp, err := tuner.LoadSpace(path)
+	sp, err := space.Load(path)
 	if err != nil {
 		return err
 	}

@@ -3,14 +3,13 @@ package main
 import (
 	"errors"
 	"runtime"
-
-	"tourney/tuner"
+	"tourney/tuner/space"
 )
 
 // isInputError reports errors caused by the user's input (exit status 2).
 func isInputError(err error) bool {
 	var ue *usageError
-	var ie *tuner.InputError
+	var ie *space.InputError
 	return errors.As(err, &ue) || errors.As(err, &ie)
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"tourney/tuner/space"
 
 	"tourney/tuner"
 )
@@ -41,7 +42,7 @@ func runPromote(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	// Read it back through the checked loader: a promoted config must be
 	// one that match and sweep accept.
-	bc, err := tuner.LoadBotConfig(src)
+	bc, err := space.LoadBotConfig(src)
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"tourney/tuner/plan"
+	"tourney/tuner/space"
 
 	"tourney/configs"
 	"tourney/engines/external"
@@ -49,11 +51,11 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *recs != "all" && *recs != "none" {
 		return usagef("--records %q: want all or none", *recs)
 	}
-	var sp *tuner.Space
+	var sp *space.Space
 	if *resume != "" && len(pos) == 0 {
 		// the copy in the results directory (relative map paths then
 		// resolve against that directory: give the original file instead)
-		sp, err = tuner.LoadSpace(filepath.Join(*resume, "space.toml"))
+		sp, err = space.Load(filepath.Join(*resume, "space.toml"))
 	} else {
 		sp, err = loadSpace(pos)
 	}
@@ -92,8 +94,8 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		defer pprof.StopCPUProfile()
 	}
 	variants := sp.Variants()
-	plan := tuner.PlanTournament(sp, len(variants))
-	fmt.Fprintf(stderr, "sweep %s: %d variants, %s, results in %s\n", sp.Name, len(variants), plan, out)
+	bounds := plan.PlanTournament(sp, len(variants))
+	fmt.Fprintf(stderr, "sweep %s: %d variants, %s, results in %s\n", sp.Name, len(variants), bounds, out)
 	external.SetLogDir(out) // external bots' stderr: OUT/bots/NAME.log
 	defer external.SetLogDir("")
 	res, err := tuner.RunSweep(ctx, sp, tuner.RunOptions{
@@ -112,7 +114,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	// an external winner's config carries its [bots.NAME] table
-	if err := tuner.AddExternalBotToConfig(filepath.Join(res.Dir, "winner.toml"), sp); err != nil {
+	if err := space.AddExternalBotToConfig(filepath.Join(res.Dir, "winner.toml"), sp); err != nil {
 		return err
 	}
 	printSweep(stdout, sp, res)
@@ -120,23 +122,23 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 }
 
 // loadSpace reads the given space file or the embedded default.
-func loadSpace(pos []string) (*tuner.Space, error) {
+func loadSpace(pos []string) (*space.Space, error) {
 	if len(pos) == 0 {
-		return tuner.ParseSpace("default.toml", configs.Default)
+		return space.Parse("default.toml", configs.Default)
 	}
-	return tuner.LoadSpace(pos[0])
+	return space.Load(pos[0])
 }
 
 // applyBase adds a bot config's parameters to the space's fixed ones.
-func applyBase(sp *tuner.Space, path string) error {
-	bc, err := tuner.LoadBotConfig(path)
+func applyBase(sp *space.Space, path string) error {
+	bc, err := space.LoadBotConfig(path)
 	if err != nil {
 		return err
 	}
 	return sp.AddBase(path, bc)
 }
 
-func printSweep(w io.Writer, sp *tuner.Space, res *tuner.Outcome) {
+func printSweep(w io.Writer, sp *space.Space, res *tuner.Outcome) {
 	s := res.Summary
 	fmt.Fprintf(w, "%s: %d variants, %d games (%d blocks) in %.1fs (%.1f games/s), %d forfeits\n",
 		s.Name, s.Variants, s.Games, s.Blocks, s.Elapsed, s.GamesPerSec, s.Forfeits)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"time"
+	"tourney/tuner/plan"
 
 	"tourney/tuner"
 )
@@ -35,7 +36,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	variants := sp.Variants()
-	plan := tuner.PlanTournament(sp, len(variants))
+	bounds := plan.PlanTournament(sp, len(variants))
 	t := sp.Tournament
 	fmt.Fprintf(stdout, "space %s: ok\n", sp.Name)
 	fmt.Fprintf(stdout, "variants: %d (%s)\n", len(variants), sp.Generate.Method)
@@ -44,13 +45,13 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	} else {
 		fmt.Fprintf(stdout, "format: knockout (groups of %d, %d advance; first test after %d blocks, at most %d games an encounter, confidence %g)\n",
 			t.Group, t.Advance, t.FirstLook(), t.Cap(0), t.Confidence)
-		fmt.Fprintf(stdout, "rounds: %d\n", plan.Rounds)
-		for i, g := range plan.GamesPerRound {
+		fmt.Fprintf(stdout, "rounds: %d\n", bounds.Rounds)
+		for i, g := range bounds.GamesPerRound {
 			fmt.Fprintf(stdout, "round %d: at most %d games\n", i+1, g)
 		}
 	}
-	fmt.Fprintf(stdout, "total games: %d to %d (the tests stop early when the variants differ)\n", plan.MinGames, plan.MaxGames)
-	if *noEst || plan.MaxGames == 0 {
+	fmt.Fprintf(stdout, "total games: %d to %d (the tests stop early when the variants differ)\n", bounds.MinGames, bounds.MaxGames)
+	if *noEst || bounds.MaxGames == 0 {
 		return nil
 	}
 	cal, err := tuner.Calibrate(ctx, sp, 2*time.Second)
@@ -61,9 +62,9 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if w <= 0 {
 		w = defaultWorkers()
 	}
-	est := cal.Estimate(plan, w)
-	per := scaleDuration(est, w, plan.MaxGames)
-	lo := scaleDuration(est, plan.MinGames, plan.MaxGames)
+	est := cal.Estimate(bounds, w)
+	per := scaleDuration(est, w, bounds.MaxGames)
+	lo := scaleDuration(est, bounds.MinGames, bounds.MaxGames)
 	fmt.Fprintf(stdout, "estimate: %s to %s on %d workers (%s per game, weighted by the games of each map, from %d calibration games)\n",
 		lo.Round(time.Second/10), est.Round(time.Second/10), w, per.Round(time.Microsecond), cal.Games)
 	return nil

@@ -6,7 +6,7 @@ import (
 	"tourney/arena"
 	"tourney/engines/all"
 	"tourney/engines/groker"
-	"tourney/tuner"
+	"tourney/tuner/space"
 )
 
 // register makes the game known to the tuner (a no-op once engines/all
@@ -22,14 +22,14 @@ func register(t *testing.T) {
 // load, and the tuned bot still beats the qualification AI.
 func TestConfigs(t *testing.T) {
 	register(t)
-	s, err := tuner.LoadSpace("../../configs/groker-thresholds.toml")
+	s, err := space.Load("../../configs/groker-thresholds.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(s.Params) != len(groker.AIParams()) || len(s.Scenarios) != 1 || len(s.Scenarios[0].Field) != 6 {
 		t.Fatalf("space: %d params, %d scenarios", len(s.Params), len(s.Scenarios))
 	}
-	bc, err := tuner.LoadBotConfig("../../configs/groker/tuned.toml")
+	bc, err := space.LoadBotConfig("../../configs/groker/tuned.toml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"tourney/tuner/space"
 
 	"tourney/arena"
 	"tourney/engines/all"
@@ -41,13 +42,13 @@ max_games = 40
 `
 
 // sweepDir runs a small sweep with records and returns its directory.
-func sweepDir(t *testing.T, space string) string {
+func sweepDir(t *testing.T, text string) string {
 	t.Helper()
 	sp := filepath.Join(t.TempDir(), "space.toml")
-	if err := os.WriteFile(sp, []byte(space), 0o644); err != nil {
+	if err := os.WriteFile(sp, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := tuner.LoadSpace(sp)
+	s, err := space.Load(sp)
 	if err != nil {
 		t.Fatal(err)
 	}

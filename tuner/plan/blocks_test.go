@@ -1,11 +1,11 @@
-package tuner
+package plan
 
 import (
 	"fmt"
 	"math"
 	"reflect"
 	"testing"
-	"time"
+	"tourney/tuner/space"
 )
 
 type koMap struct{ n int }
@@ -13,21 +13,21 @@ type koMap struct{ n int }
 func (m koMap) Name() string { return fmt.Sprintf("m%d", m.n) }
 func (m koMap) Players() int { return m.n }
 
-func koPlanSpace(seats []int, group, advance int, field int) *Space {
-	sc := Scenario{Weight: 1}
+func koPlanSpace(seats []int, group, advance int, field int) *space.Space {
+	sc := space.Scenario{Weight: 1}
 	for _, n := range seats {
 		sc.Maps = append(sc.Maps, koMap{n})
 		sc.MapNames = append(sc.MapNames, koMap{n}.Name())
 	}
 	for i := 0; i < field; i++ {
-		sc.Field = append(sc.Field, FieldBot{Name: fmt.Sprint("f", i)})
+		sc.Field = append(sc.Field, space.FieldBot{Name: fmt.Sprint("f", i)})
 	}
-	return &Space{Seed: 3, Scenarios: []Scenario{sc},
-		Tournament: TournamentConfig{Format: "knockout", Group: group, Advance: advance, Points: "rank", Confidence: 0.95}}
+	return &space.Space{Seed: 3, Scenarios: []space.Scenario{sc},
+		Tournament: space.TournamentConfig{Format: "knockout", Group: group, Advance: advance, Points: "rank", Confidence: 0.95}}
 }
 
 // block plans block b of an encounter of the given variants.
-func block(s *Space, round, enc, b int, variants []int) []GamePlan {
+func block(s *space.Space, round, enc, b int, variants []int) []GamePlan {
 	return planBlock(s, newContest(round, enc, variants, false), b)
 }
 
@@ -294,39 +294,5 @@ func TestPoints(t *testing.T) {
 		if got := Points(c.ranks, c.seat); got != c.want {
 			t.Errorf("Points(%v, %d) = %v, want %v", c.ranks, c.seat, got, c.want)
 		}
-	}
-}
-
-func TestPlacements(t *testing.T) {
-	var p Placements
-	p.Add(1, 2) // two-seat games do not count
-	p.Add(1, 4)
-	p.Add(3, 4)
-	p.Add(2, 6)
-	if p.Games != 3 || !reflect.DeepEqual(p.Count, []int{1, 1, 1}) {
-		t.Fatalf("%+v", p)
-	}
-	// (1 − 1/4) + (1 − 3/4) + (1 − 2/6) = 0.75 + 0.25 + 0.6667 over 3
-	if got, want := p.TrustedValue(), (0.75+0.25+(1-2.0/6))/3; math.Abs(got-want) > 1e-12 {
-		t.Fatalf("TrustedValue %v, want %v", got, want)
-	}
-	if got := placementRow(&p, 4, 0.25); !reflect.DeepEqual(got, []string{"1", "1", "1", "0", "0.5556", "4.6667", "0.2500"}) { // median_players: (4+4+6)/3
-		t.Fatalf("row %v", got)
-	}
-	if h := placementHeader(3); !reflect.DeepEqual(h, []string{"place_1", "place_2", "place_3", "trusted_value", "median_players", "trusted_score_enemies"}) {
-		t.Fatalf("header %v", h)
-	}
-}
-
-// TestEstimateWeighsMaps: every planned game costs its own map's time.
-func TestEstimateWeighsMaps(t *testing.T) {
-	plan := Plan{MaxGames: 30, PerMap: [][]int{{24, 4}, {2}}}
-	c := Calibration{PerGame: [][]time.Duration{{time.Second, 10 * time.Second}, {3 * time.Second}}}
-	// 24·1 s + 4·10 s + 2·3 s = 70 s, on 2 workers 35 s.
-	if got := c.Estimate(plan, 2); got != 35*time.Second {
-		t.Errorf("estimate %v, want 35s", got)
-	}
-	if got := c.Estimate(plan, 0); got != 70*time.Second {
-		t.Errorf("estimate with 0 workers %v, want 70s", got)
 	}
 }

@@ -1,4 +1,4 @@
-package tuner
+package space
 
 import (
 	"errors"
@@ -36,7 +36,7 @@ func TestInputErrorFormat(t *testing.T) {
 }
 
 func TestSyntaxErrorPosition(t *testing.T) {
-	_, err := ParseSpace("s.toml", []byte("name = \"x\"\n[[scenario]]\ngame = \"fake\"\nmaps = [\"a\" \"b\"]\n"))
+	_, err := Parse("s.toml", []byte("name = \"x\"\n[[scenario]]\ngame = \"fake\"\nmaps = [\"a\" \"b\"]\n"))
 	var ie *InputError
 	if !errors.As(err, &ie) || ie.File != "s.toml" || ie.Line != 4 || ie.Column < 1 || ie.Key != "" {
 		t.Fatalf("got %#v", err)
@@ -45,7 +45,7 @@ func TestSyntaxErrorPosition(t *testing.T) {
 		t.Errorf("got %q", err)
 	}
 	// A duplicate key is a TOML error too.
-	_, err = ParseSpace("s.toml", []byte("seed = 1\nseed = 2\n"))
+	_, err = Parse("s.toml", []byte("seed = 1\nseed = 2\n"))
 	if err == nil || !strings.HasPrefix(err.Error(), "s.toml:2:") {
 		t.Errorf("duplicate key: %v", err)
 	}

@@ -1,4 +1,4 @@
-package tuner
+package space
 
 import (
 	"errors"
@@ -105,9 +105,9 @@ func init() {
 
 func mustParse(t *testing.T, src string) *Space {
 	t.Helper()
-	s, err := ParseSpace("space.toml", []byte(src))
+	s, err := Parse("space.toml", []byte(src))
 	if err != nil {
-		t.Fatalf("ParseSpace: %v", err)
+		t.Fatalf("Parse: %v", err)
 	}
 	return s
 }
@@ -256,7 +256,7 @@ func TestDefaultName(t *testing.T) {
 // spaceErr parses src and returns the error text (failing when none).
 func spaceErr(t *testing.T, src string) string {
 	t.Helper()
-	_, err := ParseSpace("space.toml", []byte(src))
+	_, err := Parse("space.toml", []byte(src))
 	if err == nil {
 		t.Fatalf("no error for\n%s", src)
 	}
@@ -386,7 +386,7 @@ func TestLoadSpaceRelativePaths(t *testing.T) {
 	path := filepath.Join(dir, "spaces", "my space.toml")
 	must(os.WriteFile(path, []byte(src), 0o644))
 
-	s, err := LoadSpace(path)
+	s, err := Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -403,19 +403,19 @@ func TestLoadSpaceRelativePaths(t *testing.T) {
 
 	// An error inside the bot config names the bot config file.
 	bad := strings.Replace(src, "strong", "bad", 1)
-	_, err = ParseSpace(path, []byte(bad))
+	_, err = Parse(path, []byte(bad))
 	want := filepath.Join(dir, "spaces", "bots", "bad.toml") + ":4:1: params.depth: 99 is outside the allowed range 1..10"
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
 	}
 	other := strings.Replace(src, "strong", "other", 1)
-	_, err = ParseSpace(path, []byte(other))
+	_, err = Parse(path, []byte(other))
 	if err == nil || !strings.Contains(err.Error(), `:4:10: scenario.field: bots/other.toml is a bot config for game "fake2", the scenario plays "fake"`) {
 		t.Errorf("got %v", err)
 	}
 
 	// A missing space file is an input error too.
-	_, err = LoadSpace(filepath.Join(dir, "none.toml"))
+	_, err = Load(filepath.Join(dir, "none.toml"))
 	var ie *InputError
 	if !errors.As(err, &ie) || !strings.HasSuffix(err.Error(), "none.toml: cannot read file: no such file or directory") {
 		t.Errorf("got %v", err)

@@ -1,4 +1,4 @@
-package tuner
+package space
 
 import (
 	"fmt"
@@ -59,7 +59,7 @@ func (s *Space) regenerate() error {
 
 // defaultPoint is the default configuration's value of every varied
 // parameter (first scenario's bot defaults + base).
-func (s *Space) defaultPoint() []any {
+func (s *Space) DefaultPoint() []any {
 	d := s.DefaultParams(0)
 	pt := make([]any, len(s.Params))
 	for i, p := range s.Params {
@@ -86,7 +86,7 @@ func (s *Space) generateVariants() ([]Variant, error) {
 	var pts [][]any
 	var def []any
 	if g.IncludeDefaults {
-		def = s.defaultPoint()
+		def = s.DefaultPoint()
 	}
 	switch g.Method {
 	case "grid":
@@ -97,12 +97,12 @@ func (s *Space) generateVariants() ([]Variant, error) {
 				return nil, &genError{key: "params", msg: fmt.Sprintf("the grid has more than %d variants: use fewer values, or method random or lhs", maxVariants)}
 			}
 		}
-		pts = gridPoints(s.Params)
+		pts = GridPoints(s.Params)
 	case "sweep":
-		center := s.defaultPoint()
+		center := s.DefaultPoint()
 		for i, p := range s.Params {
 			for _, v := range p.Values {
-				if valueEqual(v, center[i]) {
+				if ValueEqual(v, center[i]) {
 					continue
 				}
 				pt := append([]any(nil), center...)
@@ -115,9 +115,9 @@ func (s *Space) generateVariants() ([]Variant, error) {
 	case "lhs":
 		pts = s.lhsPoints()
 	case "staged": // what validate counts: stage 1, every parameter alone
-		center := s.defaultPoint()
+		center := s.DefaultPoint()
 		for i, p := range s.Params {
-			for _, v := range stageValues(p, center[i]) {
+			for _, v := range StageValues(p, center[i]) {
 				pt := append([]any(nil), center...)
 				pt[i] = v
 				pts = append(pts, pt)
@@ -154,7 +154,7 @@ func (s *Space) generateVariants() ([]Variant, error) {
 }
 
 // gridPoints is the full product; the first parameter varies slowest.
-func gridPoints(params []ParamRange) [][]any {
+func GridPoints(params []ParamRange) [][]any {
 	idx := make([]int, len(params))
 	var pts [][]any
 	for {
@@ -290,7 +290,7 @@ func roundSig(x float64, d int) float64 {
 
 // valueEqual compares two parameter values (int and float forms of the
 // same number are equal).
-func valueEqual(a, b any) bool {
+func ValueEqual(a, b any) bool {
 	fa, fb := toFloat(a), toFloat(b)
 	if !math.IsNaN(fa) && !math.IsNaN(fb) {
 		return fa == fb

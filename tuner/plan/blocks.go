@@ -1,9 +1,10 @@
-package tuner
+package plan
 
 import (
 	"fmt"
 	"math"
 	"slices"
+	"tourney/tuner/space"
 
 	"gonum.org/v1/gonum/stat/distuv"
 
@@ -51,7 +52,7 @@ func (e *Encounter) Bye() bool { return len(e.Variants) == 1 }
 // shuffle, then groups of t.Group in shuffled order; the last group may be
 // smaller, and a lone variant gets a bye. A smaller group lets at most
 // size−1 variants advance.
-func DrawRound(s *Space, round int, alive []int) []*Encounter {
+func DrawRound(s *space.Space, round int, alive []int) []*Encounter {
 	order := slices.Clone(alive)
 	rng := game.NewRand(game.Mix(s.Seed, 0xd4a1, uint64(round)))
 	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
@@ -76,7 +77,7 @@ func DrawRound(s *Space, round int, alive []int) []*Encounter {
 //   - more than p variants: every p-subset of them (a round robin);
 //   - each variant against each field bot (the remaining seats also taken
 //     by that field bot).
-func encounterTables(s *Space, sc, p int, variants []int) [][]SeatRef {
+func encounterTables(s *space.Space, sc, p int, variants []int) [][]SeatRef {
 	var tables [][]SeatRef
 	if len(variants) <= p {
 		var seats []SeatRef
@@ -100,7 +101,7 @@ func encounterTables(s *Space, sc, p int, variants []int) [][]SeatRef {
 }
 
 // fieldTables seats each variant against each field bot of scenario sc.
-func fieldTables(s *Space, sc, p int, variants []int) [][]SeatRef {
+func fieldTables(s *space.Space, sc, p int, variants []int) [][]SeatRef {
 	var tables [][]SeatRef
 	for fi := range s.Scenarios[sc].Field {
 		for _, v := range variants {
@@ -119,7 +120,7 @@ func fieldTables(s *Space, sc, p int, variants []int) [][]SeatRef {
 // split into tables of at most p (a seeded draw per block, as even as
 // possible, empty seats taken by the default configuration), or one table
 // when they fit. Field tables as in a knockout.
-func raceTables(s *Space, sc, p int, alive []int, seed uint64) [][]SeatRef {
+func raceTables(s *space.Space, sc, p int, alive []int, seed uint64) [][]SeatRef {
 	var tables [][]SeatRef
 	switch {
 	case p == 2 || len(alive) <= p:
@@ -301,7 +302,7 @@ type Plan struct {
 
 // blockGames counts the games of one block of the given tables on every
 // scenario and map, and per scenario and map.
-func blockGames(s *Space, variants []int, race bool, perMap [][]int) int {
+func blockGames(s *space.Space, variants []int, race bool, perMap [][]int) int {
 	n := 0
 	for si, sc := range s.Scenarios {
 		for mi, m := range sc.Maps {
@@ -323,14 +324,14 @@ func blockGames(s *Space, variants []int, race bool, perMap [][]int) int {
 
 // encounterLooks is the look schedule of an encounter whose blocks have
 // gpb games.
-func encounterLooks(t *TournamentConfig, gpb int) []int {
+func encounterLooks(t *space.TournamentConfig, gpb int) []int {
 	return Looks(t.FirstLook(), t.Cap(0)/max(gpb, 1))
 }
 
 // PlanTournament bounds the games of a tournament of n variants without
 // playing: a knockout's rounds (every encounter between its first look
 // and its cap), or a race (its first look with every variant, its budget).
-func PlanTournament(s *Space, n int) Plan {
+func PlanTournament(s *space.Space, n int) Plan {
 	t := &s.Tournament
 	pl := Plan{Format: t.Format}
 	pl.PerMap = make([][]int, len(s.Scenarios))

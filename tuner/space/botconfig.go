@@ -1,4 +1,4 @@
-package tuner
+package space
 
 import (
 	"bufio"
@@ -134,7 +134,7 @@ func WriteBotConfig(w io.Writer, gameName, botName string, spec game.BotSpec, p 
 		if !ok {
 			continue
 		}
-		if onlyNonDefault && valueEqual(v, d.Default) {
+		if onlyNonDefault && ValueEqual(v, d.Default) {
 			continue
 		}
 		bw.WriteString(quoteKey(d.Name) + " = " + tomlValue(v) + "\n")
@@ -142,9 +142,9 @@ func WriteBotConfig(w io.Writer, gameName, botName string, spec game.BotSpec, p 
 	return bw.Flush()
 }
 
-// writeBudget appends a [budget] table (nothing for a zero budget): what
+// WriteBudget appends a [budget] table (nothing for a zero budget): what
 // is promoted is what was tested (statistics.md §5).
-func writeBudget(w io.Writer, b game.Budget) {
+func WriteBudget(w io.Writer, b game.Budget) {
 	switch {
 	case b.Depth > 0:
 		fmt.Fprintf(w, "\n[budget]\ndepth = %d\n", b.Depth)

@@ -1,4 +1,4 @@
-package tuner
+package space
 
 import (
 	"fmt"
@@ -144,23 +144,23 @@ func (tc *TournamentConfig) Cap(n int) int {
 	return 400
 }
 
-// LoadSpace reads and checks a parameter space file. Relative map paths
+// Load reads and checks a parameter space file. Relative map paths
 // and bot config files named in it are resolved against the directory of
 // the space file (not the working directory). Every error is an
 // *InputError naming the file, line, column and key.
-func LoadSpace(path string) (*Space, error) {
+func Load(path string) (*Space, error) {
 	data, err := readInput(path)
 	if err != nil {
 		return nil, err
 	}
-	return ParseSpace(path, data)
+	return Parse(path, data)
 }
 
-// ParseSpace checks a parameter space given as bytes. path names the file
+// Parse checks a parameter space given as bytes. path names the file
 // in messages, gives the default name, and its directory resolves
 // relative map and bot config paths ("" or a bare name: the working
 // directory).
-func ParseSpace(path string, data []byte) (*Space, error) {
+func Parse(path string, data []byte) (*Space, error) {
 	m, doc, err := decodeTOML(path, data)
 	if err != nil {
 		return nil, err

@@ -1,0 +1,216 @@
+// games.go: games.csv, timing.csv and the records as the games come in.
+
+package tuner
+
+import (
+	"bufio"
+	"encoding/csv"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"tourney/tuner/plan"
+	"tourney/tuner/space"
+
+	"tourney/arena"
+	"tourney/tuner/records"
+	"tourney/tuner/stats"
+)
+
+var gamesHeader = []string{"game", "round", "encounter", "block", "scenario", "game_type", "map", "seed", "seat",
+	"variant", "role", "bot", "score", "rank", "points", "plies", "nodes", "depth", "end"}
+
+// Column indices of games.csv.
+const (
+	colGame = iota
+	colRound
+	colEncounter
+	colBlock
+	colScenario
+	colGameType
+	colMap
+	colSeed
+	colSeat
+	colVariant
+	colRole
+	colBot
+	colScore
+	colRank
+	colPoints
+	colPlies
+	colNodes
+	colDepth
+	colEnd
+)
+
+// searchCols formats a seat's search telemetry for games.csv: its total
+// nodes over the game and the mean completed depth of its moves (two
+// decimals); both empty for a bot that reports none (game.Informer).
+func searchCols(res *arena.Result, seat int) (nodes, depth string) {
+	if seat >= len(res.SeatSearch) || res.SeatSearch[seat].Moves == 0 {
+		return "", ""
+	}
+	ss := res.SeatSearch[seat]
+	return strconv.FormatInt(ss.Nodes, 10), strconv.FormatFloat(ss.MeanDepth(), 'f', 2, 64)
+}
+
+// emit writes a game's rows (or checks them against the interrupted run's)
+// and books its points.
+func (r *sweepRun) emit(res *arena.Result) error {
+	m := res.Job.Meta.(gameMeta)
+	sc := &r.s.Scenarios[m.plan.Scenario]
+	var replay *priorGame
+	if r.gameNo < len(r.prior) {
+		replay = &r.prior[r.gameNo]
+	}
+	if replay == nil {
+		if err := r.record(res, &m); err != nil {
+			return err
+		}
+	}
+	if len(res.Ranks) > 2 {
+		ids := make([]string, len(res.Job.Seats))
+		for i, e := range res.Job.Seats {
+			ids[i] = e.ID
+		}
+		r.table.Add(ids, res.Ranks)
+	}
+	rec := stats.Game{Block: m.unit, Players: make([]int, len(m.plan.Seats)), Ranks: slices.Clone(res.Ranks), Weight: sc.Weight}
+	for seat, ref := range m.plan.Seats {
+		pts := plan.Points(res.Ranks, seat)
+		variant, role, bot := "", "default", sc.Bot.Name
+		switch ref.Kind {
+		case plan.SeatVariant:
+			variant, role = strconv.Itoa(ref.Variant), "variant"
+		case plan.SeatField:
+			role, bot = "field", sc.Field[ref.Field].Name
+		}
+		nodes, depth := searchCols(res, seat)
+		row := []string{
+			strconv.Itoa(r.gameNo), strconv.Itoa(m.blk.Round), strconv.Itoa(m.blk.Encounter), strconv.Itoa(m.blk.Number),
+			strconv.Itoa(m.plan.Scenario), sc.Game.Info().Name, sc.MapNames[m.plan.Map],
+			strconv.FormatUint(m.plan.Seed, 10), strconv.Itoa(seat), variant, role, bot,
+			fmtFloat(res.Scores[seat]), strconv.Itoa(res.Ranks[seat]), fmtFloat(pts),
+			strconv.Itoa(res.Plies), nodes, depth, res.End[seat],
+		}
+		if replay != nil {
+			// A resumed game is not played again: its telemetry is the
+			// interrupted run's, already in the file.
+			row[colNodes], row[colDepth] = replay.rows[seat][colNodes], replay.rows[seat][colDepth]
+			if got, want := strings.Join(row, ","), strings.Join(replay.rows[seat], ","); got != want {
+				return &space.InputError{File: filepath.Join(r.opt.Out, "games.csv"), Line: replay.line + seat,
+					Message: fmt.Sprintf("cannot resume: the row does not match the planned game (%s); was the run made with another space or seed?", got)}
+			}
+		} else if err := r.games.Write(row); err != nil {
+			return err
+		}
+		rec.Players[seat] = r.ents.of(r.s, m.plan.Scenario, ref)
+		if ref.Kind != plan.SeatVariant {
+			continue
+		}
+		st := &r.stats[ref.Variant]
+		st.games++
+		st.points += pts
+		st.raw += res.Scores[seat]
+		st.rankSum += float64(res.Ranks[seat])
+		st.places.Add(res.Ranks[seat], len(res.Ranks))
+		if strings.HasPrefix(res.End[seat], "forfeit:") {
+			st.forfeits++
+			r.forfeits++
+		}
+	}
+	(*m.out)[m.bi][m.game] = plan.Result{Ranks: slices.Clone(res.Ranks)}
+	r.recs = append(r.recs, rec)
+	r.gameNo++
+	if r.opt.StopAfter > 0 && r.gameNo >= r.opt.StopAfter {
+		if replay == nil {
+			r.games.Flush()
+		}
+		return ErrStopped
+	}
+	if replay != nil {
+		return nil
+	}
+	// Rows reach the file at least every second (and always on the
+	// way out), not after every game: the collector is serial.
+	if now := time.Now(); now.Sub(r.flushed) >= time.Second {
+		r.games.Flush()
+		r.flushed = now
+	}
+	return r.games.Error()
+}
+
+// openSidecars opens the records (after the first keep games, on a
+// resume) and timing.csv.
+func (r *sweepRun) openSidecars(keep int) error {
+	dir := r.opt.Out
+	if !r.opt.NoRecords {
+		path := filepath.Join(dir, records.FileName)
+		var err error
+		if keep == 0 {
+			r.recw, err = records.Create(path)
+		} else {
+			var kept int
+			r.recw, kept, err = records.Resume(path, keep)
+			if err == nil && kept < keep {
+				fmt.Fprintf(r.opt.Log, "warning: %s holds %d of the %d games played before the interruption; the others have no record\n", path, kept, keep)
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	path := filepath.Join(dir, "timing.csv")
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return err
+	}
+	st, _ := f.Stat()
+	r.tf = f
+	r.timing = csv.NewWriter(bufio.NewWriter(f))
+	if st == nil || st.Size() == 0 {
+		_ = r.timing.Write([]string{"game", "seat", "time_ms", "moves"})
+	}
+	return nil
+}
+
+func (r *sweepRun) closeSidecars() error {
+	var err error
+	if r.recw != nil {
+		err = r.recw.Close()
+		r.recw = nil
+	}
+	if r.timing != nil {
+		r.timing.Flush()
+		if e := r.timing.Error(); err == nil {
+			err = e
+		}
+		if e := r.tf.Close(); err == nil {
+			err = e
+		}
+		r.timing = nil
+	}
+	return err
+}
+
+// record writes a newly played game's record and timing rows.
+func (r *sweepRun) record(res *arena.Result, m *gameMeta) error {
+	if r.recw != nil {
+		rec := records.FromResult(r.gameNo, res)
+		rec.Round, rec.Encounter, rec.Block, rec.Scenario = m.blk.Round, m.blk.Encounter, m.blk.Number, m.plan.Scenario
+		rec.MapRef = r.s.Scenarios[m.plan.Scenario].MapNames[m.plan.Map]
+		if err := r.recw.Write(rec); err != nil {
+			return err
+		}
+	}
+	if r.timing != nil {
+		for seat := range res.SeatTime {
+			_ = r.timing.Write([]string{strconv.Itoa(r.gameNo), strconv.Itoa(seat),
+				strconv.FormatFloat(float64(res.SeatTime[seat].Microseconds())/1000, 'f', 3, 64), strconv.Itoa(res.SeatMoves[seat])})
+		}
+	}
+	return nil
+}

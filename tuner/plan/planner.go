@@ -1,0 +1,305 @@
+package plan
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+
+	"tourney/engines/game"
+	"tourney/tuner/space"
+)
+
+// Planner proposes the blocks of a sweep and reads their results
+// (statistics.md §2, §5). The sweep loop asks Next for a batch, plays it
+// (a runner: the local arena, or a cluster), hands the results to Look
+// in the same order, and asks again until Next returns no block. The
+// order of the blocks, and so of games.csv, depends only on the space
+// and the results, never on timing.
+type Planner interface {
+	// Next proposes the blocks to play before the next look; none when
+	// the tournament is over.
+	Next(h Host) ([]*Block, error)
+	// Look reads the results of the blocks of the last Next, in order:
+	// results[i] are blocks[i]'s games, in the order of its Games.
+	Look(h Host, blocks []*Block, results [][]Result) error
+	// Winner is the variant the tournament chose (after Next returned
+	// no block).
+	Winner(h Host) (int, error)
+	// Report is what the results files say about the decisions.
+	Report() Report
+}
+
+// Host is what a planner may ask of the sweep that runs it.
+type Host interface {
+	// Fit rates every variant (index = variant number) on every game so
+	// far; NaN for a variant without games.
+	Fit() ([]float64, error)
+	// Logf writes a line for the user (stderr, above the progress bar).
+	Logf(format string, args ...any)
+	// Status sets the progress line's status.
+	Status(text string)
+	// Leader names the best of vs by Fit for the progress line.
+	Leader(vs []int) string
+}
+
+// Result is one played game, as a planner reads it.
+type Result struct {
+	Ranks []int // per seat: 1 = best, ties share the better rank
+}
+
+// Block is one deal (scenario, map, seed, opening) played once for each
+// seating of a rotation, on every scenario and map (statistics.md §2).
+type Block struct {
+	Round, Encounter int // games.csv's round and encounter
+	Number           int // the block within its contest (games.csv's block)
+	Games            []GamePlan
+
+	c *contest
+	// col is, per game and seat, the contest column (−1: not a
+	// variant), weight its share of the block result.
+	col    [][]int
+	weight [][]float64
+}
+
+// Report is a planner's account of its decisions, for the results files.
+type Report struct {
+	Rounds int
+	// Bracket is bracket.csv without its header.
+	Bracket [][]string
+	// OutRound is, per variant, the round (or look) it was eliminated
+	// in; 0 for a variant still in at the end.
+	OutRound map[int]int
+	// Decisions counts how contests were decided (evidence, cap, bye,
+	// budget, one-left).
+	Decisions map[string]int
+}
+
+// BracketHeader is bracket.csv's header.
+var BracketHeader = []string{"round", "encounter", "variant", "advanced", "score", "blocks", "games", "decided", "p_value"}
+
+// New is the planner of the space's tournament format.
+func New(s *space.Space, variants int) (Planner, error) {
+	base := newBase(s, variants)
+	switch s.Tournament.Format {
+	case "race":
+		return &race{base: base}, nil
+	case "knockout", "":
+		return &knockout{base: base}, nil
+	}
+	return nil, fmt.Errorf("tournament format %q has no planner", s.Tournament.Format)
+}
+
+// base is what every planner of contests shares.
+type base struct {
+	s        *space.Space
+	n        int // variants
+	bracket  [][]string
+	outRound map[int]int
+	decided  map[string]int
+	rounds   int
+}
+
+func newBase(s *space.Space, n int) base {
+	return base{s: s, n: n, outRound: map[int]int{}, decided: map[string]int{}}
+}
+
+func (b *base) Report() Report {
+	return Report{Rounds: b.rounds, Bracket: b.bracket, OutRound: b.outRound, Decisions: b.decided}
+}
+
+// contest is the data of one sequential decision: a knockout encounter,
+// or the race. x[b][i] is column i's result in block b: its mean points
+// over the block's games, weighted by scenario and averaged over maps.
+type contest struct {
+	round, index int
+	cols         []int // variant of each column
+	col          map[int]int
+	alive        []bool // race: columns still running
+	x            [][]float64
+	blocks       int // blocks scheduled
+	looks        []int
+	look         int
+	status       string // "" while playing; evidence, cap, bye; race: budget, one-left
+	p            float64
+	games        int
+	race         bool
+}
+
+func newContest(round, index int, variants []int, race bool) *contest {
+	c := &contest{round: round, index: index, cols: slices.Clone(variants), col: map[int]int{}, race: race, p: math.NaN()}
+	c.alive = make([]bool, len(variants))
+	for i, v := range variants {
+		c.col[v] = i
+		c.alive[i] = true
+	}
+	return c
+}
+
+func (c *contest) aliveVariants() []int {
+	var out []int
+	for i, v := range c.cols {
+		if c.alive[i] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// planBlock lists the games of block b of contest c: every scenario and
+// map, every table rotated over its seats, one seed per (scenario, map)
+// for all of them (statistics.md §2).
+func planBlock(s *space.Space, c *contest, b int) []GamePlan {
+	alive := c.aliveVariants()
+	var plans []GamePlan
+	for si := range s.Scenarios {
+		sc := &s.Scenarios[si]
+		for mi, m := range sc.Maps {
+			p := m.Players()
+			var seed uint64
+			var tables [][]SeatRef
+			if c.race {
+				seed = game.Mix(s.Seed, 0x7ace, uint64(si), uint64(mi), uint64(b))
+				tables = raceTables(s, si, p, alive, game.Mix(seed, 0x7ab1e))
+			} else {
+				seed = game.Mix(s.Seed, uint64(c.round), uint64(c.index), uint64(si), uint64(mi), uint64(b))
+				tables = encounterTables(s, si, p, alive)
+			}
+			for gi, seats := range rotate(tables) {
+				plans = append(plans, GamePlan{Scenario: si, Map: mi, Block: b, Number: gi, Seed: seed, Seats: seats})
+			}
+		}
+	}
+	return plans
+}
+
+// newBlock schedules block b of contest c. A variant's block result is
+// its mean points over its games of the block on each (scenario, map),
+// averaged over the maps of a scenario and weighted by the scenarios'
+// weights.
+func newBlock(s *space.Space, c *contest, b int) *Block {
+	for len(c.x) <= b {
+		c.x = append(c.x, make([]float64, len(c.cols)))
+	}
+	wsum := 0.0
+	for _, sc := range s.Scenarios {
+		wsum += sc.Weight
+	}
+	plans := planBlock(s, c, b)
+	type key struct{ sc, m, v int }
+	count := map[key]int{}
+	for _, gp := range plans {
+		for _, ref := range gp.Seats {
+			if ref.Kind == SeatVariant {
+				count[key{gp.Scenario, gp.Map, ref.Variant}]++
+			}
+		}
+	}
+	blk := &Block{Round: c.round, Encounter: c.index, Number: b, Games: plans, c: c,
+		col: make([][]int, len(plans)), weight: make([][]float64, len(plans))}
+	for i, gp := range plans {
+		sc := &s.Scenarios[gp.Scenario]
+		p := len(gp.Seats)
+		blk.col[i], blk.weight[i] = make([]int, p), make([]float64, p)
+		for j, ref := range gp.Seats {
+			blk.col[i][j] = -1
+			if ref.Kind == SeatVariant {
+				blk.col[i][j] = c.col[ref.Variant]
+				blk.weight[i][j] = sc.Weight / wsum / float64(len(sc.Maps)) / float64(count[key{gp.Scenario, gp.Map, ref.Variant}])
+			}
+		}
+	}
+	c.games += len(plans)
+	return blk
+}
+
+// book adds a block's results to its contest.
+func (blk *Block) book(res []Result) {
+	c := blk.c
+	for i, r := range res {
+		for seat, col := range blk.col[i] {
+			if col >= 0 {
+				c.x[blk.Number][col] += Points(r.Ranks, seat) * blk.weight[i][seat]
+			}
+		}
+	}
+}
+
+// bookAll books every block's results.
+func bookAll(blocks []*Block, results [][]Result) error {
+	if len(blocks) != len(results) {
+		return fmt.Errorf("plan: %d results for %d blocks", len(results), len(blocks))
+	}
+	for i, b := range blocks {
+		if len(results[i]) != len(b.Games) {
+			return fmt.Errorf("plan: block %d: %d results for %d games", i, len(results[i]), len(b.Games))
+		}
+		b.book(results[i])
+	}
+	return nil
+}
+
+// orderByRating orders a contest's live columns by the ratings, exact
+// ties by a seeded shuffle; never by variant number.
+func (c *contest) orderByRating(fit []float64, seed uint64) []int {
+	var order []int
+	for i := range c.cols {
+		if c.alive[i] {
+			order = append(order, i)
+		}
+	}
+	rng := game.NewRand(seed)
+	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	slices.SortStableFunc(order, func(a, b int) int {
+		ra, rb := fit[c.cols[a]], fit[c.cols[b]]
+		switch {
+		case ra > rb:
+			return -1
+		case ra < rb:
+			return 1
+		}
+		return 0
+	})
+	return order
+}
+
+// bracketRow writes one row of bracket.csv (long format: one row per
+// encounter, or race look, and participant).
+func (b *base) bracketRow(c *contest, col int, advanced bool) {
+	mean := math.NaN()
+	if c.blocks > 0 {
+		mean = 0
+		for _, row := range c.x[:c.blocks] {
+			mean += row[col]
+		}
+		mean /= float64(c.blocks)
+	}
+	adv := "0"
+	if advanced {
+		adv = "1"
+	}
+	b.bracket = append(b.bracket, []string{strconv.Itoa(c.round), strconv.Itoa(c.index), strconv.Itoa(c.cols[col]),
+		adv, FmtRound(mean, 4), strconv.Itoa(c.blocks), strconv.Itoa(c.games), c.status, fmtP(c.p)})
+}
+
+// fmtP writes a p-value (empty when there was no test).
+func fmtP(p float64) string {
+	if math.IsNaN(p) {
+		return ""
+	}
+	return strconv.FormatFloat(p, 'g', 4, 64)
+}
+
+// FmtRound rounds to d decimals (NaN and ±Inf as written by strconv; no
+// "-0").
+func FmtRound(f float64, d int) string {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return strconv.FormatFloat(f, 'f', -1, 64)
+	}
+	p := math.Pow(10, float64(d))
+	r := math.Round(f*p) / p
+	if r == 0 {
+		r = 0 // no "-0.0"
+	}
+	return strconv.FormatFloat(r, 'f', d, 64)
+}

@@ -1,0 +1,45 @@
+// Package runner plays the blocks a planner proposes (tuner/plan). A
+// Runner is the executor of a sweep: the local arena (Local), or a
+// cluster of machines behind the same interface. Whatever plays the
+// games, results come back in block order, the games of a block in
+// their order, so that the files a sweep writes do not depend on who
+// played.
+package runner
+
+import (
+	"context"
+	"time"
+
+	"tourney/arena"
+)
+
+// Block is one block's games, ready to play. Key numbers the block in
+// the sweep (the ratings' bootstrap unit): a runner that plays a block
+// twice (a redelivery) hands its results on once.
+type Block struct {
+	Key  int
+	Jobs []arena.Job
+}
+
+// Runner plays blocks. Play calls emit once for every game of every
+// block, in block order and within a block in job order, from one
+// goroutine; an error from emit stops the batch and is returned.
+type Runner interface {
+	Play(ctx context.Context, blocks []Block, emit func(*arena.Result) error) error
+}
+
+// Local plays on this machine's arena.
+type Local struct {
+	Workers     int
+	Grace       time.Duration
+	HangTimeout time.Duration
+}
+
+// Play runs every job of the blocks on the arena's workers.
+func (l Local) Play(ctx context.Context, blocks []Block, emit func(*arena.Result) error) error {
+	var jobs []arena.Job
+	for _, b := range blocks {
+		jobs = append(jobs, b.Jobs...)
+	}
+	return arena.Run(ctx, jobs, arena.Options{Workers: l.Workers, Grace: l.Grace, HangTimeout: l.HangTimeout}, emit)
+}
