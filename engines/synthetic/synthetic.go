@@ -80,7 +80,7 @@ func (Game) Bots() []game.BotSpec {
 	knobs := make([]game.Param, 0, Knobs+1)
 	for i := 1; i <= Knobs; i++ {
 		knobs = append(knobs, game.Param{Name: "x" + strconv.Itoa(i), Kind: game.Float, Default: 0.0, Min: -knobRange, Max: knobRange,
-			Doc: "a knob of the map's landscape (0: the reference)"})
+			Doc: "a knob of the map's landscape"})
 	}
 	knobs = append(knobs, labelParam)
 	return []game.BotSpec{{
@@ -104,7 +104,7 @@ func (Game) Bots() []game.BotSpec {
 }
 
 var labelParam = game.Param{Name: "label", Kind: game.Int, Default: 0, Min: 0, Max: 1000000,
-	Doc: "changes the strength in nothing, only the identity tag (spaces of equal variants)"}
+	Doc: "changes nothing but the identity tag (spaces of equal variants)"}
 
 // Code is the strength move that announces elo (rounded to a whole Elo).
 func Code(elo float64) game.Action {
