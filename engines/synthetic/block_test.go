@@ -143,3 +143,34 @@ func equalInts(a, b []int) bool {
 	}
 	return true
 }
+
+// Tags tell variants apart: labels 0 .. 15 (the tuner's spaces of equal
+// variants) have 16 tags; of 1 000 labels about 1000·999/2/4096 ≈ 122
+// pairs share a tag by chance, and a poor hash would give many more. A
+// tag is a function of the parameters only.
+func TestTags(t *testing.T) {
+	spec, _ := game.FindBot(synthetic.Game{}, "fixed")
+	seen := map[game.Action]int{}
+	pairs := 0
+	for label := range 1000 {
+		p, _ := spec.Resolve(map[string]any{"label": label})
+		tag := synthetic.Tag(p)
+		if tag < 0 || tag > 4095 {
+			t.Fatalf("label %d: tag %d", label, tag)
+		}
+		if label < 16 && seen[tag] > 0 {
+			t.Errorf("labels 0..15: label %d shares its tag %d", label, tag)
+		}
+		pairs += seen[tag]
+		seen[tag]++
+		if q, _ := spec.Resolve(map[string]any{"label": label}); synthetic.Tag(q) != tag {
+			t.Fatalf("label %d: two tags", label)
+		}
+	}
+	if pairs > 160 {
+		t.Errorf("1 000 labels share tags in %d pairs (chance: about 122)", pairs)
+	}
+	if a, b := synthetic.Tag(game.Params{"elo": 0.0}), synthetic.Tag(game.Params{"elo": 1.0}); a == b {
+		t.Errorf("elo 0 and elo 1 have the same tag %d", a)
+	}
+}
