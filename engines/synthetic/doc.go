@@ -5,36 +5,131 @@
 //
 // # Rules
 //
-// A game on map "Np" (N = 2..8 players) has one move per player, in seat
-// order: each player announces its strength, an Elo value (the bot's
-// parameter elo, rounded to a whole Elo point). When every player has
-// moved, the finishing order is drawn from the game's seed and the
-// announced strengths with Plackett–Luce probabilities: player i gets
-// θ_i + G_i, θ_i = elo_i · ln 10 / 400 and G_i a standard Gumbel draw,
-// and the players finish in decreasing order of that value. For two
-// players this is Bradley–Terry on the logistic Elo scale: a player 30
-// Elo stronger wins 54.3 % of the games. There are no draws.
+// A game on map "Np" (N = 2..8 players), or on a landscape file (its
+// players), has two moves per player, in seat order: seat 0 announces its
+// strength, then its identity tag, then seat 1 does, and so on (2N moves,
+// at most 16).
 //
-// The draw uses a generator seeded from the game's seed and the moves in
-// seat order, so the two games of a block (same seed, seats swapped) are
-// independent draws, and a game replays exactly.
+//   - The strength is an Elo value, a whole number from −2000 to 2000
+//     (the fixed bot's parameter elo, rounded; the landscape bot's
+//     Landscape.Elo).
+//   - The identity tag, 0 .. 4095, names the bot (Tag: a hash of its
+//     parameters). It changes nothing but the draw below.
+//
+// When every player has moved, the finishing order is drawn with
+// Plackett–Luce probabilities: player i gets θ_i + G_i, θ_i = elo_i ·
+// ln 10 / 400 and G_i a standard Gumbel draw, and the players finish in
+// decreasing order of that value. For two players this is Bradley–Terry
+// on the logistic Elo scale: a player 30 Elo stronger wins 54.3 % of the
+// games. There are no draws.
+//
+// The Gumbel draws come from a generator seeded with the game's seed and
+// all 2N moves in seat order (strength and tag of seat 0, of seat 1, ...).
+// A game is thus a deterministic function of its seed and of who sits
+// where, and it replays exactly. The tag is what makes the games of a
+// block independent: a block plays one seed once per seating ((a, b) then
+// (b, a) for two seats), and without tags two equally strong variants
+// would make the same moves in both games, draw the same numbers, and the
+// same seat would win both: every block would split 1–1 and a test of
+// equal variants could never fail. With tags, (a, b) and (b, a) are other
+// moves, so other draws; blocks of two equal variants split 1–1 half of
+// the time and go 2–0 either way a quarter of the time each (block_test.go).
+// Two variants with identical parameters have the same tag and play
+// identical games, as deterministic bots on a fixed map do (statistics.md
+// §8); so do, by chance, 1 pair of distinct equally strong variants in
+// 4 096. The label parameter exists to make otherwise equal variants
+// distinct.
 //
 // Returns: N − place (the winner of a 2-player game gets 1, the loser 0).
 //
 // # Encoding
 //
-// An action is round(elo) + 2000: 0 is −2000 Elo, 4000 is +2000 Elo.
+// Actions are decimal codes. A strength move is round(elo) + 2000 (0 is
+// −2000 Elo, 2000 is 0 Elo, 4000 is +2000 Elo, Code and Elo convert); a
+// tag move is the tag itself, 0 .. 4095. State.TagTurn tells which of the
+// two a player is to make. The random bot plays a uniform strength and a
+// uniform tag.
 //
 // # JSON state encoding
 //
-// For external bots (the JSON-lines protocol): {"players": N,
-// "announced": [elo, ...]}, the strengths announced so far in seat order.
-// Actions are written as their code, round(elo) + 2000 ("2030" announces
-// 30 Elo).
+// For external bots (the JSON-lines protocol): {"players": N, "turn":
+// "strength" | "tag" | "over", "announced": [elo, ...], "tags": [tag,
+// ...]}, the strengths and tags announced so far in seat order. Actions
+// are written as their code ("2030" announces 30 Elo; "517" the tag 517).
+// On a landscape map the newgame message's mapdata is the landscape
+// file.
 //
 // # Bots
 //
 // "fixed" plays its elo parameter. Its other parameter, label, changes
-// nothing: a space over label is a space of equal variants, in which a
-// tool that promotes "a better configuration" is fooled by noise.
+// nothing but the tag: a space over label is a space of equal variants,
+// in which a tool that promotes "a better configuration" is fooled by
+// noise.
+//
+// "landscape" has sixteen float knobs x1 .. x16 (default 0, range ±1e6)
+// and a label; it plays the strength its knobs have on the map's
+// landscape (Landscape.Elo) and needs a landscape map: on a built-in map
+// it forfeits every game.
+//
+// # Landscapes
+//
+// A landscape is a TOML file used as the game's map (LoadMap with its path;
+// in a space, maps = ["twelve.toml"], resolved against the space file's
+// directory, and games.csv names the map as the space writes it). It
+// gives the number of seats and the true strength of the landscape bot as
+// a function of its knobs:
+//
+//	doc     = "what this landscape is"   # optional
+//	players = 2                          # required: seats, 2 .. 8
+//
+//	[main]                 # discrete knobs: Elo per knob value
+//	x1 = { "0" = 0, "1" = 25 }           # keys: knob values as quoted numbers
+//
+//	[[interaction]]        # added when both knobs have the given values
+//	a       = "x1"
+//	a_value = 1
+//	b       = "x3"
+//	b_value = 1
+//	elo     = -20
+//
+//	[peak]                 # continuous knobs: −k·(x − best)²
+//	x5 = { best = 0.7, k = 100 }
+//
+//	[[cross]]              # c·(xa − best_a)·(xb − best_b)
+//	a = "x5"
+//	b = "x6"
+//	c = 30
+//
+// The raw value at knobs x is the sum of: for each knob of [main], the Elo
+// listed for its value (a value not listed adds 0; values compare exactly,
+// as numbers: "1" is the value 1.0); for each interaction whose two knobs
+// both have the given values, its elo; for each knob of [peak],
+// −k·(x − best)²; for each cross, c·(xa − best_a)·(xb − best_b). A knob
+// named nowhere adds nothing.
+//
+// The strength is relative to the origin: Landscape.Value(x) = raw(x) −
+// raw(0), so the bot's defaults (every knob 0) are 0 Elo, like the
+// tuner's rating scale, which is anchored at the bot's defaults
+// (statistics.md §4): a variant's rating estimates its Value. The bot
+// plays Landscape.Elo(x), Value rounded to a whole Elo and limited to
+// ±2000; tests take the truth from Elo.
+//
+// Decoding is strict; every error is a *LandscapeError "file:line: key:
+// message": a TOML syntax error (at its line), an unknown key anywhere, a
+// missing players or one outside 2 .. 8, a knob that is not x1 .. x16, a
+// [main] value key that is not a number or the same number twice ("1" and
+// "1.0"), a non-finite or non-numeric Elo, an interaction or cross without
+// all its keys or between a knob and itself, the same interaction or cross
+// twice, a knob that is both discrete ([main], [[interaction]]) and
+// continuous ([peak], [[cross]]), k ≤ 0, best outside ±1e6, a cross on a
+// knob without a [peak] entry, and crosses so strong that the best values
+// are not the maximum of the continuous part (the quadratic form must be
+// negative definite; with one cross, 4·k_a·k_b > c²). Landscape.Best gives
+// the continuous maximum.
+//
+// Examples are in configs/synthetic: twelve.toml (twelve two-value knobs,
+// three interactions, best 160 Elo above the defaults), null.toml (twelve
+// knobs without effect), peak8.toml (eight continuous knobs in [−1, 1],
+// peak 119.175 Elo above the defaults) and twelve-space.toml (a sweep of
+// all 4 096 variants of twelve.toml).
 package synthetic

@@ -2,7 +2,9 @@ package synthetic
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"strconv"
 	"strings"
@@ -11,8 +13,9 @@ import (
 )
 
 const (
-	offset  = 2000 // action of 0 Elo
-	maxCode = 4000 // action of +2000 Elo
+	offset  = 2000 // strength code of 0 Elo
+	maxCode = 4000 // strength code of +2000 Elo
+	maxTag  = 4095 // largest identity tag
 )
 
 // Game is the synthetic game.
@@ -23,84 +26,156 @@ var _ game.Game = Game{}
 func (Game) Info() game.Info {
 	return game.Info{
 		Name:       "synthetic",
-		Doc:        "test game with known strengths: each bot's elo parameter decides its chances (Bradley–Terry / Plackett–Luce)",
+		Doc:        "test game with known strengths: each bot announces its true Elo and the seed draws the result (Bradley–Terry / Plackett–Luce)",
 		MinPlayers: 2, MaxPlayers: 8,
-		MaxLength: 8,
+		MaxLength: 16, // two moves per player
+		HasMaps:   true,
 	}
 }
 
-// Map is a table of N players.
+// Map is a table of N players (the built-in maps 2p .. 8p).
 type Map int
 
 func (m Map) Name() string  { return strconv.Itoa(int(m)) + "p" }
 func (m Map) Players() int  { return int(m) }
 func (Game) Maps() []string { return []string{"2p", "3p", "4p", "5p", "6p", "7p", "8p"} }
 
+// LoadMap returns a built-in map (2p .. 8p) or reads a landscape file
+// (see the package doc, "Landscapes").
 func (Game) LoadMap(name string) (game.Map, error) {
 	if n, err := strconv.Atoi(strings.TrimSuffix(name, "p")); err == nil && strings.HasSuffix(name, "p") && n >= 2 && n <= 8 {
 		return Map(n), nil
 	}
-	return nil, fmt.Errorf("synthetic: unknown map %q (maps: 2p, 3p, ..., 8p)", name)
+	if name == "" {
+		return Map(2), nil
+	}
+	l, err := ReadLandscape(name)
+	if err != nil {
+		var le *LandscapeError
+		if errors.As(err, &le) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("synthetic: map %q: %v (maps: 2p, 3p, ..., 8p, or a landscape file)", name, err)
+	}
+	return l, nil
 }
 
 func (Game) NewState(m game.Map, seed uint64) (game.State, error) {
-	mm, ok := m.(Map)
-	if !ok {
-		return nil, fmt.Errorf("synthetic: not a synthetic map: %v", m.Name())
+	switch mm := m.(type) {
+	case Map:
+		return &State{n: int(mm), seed: seed}, nil
+	case *Landscape:
+		return &State{n: mm.players, seed: seed, land: mm}, nil
 	}
-	return &State{n: int(mm), seed: seed}, nil
+	return nil, fmt.Errorf("synthetic: not a synthetic map: %v", m.Name())
 }
 
+// Knobs is the number of knobs of the landscape bot (x1 .. x16).
+const Knobs = 16
+
+// knobRange bounds the landscape bot's knobs.
+const knobRange = 1e6
+
 func (Game) Bots() []game.BotSpec {
+	knobs := make([]game.Param, 0, Knobs+1)
+	for i := 1; i <= Knobs; i++ {
+		knobs = append(knobs, game.Param{Name: "x" + strconv.Itoa(i), Kind: game.Float, Default: 0.0, Min: -knobRange, Max: knobRange,
+			Doc: "a knob of the map's landscape"})
+	}
+	knobs = append(knobs, labelParam)
 	return []game.BotSpec{{
 		Name: "fixed",
 		Doc:  "plays its elo: the true strength of the variant",
 		Params: []game.Param{
 			{Name: "elo", Kind: game.Float, Default: 0.0, Min: -2000, Max: 2000, Doc: "true strength on the logistic Elo scale"},
-			{Name: "label", Kind: game.Int, Default: 0, Min: 0, Max: 1000000, Doc: "changes nothing (spaces of equal variants)"},
+			labelParam,
 		},
-		New: func(p game.Params) (game.Bot, error) { return &Bot{code: Code(p.Float("elo"))}, nil },
+		New: func(p game.Params) (game.Bot, error) {
+			return &Bot{code: Code(p.Float("elo")), tag: Tag(p)}, nil
+		},
+	}, {
+		Name:   "landscape",
+		Doc:    "plays the strength its knobs have on the map's landscape (a landscape file)",
+		Params: knobs,
+		New: func(p game.Params) (game.Bot, error) {
+			return &landscapeBot{p: p.Clone(), tag: Tag(p)}, nil
+		},
 	}, game.RandomSpec()}
 }
 
-// Code is the action that announces elo.
+var labelParam = game.Param{Name: "label", Kind: game.Int, Default: 0, Min: 0, Max: 1000000,
+	Doc: "changes nothing but the identity tag (spaces of equal variants)"}
+
+// Code is the strength move that announces elo (rounded to a whole Elo).
 func Code(elo float64) game.Action {
 	return game.Action(math.Round(elo) + offset)
 }
 
-// Elo is the strength an action announces.
+// Elo is the strength a strength move announces.
 func Elo(a game.Action) float64 { return float64(int(a) - offset) }
+
+// Tag is the identity tag of a bot with parameters p: a hash of every
+// parameter's name and value, 0 .. 4095. Bots with other parameters have
+// (but for a chance of 1 in 4 096) other tags, so that two equally strong
+// variants that swap seats draw other numbers.
+func Tag(p game.Params) game.Action {
+	h := fnv.New64a()
+	for _, k := range p.Keys() {
+		h.Write([]byte(k))
+		h.Write([]byte{'='})
+		h.Write([]byte(game.FormatValue(p[k])))
+		h.Write([]byte{0})
+	}
+	return game.Action(game.Mix(h.Sum64()) % (maxTag + 1))
+}
 
 // State is a game in progress.
 type State struct {
 	n      int
 	seed   uint64
-	moves  []game.Action
-	result []float64 // set when terminal
+	land   *Landscape    // nil on the built-in maps
+	moves  []game.Action // per player in seat order: strength code, tag
+	result []float64     // set when terminal
 }
 
 func (s *State) NumPlayers() int { return s.n }
 
+// Landscape is the landscape of the state's map, or nil on a built-in map.
+func (s *State) Landscape() *Landscape { return s.land }
+
+// TagTurn reports whether the player to move announces its identity tag
+// (its second move) rather than its strength (its first).
+func (s *State) TagTurn() bool { return len(s.moves)%2 == 1 }
+
 func (s *State) CurrentPlayer() int {
-	if len(s.moves) == s.n {
+	if len(s.moves) == 2*s.n {
 		return game.TerminalPlayer
 	}
-	return len(s.moves)
+	return len(s.moves) / 2
+}
+
+// top is the largest legal action of the move to play.
+func (s *State) top() game.Action {
+	if s.TagTurn() {
+		return maxTag
+	}
+	return maxCode
 }
 
 func (s *State) LegalActions(player int, buf []game.Action) []game.Action {
-	if player != s.CurrentPlayer() {
+	if player < 0 || player != s.CurrentPlayer() {
 		return buf
 	}
-	for a := game.Action(0); a <= maxCode; a++ {
+	for a, top := game.Action(0), s.top(); a <= top; a++ {
 		buf = append(buf, a)
 	}
 	return buf
 }
 
-// IsLegal and HasLegal spare the arena the 4 001 actions (game.ActionChecker).
+// IsLegal and HasLegal spare the arena the thousands of actions
+// (game.ActionChecker).
 func (s *State) IsLegal(player int, a game.Action) bool {
-	return player >= 0 && player == s.CurrentPlayer() && a >= 0 && a <= maxCode
+	return player >= 0 && player == s.CurrentPlayer() && a >= 0 && a <= s.top()
 }
 func (s *State) HasLegal(player int) bool { return player >= 0 && player == s.CurrentPlayer() }
 
@@ -109,12 +184,14 @@ func (s *State) Apply(a game.Action) {
 		panic(fmt.Sprintf("synthetic: illegal action %d", a))
 	}
 	s.moves = append(s.moves, a)
-	if len(s.moves) == s.n {
+	if len(s.moves) == 2*s.n {
 		s.finish()
 	}
 }
 
-// finish draws the finishing order (Plackett–Luce by Gumbel perturbation).
+// finish draws the finishing order (Plackett–Luce by Gumbel perturbation)
+// from a generator seeded with the seed and every move in seat order:
+// strength and tag of seat 0, of seat 1, and so on.
 func (s *State) finish() {
 	parts := make([]uint64, len(s.moves))
 	for i, a := range s.moves {
@@ -122,12 +199,12 @@ func (s *State) finish() {
 	}
 	rng := game.NewRand(game.Mix(s.seed, parts...))
 	val := make([]float64, s.n)
-	for i, a := range s.moves {
+	for i := range val {
 		u := rng.Float64()
 		for u == 0 {
 			u = rng.Float64()
 		}
-		val[i] = Elo(a)*math.Ln10/400 - math.Log(-math.Log(u))
+		val[i] = Elo(s.moves[2*i])*math.Ln10/400 - math.Log(-math.Log(u))
 	}
 	s.result = make([]float64, s.n)
 	for i := range val {
@@ -170,8 +247,12 @@ func (s *State) ActionString(_ int, a game.Action) string { return strconv.Itoa(
 
 func (s *State) String() string {
 	var b strings.Builder
-	for i, a := range s.moves {
-		fmt.Fprintf(&b, "player %d: elo %s\n", i, game.FormatValue(Elo(a)))
+	for i := 0; i < len(s.moves); i += 2 {
+		fmt.Fprintf(&b, "player %d: elo %s", i/2, game.FormatValue(Elo(s.moves[i])))
+		if i+1 < len(s.moves) {
+			fmt.Fprintf(&b, " tag %d", s.moves[i+1])
+		}
+		b.WriteByte('\n')
 	}
 	if s.result != nil {
 		fmt.Fprintf(&b, "returns %v\n", s.result)
@@ -179,11 +260,53 @@ func (s *State) String() string {
 	return b.String()
 }
 
-// Bot announces a fixed strength.
-type Bot struct{ code game.Action }
+// announce is the move of a bot of strength code and identity tag.
+func announce(s game.State, code, tag game.Action) (game.Action, error) {
+	st, ok := s.(*State)
+	if !ok {
+		return game.NoAction, fmt.Errorf("synthetic: not a synthetic state (%T)", s)
+	}
+	if st.TagTurn() {
+		return tag, nil
+	}
+	return code, nil
+}
+
+// Bot announces a fixed strength (the fixed bot).
+type Bot struct{ code, tag game.Action }
 
 func (b *Bot) Reset(uint64)   {}
 func (b *Bot) ReadOnly() bool { return true }
-func (b *Bot) Step(ctx context.Context, _ game.State, _ int, _ game.Budget) (game.Action, error) {
-	return b.code, ctx.Err()
+func (b *Bot) Step(ctx context.Context, s game.State, _ int, _ game.Budget) (game.Action, error) {
+	if err := ctx.Err(); err != nil {
+		return game.NoAction, err
+	}
+	return announce(s, b.code, b.tag)
+}
+
+// landscapeBot announces the strength of its knobs on the map's landscape.
+type landscapeBot struct {
+	p    game.Params
+	tag  game.Action
+	land *Landscape // the landscape code was computed for
+	code game.Action
+}
+
+func (b *landscapeBot) Reset(uint64)   {}
+func (b *landscapeBot) ReadOnly() bool { return true }
+func (b *landscapeBot) Step(ctx context.Context, s game.State, _ int, _ game.Budget) (game.Action, error) {
+	if err := ctx.Err(); err != nil {
+		return game.NoAction, err
+	}
+	st, ok := s.(*State)
+	if !ok {
+		return game.NoAction, fmt.Errorf("synthetic: not a synthetic state (%T)", s)
+	}
+	if st.land == nil {
+		return game.NoAction, errors.New("synthetic: the landscape bot needs a landscape map (maps = [\"file.toml\"]), not a built-in map")
+	}
+	if st.land != b.land {
+		b.land, b.code = st.land, Code(st.land.Elo(b.p))
+	}
+	return announce(s, b.code, b.tag)
 }

@@ -5,26 +5,32 @@ import (
 	"testing"
 
 	"tourney/engines/conformance"
+	"tourney/engines/game"
 	"tourney/engines/synthetic"
 )
 
 func TestConformance(t *testing.T) {
-	for _, m := range []string{"2p", "3p", "8p"} {
-		mp, err := synthetic.Game{}.LoadMap(m)
+	// 4 001 strength and 4 096 tag actions a move: few playouts suffice
+	for _, c := range []struct {
+		m        string
+		playouts int
+	}{{"2p", 20}, {"8p", 8}} {
+		mp, err := synthetic.Game{}.LoadMap(c.m)
 		if err != nil {
 			t.Fatal(err)
 		}
 		sum := conformance.Run(t, synthetic.Game{}, conformance.Options{
-			Maps: []string{m}, Playouts: 20, Seed: 3,
+			Maps: []string{c.m}, Playouts: c.playouts, Seed: 3,
 			Returns: []conformance.Range{{Min: 0, Max: float64(mp.Players() - 1)}},
 		})
-		if sum.Finished != 20 {
-			t.Errorf("%s: %d of 20 playouts finished", m, sum.Finished)
+		if sum.Finished != c.playouts {
+			t.Errorf("%s: %d of %d playouts finished", c.m, sum.Finished, c.playouts)
 		}
 	}
 }
 
-// play returns the returns of one game of the given strengths.
+// play returns the returns of one game of the given strengths; the
+// player in seat i has the identity tag 10+i.
 func play(t *testing.T, seed uint64, elos ...float64) []float64 {
 	t.Helper()
 	m, _ := synthetic.Game{}.LoadMap("2p")
@@ -35,8 +41,9 @@ func play(t *testing.T, seed uint64, elos ...float64) []float64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, e := range elos {
+	for i, e := range elos {
 		s.Apply(synthetic.Code(e))
+		s.Apply(game.Action(10 + i))
 	}
 	if !s.IsTerminal() {
 		t.Fatal("not terminal after every player moved")
