@@ -325,11 +325,13 @@ func (r *sweepRun) play(ctx context.Context, blocks []*plan.Block) ([][]plan.Res
 	results := make([][]plan.Result, len(blocks))
 	var jobs []arena.Job
 	var keys, firsts []int
+	var plans []plan.GamePlan
 	for bi, blk := range blocks {
 		results[bi] = make([]plan.Result, len(blk.Games))
 		keys = append(keys, r.units)
 		firsts = append(firsts, len(jobs))
 		jobs = append(jobs, r.jobs(blk, r.units, &results, bi)...)
+		plans = append(plans, blk.Games...)
 		r.units++
 	}
 	progress := r.bar.Batch()
@@ -356,7 +358,7 @@ func (r *sweepRun) play(ctx context.Context, blocks []*plan.Block) ([][]plan.Res
 		}
 		lo = max(lo, replayed)
 		if lo < hi {
-			rest = append(rest, runner.Block{Key: keys[bi], Jobs: jobs[lo:hi]})
+			rest = append(rest, runner.Block{Key: keys[bi], Jobs: jobs[lo:hi], Plans: plans[lo:hi]})
 		}
 	}
 	n := replayed

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"tourney/arena"
+	"tourney/tuner/plan"
 )
 
 // Block is one block's games, ready to play. Key numbers the block in
@@ -19,6 +20,9 @@ import (
 type Block struct {
 	Key  int
 	Jobs []arena.Job
+	// Plans say what each job is in the space's terms (scenario, map,
+	// seed, seats): what a remote worker needs to build the same jobs.
+	Plans []plan.GamePlan
 }
 
 // Runner plays blocks. Play calls emit once for every game of every
