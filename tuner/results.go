@@ -119,7 +119,9 @@ func csvBytes(rows [][]string) ([]byte, error) {
 func (r *sweepRun) writeResults(out *Outcome, rt stats.Ratings) error {
 	names := r.s.ParamNames()
 	header := append([]string{"variant"}, names...)
-	header = append(header, "games", "points", "score", "mean_rank", "rating", "rating_lo", "rating_hi", "p_best", "out_round", "winner")
+	header = append(header, "games", "points", "score", "mean_rank", "rating", "rating_lo", "rating_hi", "p_best", "out_round", "winner",
+		"predicted", "predicted_lo", "predicted_hi")
+	pe, plo, phi := r.predicted(r.eff)
 	k := multiSeats(r.s)
 	if k > 0 {
 		header = append(header, placementHeader(k)...)
@@ -143,7 +145,8 @@ func (r *sweepRun) writeResults(out *Outcome, rt stats.Ratings) error {
 			win = "1"
 		}
 		row = append(row, strconv.Itoa(st.games), fmtFloat(st.points), fmtFloat(st.raw), fmtRound(meanRank, 4),
-			fmtRound(rt.Elo[i], 1), fmtRound(rt.Lo[i], 1), fmtRound(rt.Hi[i], 1), fmtRound(rt.PBest[i], 3), outRound, win)
+			fmtRound(rt.Elo[i], 1), fmtRound(rt.Lo[i], 1), fmtRound(rt.Hi[i], 1), fmtRound(rt.PBest[i], 3), outRound, win,
+			fmtPred(pe[i]), fmtPred(plo[i]), fmtPred(phi[i]))
 		if k > 0 {
 			row = append(row, placementRow(&st.places, k, r.table.TrustedScoreEnemies(strconv.Itoa(i)))...)
 		}
@@ -181,6 +184,9 @@ func (r *sweepRun) writeResults(out *Outcome, rt stats.Ratings) error {
 			return err
 		}
 	}
+	if err := r.writeEffects(r.eff); err != nil {
+		return err
+	}
 	var wt bytes.Buffer
 	sc := r.s.Scenarios[0]
 	fmt.Fprintf(&wt, "# winner of %s (variant %d): %s\n", r.s.Name, out.Winner, out.Verdict.Text)
@@ -212,3 +218,11 @@ func fmtRound(f float64, d int) string {
 }
 
 func nan() float64 { return math.NaN() }
+
+// fmtPred writes a predicted rating (empty without effects).
+func fmtPred(f float64) string {
+	if math.IsNaN(f) {
+		return ""
+	}
+	return fmtRound(f, 1)
+}

@@ -96,13 +96,15 @@ type sweepRun struct {
 	tf     *os.File
 	table  *PlacementTable // games of more than two seats, by entrant id
 
-	units int          // blocks scheduled so far (the bootstrap's unit)
-	recs  []stats.Game // every game, for the ratings
-	ents  entities
+	units   int          // blocks scheduled so far (the bootstrap's unit)
+	recs    []stats.Game // every game, for the ratings
+	recScen []int        // each game's scenario
+	ents    entities
 	// decisions counts how encounters were decided (evidence, cap, bye).
 	decisions map[string]int
 	rounds    int
 	runner    runner.Runner
+	eff       *effectsResult // parameter effects (after the games)
 }
 
 // RunSweep plays the tournament of a space and writes the results
@@ -223,6 +225,12 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 		return nil, err
 	}
 	verdict := r.verdict(winner, rt)
+	er, err := r.effects()
+	if err != nil {
+		fmt.Fprintf(opt.Log, "warning: parameter effects: %v (no effects.csv)\n", err)
+		er = nil
+	}
+	r.eff = er
 	if s.Tournament.Confirm && winner != r.ents.def {
 		r.bar.Logf(opt.Log, "confirming variant %d against the defaults (at most %d games)\n", winner, s.Tournament.ConfirmGames)
 		cf, _, err := Confirm(ctx, s, r.params[winner][0], filepath.Join(opt.Out, "confirm"), opt)

@@ -338,6 +338,12 @@ func PlanTournament(s *space.Space, n int) Plan {
 	for i, sc := range s.Scenarios {
 		pl.PerMap[i] = make([]int, len(sc.Maps))
 	}
+	if c := s.Candidates(); c > 0 && c < n {
+		n = c
+	}
+	if t.Format == "halving" {
+		return planHalving(s, n, pl)
+	}
 	all := make([]int, n)
 	for i := range all {
 		all[i] = i

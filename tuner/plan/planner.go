@@ -41,6 +41,11 @@ type Host interface {
 	Status(text string)
 	// Leader names the best of vs by Fit for the progress line.
 	Leader(vs []int) string
+	// Rate gives the effects-informed ratings (statistics.md §7) of
+	// every variant, played or not: the parameter effects fitted on
+	// every game so far, plus a shrunk residual of each variant that
+	// played.
+	Rate() ([]float64, error)
 }
 
 // Result is one played game, as a planner reads it.
@@ -86,6 +91,8 @@ func New(s *space.Space, variants int) (Planner, error) {
 		return &race{base: base}, nil
 	case "knockout", "":
 		return &knockout{base: base}, nil
+	case "halving":
+		return &halving{base: base}, nil
 	}
 	return nil, fmt.Errorf("tournament format %q has no planner", s.Tournament.Format)
 }
@@ -101,6 +108,9 @@ type base struct {
 }
 
 func newBase(s *space.Space, n int) base {
+	if c := s.Candidates(); c > 0 && c < n {
+		n = c // method factorial: the other grid points are only predicted
+	}
 	return base{s: s, n: n, outRound: map[int]int{}, decided: map[string]int{}}
 }
 
@@ -124,6 +134,10 @@ type contest struct {
 	p            float64
 	games        int
 	race         bool
+	// halving: a rung (seeded tables of survivors); seedTag, when set,
+	// gives a race its own seeds (halving's final race).
+	halving bool
+	seedTag uint64
 }
 
 func newContest(round, index int, variants []int, race bool) *contest {
@@ -158,10 +172,17 @@ func planBlock(s *space.Space, c *contest, b int) []GamePlan {
 			p := m.Players()
 			var seed uint64
 			var tables [][]SeatRef
-			if c.race {
+			switch {
+			case c.halving:
+				seed = game.Mix(s.Seed, seedTagHalving, uint64(c.round), uint64(si), uint64(mi), uint64(b))
+				tables = halvingTables(s, si, p, alive, game.Mix(seed, 0x7ab1e))
+			case c.race && c.seedTag != 0:
+				seed = game.Mix(s.Seed, c.seedTag, uint64(si), uint64(mi), uint64(b))
+				tables = raceTables(s, si, p, alive, game.Mix(seed, 0x7ab1e))
+			case c.race:
 				seed = game.Mix(s.Seed, 0x7ace, uint64(si), uint64(mi), uint64(b))
 				tables = raceTables(s, si, p, alive, game.Mix(seed, 0x7ab1e))
-			} else {
+			default:
 				seed = game.Mix(s.Seed, uint64(c.round), uint64(c.index), uint64(si), uint64(mi), uint64(b))
 				tables = encounterTables(s, si, p, alive)
 			}

@@ -23,20 +23,30 @@ type race struct {
 	li      int // the look being played
 	done    bool
 	started bool
+
+	// halving's final race: its entrants, seeds, first round and budget
+	cands          []int
+	seedTag        uint64
+	roundBase      int
+	budgetOverride int
 }
 
 func (r *race) start() {
 	t := &r.s.Tournament
-	all := make([]int, r.n)
-	for i := range all {
-		all[i] = i
+	all := r.cands
+	if all == nil {
+		all = seq(r.n)
 	}
-	r.c = newContest(1, 1, all, true)
-	if r.n < 2 {
+	r.c = newContest(r.roundBase+1, 1, all, true)
+	r.c.seedTag = r.seedTag
+	if len(all) < 2 {
 		r.done = true
 		return
 	}
-	r.budget = t.Cap(r.n)
+	r.budget = t.Cap(len(all))
+	if r.budgetOverride > 0 {
+		r.budget = r.budgetOverride
+	}
 	// the most looks the budget allows (two survivors to the end)
 	pair := blockGames(r.s, all[:2], true, nil)
 	r.looks = Looks(t.FirstLook(), max(t.FirstLook(), r.budget/max(pair, 1)))
@@ -89,7 +99,7 @@ func (r *race) Look(h Host, blocks []*Block, results [][]Result) error {
 	c := r.c
 	r.li++
 	r.rounds = r.li
-	c.round = r.li
+	c.round = r.roundBase + r.li
 	var cols []int
 	for i := range c.cols {
 		if c.alive[i] {
@@ -110,7 +120,7 @@ func (r *race) Look(h Host, blocks []*Block, results [][]Result) error {
 	for j, col := range cols {
 		if worse[j] {
 			c.alive[col] = false
-			r.outRound[c.cols[col]] = r.li
+			r.outRound[c.cols[col]] = r.roundBase + r.li
 			dropped++
 		}
 	}
@@ -126,14 +136,23 @@ func (r *race) Look(h Host, blocks []*Block, results [][]Result) error {
 }
 
 func (r *race) Winner(h Host) (int, error) {
-	if r.n < 2 {
+	if len(r.c.cols) == 0 {
 		return 0, nil
+	}
+	if len(r.c.cols) < 2 {
+		return r.c.cols[0], nil
 	}
 	alive := r.c.aliveVariants()
 	if len(alive) == 1 {
 		return alive[0], nil
 	}
-	fit, err := h.Fit()
+	// halving's final race pools the knobs' evidence: the survivors go
+	// by their effects-informed ratings
+	rate := h.Fit
+	if r.seedTag == seedTagFinal {
+		rate = h.Rate
+	}
+	fit, err := rate()
 	if err != nil {
 		return 0, err
 	}

@@ -41,6 +41,19 @@ func (s *Space) Variants() []Variant {
 	return out
 }
 
+// Candidates is the number of variants a tournament starts from: the
+// first Candidates variants (all of them, except for method factorial,
+// whose other grid points are only predicted).
+func (s *Space) Candidates() int {
+	if s.candidates == 0 {
+		return len(s.variants)
+	}
+	return s.candidates
+}
+
+// Factorial describes the design of method factorial (nil otherwise).
+func (s *Space) Factorial() *Factorial { return s.factorial }
+
 // genError is a generation failure; key is the table it belongs to.
 type genError struct{ key, msg string }
 
@@ -114,6 +127,20 @@ func (s *Space) generateVariants() ([]Variant, error) {
 		pts = s.randomPoints(def)
 	case "lhs":
 		pts = s.lhsPoints()
+	case "factorial":
+		n := 1
+		for _, p := range s.Params {
+			n *= max(len(p.Values), 1)
+			if n > maxVariants {
+				return nil, &genError{key: "params", msg: fmt.Sprintf("the full grid has more than %d points: a factorial design numbers every grid point (for predictions); use fewer values", maxVariants)}
+			}
+		}
+		design, f, err := s.factorialPoints()
+		if err != nil {
+			return nil, err
+		}
+		s.factorial = f
+		pts = append(design, GridPoints(s.Params)...)
 	case "staged": // what validate counts: stage 1, every parameter alone
 		center := s.DefaultPoint()
 		for i, p := range s.Params {
@@ -149,6 +176,18 @@ func (s *Space) generateVariants() ([]Variant, error) {
 	}
 	if len(out) == 0 {
 		return nil, &genError{key: "generate", msg: fmt.Sprintf("the space has no variants (method %s without the defaults)", g.Method)}
+	}
+	s.candidates = len(out)
+	if s.factorial != nil {
+		// the defaults and the design's distinct runs come first
+		seen := map[string]bool{}
+		if def != nil {
+			seen[pointKey(def)] = true
+		}
+		for _, pt := range pts[:s.factorial.Runs] {
+			seen[pointKey(pt)] = true
+		}
+		s.candidates = len(seen)
 	}
 	return out, nil
 }

@@ -38,8 +38,15 @@ type Space struct {
 	Generate   GenerateConfig
 	Tournament TournamentConfig
 
-	variants []Variant
-	external map[string]extBot // [bots.NAME] tables (external.go)
+	// Interactions are the two-way interactions the effects model fits
+	// ([effects] interactions = [["a", "b"], ...]), beside every main
+	// effect.
+	Interactions [][2]string
+
+	variants   []Variant
+	candidates int               // the first candidates variants start the tournament
+	factorial  *Factorial        // method factorial's design
+	external   map[string]extBot // [bots.NAME] tables (external.go)
 }
 
 // Scenario is one [[scenario]] of a space.
@@ -116,6 +123,17 @@ type TournamentConfig struct {
 	Confirm      bool
 	ConfirmGames int
 	ConfirmElo   [2]float64
+
+	// Successive halving (format = "halving", statistics.md §7): Eta is
+	// the factor of every rung (keep 1/Eta, give them Eta times the
+	// blocks); Finalists the most candidates of the last rung, a race
+	// against the defaults; RungBlocks the blocks every candidate plays in
+	// the first rung.
+	Eta, Finalists, RungBlocks int
+	// Budget, when set, sizes the plan: BudgetGames games, or BudgetCPU
+	// of CPU time on this machine (measured per game and scenario).
+	BudgetGames int
+	BudgetCPU   time.Duration
 }
 
 // FirstLook is the number of blocks before the first test: MinBlocks, or
@@ -166,7 +184,7 @@ func Parse(path string, data []byte) (*Space, error) {
 		return nil, err
 	}
 	root := &tomlTable{doc: doc, m: m}
-	if err := root.allow("name", "seed", "scenario", "base", "params", "generate", "tournament", "bots"); err != nil {
+	if err := root.allow("name", "seed", "scenario", "base", "params", "generate", "tournament", "bots", "effects"); err != nil {
 		return nil, err
 	}
 	if err := parseBots(root, filepath.Dir(path)); err != nil {
@@ -270,6 +288,13 @@ func Parse(path string, data []byte) (*Space, error) {
 		return nil, err
 	}
 	if err := s.parseTournament(tour); err != nil {
+		return nil, err
+	}
+	eff, err := root.table("effects")
+	if err != nil {
+		return nil, err
+	}
+	if err := s.parseEffects(eff); err != nil {
 		return nil, err
 	}
 
@@ -572,9 +597,9 @@ func (s *Space) parseGenerate(t *tomlTable) error {
 		return err
 	}
 	switch s.Generate.Method {
-	case "grid", "sweep", "random", "lhs", "staged":
+	case "grid", "sweep", "random", "lhs", "staged", "factorial":
 	default:
-		return t.err("method", "%q is not a method (grid, sweep, random, lhs or staged)", s.Generate.Method)
+		return t.err("method", "%q is not a method (grid, sweep, random, lhs, staged or factorial)", s.Generate.Method)
 	}
 	n, err := t.integer("samples", 0)
 	if err != nil {
@@ -601,20 +626,23 @@ func (s *Space) parseTournament(t *tomlTable) error {
 		return nil
 	}
 	if err := t.allow("format", "group", "advance", "games", "min_blocks", "max_games", "confidence", "points",
-		"bootstrap", "confirm", "confirm_games", "confirm_elo"); err != nil {
+		"bootstrap", "confirm", "confirm_games", "confirm_elo", "eta", "finalists", "rung_blocks", "budget"); err != nil {
 		return err
 	}
 	var err error
 	if tc.Format, err = t.str("format", "knockout"); err != nil {
 		return err
 	}
-	if tc.Format != "knockout" && tc.Format != "race" {
-		return t.err("format", "%q is not a tournament format (knockout or race)", tc.Format)
+	if tc.Format != "knockout" && tc.Format != "race" && tc.Format != "halving" {
+		return t.err("format", "%q is not a tournament format (knockout, race or halving)", tc.Format)
 	}
-	if tc.Format == "race" {
+	if err := s.parseHalving(t); err != nil {
+		return err
+	}
+	if tc.Format == "race" || tc.Format == "halving" {
 		for _, k := range []string{"group", "advance"} {
 			if t.has(k) {
-				return t.err(k, "is a knockout setting; a race has no groups (every survivor plays every block)")
+				return t.err(k, "is a knockout setting; a %s has no groups", tc.Format)
 			}
 		}
 	}
@@ -721,6 +749,113 @@ func (s *Space) parseTournament(t *tomlTable) error {
 			return t.err("confirm_elo", "want two Elo values [elo0, elo1] with elo0 < elo1, e.g. [0, 10]")
 		}
 		tc.ConfirmElo = e
+	}
+	return nil
+}
+
+// parseHalving reads the halving and budget keys of [tournament].
+func (s *Space) parseHalving(t *tomlTable) error {
+	tc := &s.Tournament
+	tc.Eta, tc.Finalists, tc.RungBlocks = 3, 4, 0
+	if tc.Format != "halving" {
+		for _, k := range []string{"eta", "finalists", "rung_blocks", "budget"} {
+			if t.has(k) {
+				return t.err(k, "is a setting of format = \"halving\"")
+			}
+		}
+		return nil
+	}
+	for _, k := range []struct {
+		key    string
+		dst    *int
+		lo, hi int64
+		what   string
+	}{
+		{"eta", &tc.Eta, 2, 10, "the factor of every rung"},
+		{"finalists", &tc.Finalists, 2, 64, "the candidates of the last rung"},
+		{"rung_blocks", &tc.RungBlocks, 1, 10000, "blocks a candidate plays in the first rung"},
+	} {
+		if !t.has(k.key) {
+			continue
+		}
+		v, err := t.integer(k.key, int64(*k.dst))
+		if err != nil {
+			return err
+		}
+		if v < k.lo || v > k.hi {
+			return t.err(k.key, "must be between %d and %d (%s), got %d", k.lo, k.hi, k.what, v)
+		}
+		*k.dst = int(v)
+	}
+	if !t.has("budget") {
+		return nil
+	}
+	switch v := t.m["budget"].(type) {
+	case int64:
+		if v < 1 || v > 1e9 {
+			return t.err("budget", "must be at least 1 game, got %d", v)
+		}
+		tc.BudgetGames = int(v)
+	case string:
+		d, err := time.ParseDuration(v)
+		if err != nil || d < time.Second {
+			return t.err("budget", "want a CPU time such as \"1h\" or \"30m\" (at least 1s), or a number of games, got %q", v)
+		}
+		tc.BudgetCPU = d
+	default:
+		return t.err("budget", "want a CPU time such as \"1h\", or a number of games such as 5000, found %s", describeTOML(t.m["budget"]))
+	}
+	return nil
+}
+
+// parseEffects reads [effects]: interactions = [["a", "b"], ...].
+func (s *Space) parseEffects(t *tomlTable) error {
+	if t == nil {
+		return nil
+	}
+	if err := t.allow("interactions"); err != nil {
+		return err
+	}
+	if !t.has("interactions") {
+		return nil
+	}
+	list, ok := t.m["interactions"].([]any)
+	bad := func() error {
+		return t.err("interactions", "want a list of parameter pairs, e.g. [[\"x1\", \"x3\"], [\"x2\", \"x5\"]]")
+	}
+	if !ok {
+		return bad()
+	}
+	known := map[string]bool{}
+	for _, p := range s.Params {
+		known[p.Name] = true
+	}
+	seen := map[[2]string]bool{}
+	for _, x := range list {
+		pair, ok := x.([]any)
+		if !ok || len(pair) != 2 {
+			return bad()
+		}
+		a, ok1 := pair[0].(string)
+		b, ok2 := pair[1].(string)
+		if !ok1 || !ok2 {
+			return bad()
+		}
+		for _, n := range []string{a, b} {
+			if !known[n] {
+				return t.err("interactions", "%q is not a varied parameter ([params]: %s)", n, strings.Join(s.ParamNames(), ", "))
+			}
+		}
+		if a == b {
+			return t.err("interactions", "%q with itself is not a two-way interaction", a)
+		}
+		if a > b {
+			a, b = b, a
+		}
+		if !seen[[2]string{a, b}] {
+			seen[[2]string{a, b}] = true
+			s.Interactions = append(s.Interactions, [2]string{a, b})
+		}
 	}
 	return nil
 }

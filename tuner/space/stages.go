@@ -50,6 +50,7 @@ func (s *Space) SubSpace(name string, seed uint64, points [][]any, def bool, for
 	c.Tournament.Format = format
 	c.Tournament.Confirm = false
 	c.variants = nil
+	c.candidates, c.factorial = 0, nil
 	seen := map[string]bool{}
 	for i, pt := range points {
 		k := pointKey(pt)

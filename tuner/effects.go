@@ -1,0 +1,381 @@
+package tuner
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"strconv"
+
+	"tourney/engines/game"
+	"tourney/tuner/plan"
+	"tourney/tuner/space"
+	"tourney/tuner/stats"
+)
+
+// Parameter effects (statistics.md §7): a variant's strength is the sum
+// of one effect per knob value (the defaults' value of each knob is 0),
+// plus the two-way interactions the space names ([effects]
+// interactions), fitted by maximum likelihood on every game
+// (stats.FitEffects), with block-bootstrap intervals. Knobs with a list
+// of values get one effect per value; a continuous knob a linear and a
+// quadratic term in (x − default)/(max − min). Field bots and the
+// defaults' own entity (when the defaults are not a variant) are rated
+// on their own.
+
+// effectsPriorDraws is the ridge of an effect (virtual draws against
+// 0): weak, so that a value that never played stays finite.
+const effectsPriorDraws = 1
+
+// residualPriorDraws shrinks a variant's own deviation from its
+// effects (the effects-informed rating of successive halving) towards 0.
+const residualPriorDraws = 4
+
+// feature is one column of the effects design.
+type feature struct {
+	param, value string // "x1", "1"; interactions "a*b", "1*0"
+	kind         int    // 0 value indicator, 1 linear, 2 quadratic, 3 interaction, 4 entity, 5 residual
+	a, b         int    // params (indices) of an interaction
+	va, vb       any
+}
+
+// effectsDesign builds the features of the run's entities.
+type effectsDesign struct {
+	feats []feature
+	rows  [][]stats.Feature // per entity
+	prior []float64
+	nRes  int // residual features (at the end)
+}
+
+func (r *sweepRun) effectsDesign(residuals bool) *effectsDesign {
+	s := r.s
+	def := s.DefaultPoint()
+	d := &effectsDesign{}
+	add := func(f feature, prior float64) int {
+		d.feats = append(d.feats, f)
+		d.prior = append(d.prior, prior)
+		return len(d.feats) - 1
+	}
+	type valKey struct {
+		p int
+		v string
+	}
+	ind := map[valKey]int{}
+	lin := map[int][2]int{}
+	for i, p := range s.Params {
+		if p.Continuous || len(p.Values) == 0 {
+			lin[i] = [2]int{add(feature{param: p.Name, value: "linear", kind: 1}, effectsPriorDraws),
+				add(feature{param: p.Name, value: "quadratic", kind: 2}, effectsPriorDraws)}
+			continue
+		}
+		for _, v := range p.Values {
+			if !space.ValueEqual(v, def[i]) {
+				ind[valKey{i, game.FormatValue(v)}] = add(feature{param: p.Name, value: game.FormatValue(v), kind: 0}, effectsPriorDraws)
+			}
+		}
+	}
+	pidx := map[string]int{}
+	for i, p := range s.Params {
+		pidx[p.Name] = i
+	}
+	type ixKey struct {
+		a, b   int
+		va, vb string
+	}
+	ix := map[ixKey]int{}
+	for _, pair := range s.Interactions {
+		a, b := pidx[pair[0]], pidx[pair[1]]
+		pa, pb := s.Params[a], s.Params[b]
+		for _, va := range pa.Values {
+			if space.ValueEqual(va, def[a]) {
+				continue
+			}
+			for _, vb := range pb.Values {
+				if space.ValueEqual(vb, def[b]) {
+					continue
+				}
+				ix[ixKey{a, b, game.FormatValue(va), game.FormatValue(vb)}] = add(feature{param: pa.Name + "*" + pb.Name,
+					value: game.FormatValue(va) + "*" + game.FormatValue(vb), kind: 3, a: a, b: b, va: va, vb: vb}, effectsPriorDraws)
+			}
+		}
+	}
+	nEnt := len(r.ents.names)
+	d.rows = make([][]stats.Feature, nEnt)
+	for v := range r.variants {
+		d.rows[v] = r.variantRow(v, def, func(i int, val any) int {
+			k, ok := ind[valKey{i, game.FormatValue(val)}]
+			if !ok {
+				return -1
+			}
+			return k
+		}, lin, func(a, b int, va, vb any) int {
+			k, ok := ix[ixKey{a, b, game.FormatValue(va), game.FormatValue(vb)}]
+			if !ok {
+				return -1
+			}
+			return k
+		})
+	}
+	for e := len(r.variants); e < nEnt; e++ {
+		if e == r.ents.def {
+			continue // the defaults: 0 by construction
+		}
+		k := add(feature{param: r.ents.names[e], kind: 4}, 0.5)
+		d.rows[e] = []stats.Feature{{K: k, V: 1}}
+	}
+	if residuals {
+		played := make([]bool, nEnt)
+		for _, g := range r.recs {
+			for _, p := range g.Players {
+				played[p] = true
+			}
+		}
+		for v := range r.variants {
+			if played[v] && v != r.ents.def {
+				k := add(feature{param: strconv.Itoa(v), kind: 5}, residualPriorDraws)
+				d.rows[v] = append(d.rows[v], stats.Feature{K: k, V: 1})
+				d.nRes++
+			}
+		}
+	}
+	return d
+}
+
+// variantRow is variant v's features.
+func (r *sweepRun) variantRow(v int, def []any, ind func(int, any) int, lin map[int][2]int, ix func(a, b int, va, vb any) int) []stats.Feature {
+	s := r.s
+	var row []stats.Feature
+	vals := r.variants[v].Values
+	if r.variants[v].Default {
+		return nil
+	}
+	for i, p := range s.Params {
+		val := vals[p.Name]
+		if l, ok := lin[i]; ok {
+			span := toF(p.Max) - toF(p.Min)
+			if span == 0 {
+				span = 1
+			}
+			x := (toF(val) - toF(def[i])) / span
+			if x != 0 {
+				row = append(row, stats.Feature{K: l[0], V: x}, stats.Feature{K: l[1], V: x * x})
+			}
+			continue
+		}
+		if k := ind(i, val); k >= 0 {
+			row = append(row, stats.Feature{K: k, V: 1})
+		}
+	}
+	for _, pair := range s.Interactions {
+		a, b := -1, -1
+		for i, p := range s.Params {
+			switch p.Name {
+			case pair[0]:
+				a = i
+			case pair[1]:
+				b = i
+			}
+		}
+		if k := ix(a, b, vals[s.Params[a].Name], vals[s.Params[b].Name]); k >= 0 {
+			row = append(row, stats.Feature{K: k, V: 1})
+		}
+	}
+	return row
+}
+
+func toF(v any) float64 {
+	switch x := v.(type) {
+	case int:
+		return float64(x)
+	case int64:
+		return float64(x)
+	case float64:
+		return x
+	}
+	return 0
+}
+
+// Rate is plan.Host's effects-informed rating of every variant.
+func (r *sweepRun) Rate() ([]float64, error) {
+	d := r.effectsDesign(true)
+	if len(d.prior) == 0 {
+		return r.fitVariants()
+	}
+	e, err := stats.FitEffects(r.recs, stats.Design{Rows: d.rows, Prior: d.prior}, 0, 0.95, 0)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]float64, len(r.variants))
+	for v := range out {
+		out[v], _, _ = e.Predict(d.rows[v], 0.95)
+	}
+	return out, nil
+}
+
+// fitVariants is Fit restricted to the variants (a space without knobs
+// to model).
+func (r *sweepRun) fitVariants() ([]float64, error) {
+	fit, err := r.fit()
+	if err != nil {
+		return nil, err
+	}
+	return fit[:len(r.variants)], nil
+}
+
+// effectsResult is a finished fit of the effects (pooled, and per
+// scenario when there are several).
+type effectsResult struct {
+	design *effectsDesign
+	pooled stats.Effects
+	per    []stats.Effects // per scenario (nil with one scenario)
+}
+
+// effects fits the effects on every game (and per scenario), with the
+// run's bootstrap; nil when the space varies nothing the model can use.
+func (r *sweepRun) effects() (*effectsResult, error) {
+	if len(r.recs) == 0 || len(r.s.Params) == 0 {
+		return nil, nil
+	}
+	t := &r.s.Tournament
+	d := r.effectsDesign(false)
+	if len(d.prior) == 0 {
+		return nil, nil
+	}
+	design := stats.Design{Rows: d.rows, Prior: d.prior}
+	seed := game.Mix(r.s.Seed, 0xeffec7)
+	pooled, err := stats.FitEffects(r.recs, design, t.Bootstrap, t.Confidence, seed)
+	if err != nil {
+		return nil, err
+	}
+	res := &effectsResult{design: d, pooled: pooled}
+	if len(r.s.Scenarios) > 1 {
+		for sc := range r.s.Scenarios {
+			var games []stats.Game
+			for i, g := range r.recs {
+				if r.recScen[i] == sc {
+					games = append(games, g)
+				}
+			}
+			var e stats.Effects
+			if len(games) > 0 {
+				if e, err = stats.FitEffects(games, design, t.Bootstrap, t.Confidence, game.Mix(seed, uint64(sc)+1)); err != nil {
+					return nil, fmt.Errorf("scenario %d: %w", sc+1, err)
+				}
+			}
+			res.per = append(res.per, e)
+		}
+	}
+	return res, nil
+}
+
+var effectsHeader = []string{"scenario", "parameter", "value", "effect", "effect_lo", "effect_hi", "games"}
+
+// effectsRows writes effects.csv: per knob its default value (effect 0,
+// no interval) and every other value, then the interactions; pooled
+// ("all") first, then per scenario (numbered from 1).
+func (r *sweepRun) effectsRows(er *effectsResult) [][]string {
+	rows := [][]string{effectsHeader}
+	def := r.s.DefaultPoint()
+	scopes := []string{"all"}
+	fits := []stats.Effects{er.pooled}
+	for i, e := range er.per {
+		scopes = append(scopes, strconv.Itoa(i+1))
+		fits = append(fits, e)
+	}
+	for si, scope := range scopes {
+		e := fits[si]
+		if e.Theta == nil {
+			continue
+		}
+		games := r.featureGames(er.design, si-1)
+		for i, p := range r.s.Params {
+			if len(p.Values) > 0 && !p.Continuous {
+				rows = append(rows, []string{scope, p.Name, game.FormatValue(def[i]), "0", "", "", strconv.Itoa(r.valueGames(i, def[i], si-1))})
+			}
+			for k, f := range er.design.feats {
+				if f.kind <= 2 && f.param == p.Name {
+					rows = append(rows, []string{scope, f.param, f.value, plan.FmtRound(e.Theta[k], 1), plan.FmtRound(e.Lo[k], 1), plan.FmtRound(e.Hi[k], 1), strconv.Itoa(games[k])})
+				}
+			}
+		}
+		for k, f := range er.design.feats {
+			if f.kind == 3 {
+				rows = append(rows, []string{scope, f.param, f.value, plan.FmtRound(e.Theta[k], 1), plan.FmtRound(e.Lo[k], 1), plan.FmtRound(e.Hi[k], 1), strconv.Itoa(games[k])})
+			}
+		}
+	}
+	return rows
+}
+
+// featureGames counts, per feature, the games (of scenario sc; −1: all)
+// in which a player had it.
+func (r *sweepRun) featureGames(d *effectsDesign, sc int) []int {
+	out := make([]int, len(d.feats))
+	seen := make([]int, len(d.feats))
+	for i := range seen {
+		seen[i] = -1
+	}
+	for gi, g := range r.recs {
+		if sc >= 0 && r.recScen[gi] != sc {
+			continue
+		}
+		for _, p := range g.Players {
+			for _, f := range d.rows[p] {
+				if seen[f.K] != gi {
+					seen[f.K] = gi
+					out[f.K]++
+				}
+			}
+		}
+	}
+	return out
+}
+
+// valueGames counts the games (of scenario sc; −1: all) with a variant
+// whose param i has value v.
+func (r *sweepRun) valueGames(i int, v any, sc int) int {
+	name := r.s.Params[i].Name
+	n := 0
+	for gi, g := range r.recs {
+		if sc >= 0 && r.recScen[gi] != sc {
+			continue
+		}
+		for _, p := range g.Players {
+			if p < len(r.variants) && space.ValueEqual(r.variants[p].Values[name], v) {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
+// predicted is every variant's predicted rating with its interval
+// (NaN without effects).
+func (r *sweepRun) predicted(er *effectsResult) (est, lo, hi []float64) {
+	n := len(r.variants)
+	est, lo, hi = make([]float64, n), make([]float64, n), make([]float64, n)
+	for v := range est {
+		if er == nil {
+			est[v], lo[v], hi[v] = math.NaN(), math.NaN(), math.NaN()
+			continue
+		}
+		if len(er.design.rows[v]) == 0 { // the defaults: 0 by construction
+			est[v], lo[v], hi[v] = 0, math.NaN(), math.NaN()
+			continue
+		}
+		est[v], lo[v], hi[v] = er.pooled.Predict(er.design.rows[v], r.s.Tournament.Confidence)
+	}
+	return est, lo, hi
+}
+
+// writeEffects writes effects.csv.
+func (r *sweepRun) writeEffects(er *effectsResult) error {
+	if er == nil {
+		return nil
+	}
+	data, err := csvBytes(r.effectsRows(er))
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(filepath.Join(r.opt.Out, "effects.csv"), data)
+}

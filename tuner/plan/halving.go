@@ -1,0 +1,339 @@
+package plan
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"tourney/engines/game"
+	"tourney/tuner/space"
+)
+
+// Successive halving (statistics.md §7; Hyperband's and ASHA's inner
+// loop): many candidates, a small budget each. Rung r seats every
+// survivor at seeded tables of the map's size (pairs on two seats; the
+// default configuration fills a last, short table) for its blocks; then
+// the best 1/eta of them by the effects-informed ratings (Host.Rate: the
+// parameter effects fitted on every game so far, plus each variant's
+// shrunk residual) go on, and the next rung gives each of them eta times
+// the blocks. When at most `finalists` are left, the last rung is a race
+// (F-race, as format = "race") of the finalists, the defaults and the
+// two grid points the effects model predicts best (played for real: a
+// prediction is a hypothesis, never a verdict), on seeds of its own; its
+// winner goes to the verdict against the defaults.
+//
+// Every rung costs about the same (survivors fall by eta, blocks grow by
+// eta). The budget ([tournament] budget = N games, or a CPU time that
+// the sweep turns into games from measured CPU per game; by default
+// DefaultHalvingGames per candidate) is shared equally by the rungs and
+// the final race; rung_blocks, when given, fixes rung r at
+// rung_blocks·eta^r blocks instead, and max_games the final race.
+// Ties in the ratings go by a seeded coin, never by variant number.
+
+// DefaultHalvingGames is the budget per candidate when a halving
+// tournament names none (100 games: 3 200 for a 32-run design).
+const DefaultHalvingGames = 100
+
+const (
+	seedTagHalving = 0x4a1f
+	seedTagFinal   = 0xf1a1
+)
+
+// rungPlan is one rung of the schedule.
+type rungPlan struct {
+	survivors, blocks, games int
+}
+
+// halvingSchedule sizes the rungs for n candidates; final is the final
+// race's game budget.
+func halvingSchedule(s *space.Space, n int) (rungs []rungPlan, final int) {
+	t := &s.Tournament
+	var sizes []int
+	for m := n; m > t.Finalists; m = (m + t.Eta - 1) / t.Eta {
+		sizes = append(sizes, m)
+	}
+	finalists := min(n, t.Finalists)
+	finalN := finalists + 3 // the defaults and two predictions, at most
+	budget := t.BudgetGames
+	if budget == 0 {
+		budget = DefaultHalvingGames * n
+	}
+	// the first rung (every candidate: the design the effects rest on)
+	// gets two shares, every later rung and the final race one
+	share := budget / (len(sizes) + 2)
+	for r, m := range sizes {
+		gpb := halvingBlockGames(s, m, nil)
+		b := max(1, share/max(gpb, 1))
+		if r == 0 {
+			b = max(1, 2*share/max(gpb, 1))
+		}
+		if t.RungBlocks > 0 { // given: rung r plays rung_blocks·eta^r
+			b = t.RungBlocks
+			for range r {
+				b *= t.Eta
+			}
+		}
+		rungs = append(rungs, rungPlan{survivors: m, blocks: b, games: b * gpb})
+	}
+	final = max(share, blockGames(s, seq(min(finalN, n)), true, nil))
+	if t.MaxGames > 0 {
+		final = t.MaxGames
+	}
+	return rungs, final
+}
+
+func seq(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// halvingTables splits the survivors into seeded tables of p seats (the
+// default configuration fills the last table's empty seats), and seats
+// each against every field bot.
+func halvingTables(s *space.Space, sc, p int, alive []int, seed uint64) [][]SeatRef {
+	order := slices.Clone(alive)
+	rng := game.NewRand(seed)
+	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	var tables [][]SeatRef
+	for lo := 0; lo < len(order); lo += p {
+		var seats []SeatRef
+		for _, v := range order[lo:min(lo+p, len(order))] {
+			seats = append(seats, SeatRef{Kind: SeatVariant, Variant: v})
+		}
+		for len(seats) < p {
+			seats = append(seats, SeatRef{Kind: SeatFiller})
+		}
+		tables = append(tables, seats)
+	}
+	return append(tables, fieldTables(s, sc, p, alive)...)
+}
+
+// halvingBlockGames counts the games of a rung's block of m survivors.
+func halvingBlockGames(s *space.Space, m int, perMap [][]int) int {
+	n := 0
+	for si, sc := range s.Scenarios {
+		for mi, mp := range sc.Maps {
+			p := mp.Players()
+			g := (m+p-1)/p*p + m*len(sc.Field)*p
+			n += g
+			if perMap != nil {
+				perMap[si][mi] += g
+			}
+		}
+	}
+	return n
+}
+
+// planHalving bounds a halving tournament's games.
+func planHalving(s *space.Space, n int, pl Plan) Plan {
+	if n < 2 {
+		return pl
+	}
+	rungs, final := halvingSchedule(s, n)
+	for _, r := range rungs {
+		per := make([][]int, len(s.Scenarios))
+		for i := range per {
+			per[i] = make([]int, len(pl.PerMap[i]))
+		}
+		halvingBlockGames(s, r.survivors, per)
+		for si := range per {
+			for mi := range per[si] {
+				pl.PerMap[si][mi] += per[si][mi] * r.blocks
+			}
+		}
+		pl.GamesPerRound = append(pl.GamesPerRound, r.games)
+		pl.MinGames += r.games
+		pl.MaxGames += r.games
+	}
+	// the final race: at least its first look, at most its budget
+	fn := min(n, s.Tournament.Finalists+3)
+	gpb := blockGames(s, seq(fn), true, nil)
+	first := min(s.Tournament.FirstLook()*gpb, final)
+	pl.MinGames += first
+	pl.MaxGames += final
+	per := make([][]int, len(s.Scenarios))
+	for i := range per {
+		per[i] = make([]int, len(pl.PerMap[i]))
+	}
+	blockGames(s, seq(fn), true, per)
+	for si := range per {
+		for mi := range per[si] {
+			pl.PerMap[si][mi] += int(math.Round(float64(per[si][mi]) / float64(gpb) * float64(final)))
+		}
+	}
+	pl.GamesPerRound = append(pl.GamesPerRound, final)
+	pl.Rounds = len(rungs) + 1
+	return pl
+}
+
+type halving struct {
+	base
+	rungs   []rungPlan
+	final   int
+	alive   []int
+	rung    int // rungs played
+	c       *contest
+	fin     *race
+	started bool
+	tried   map[int]bool // variants that were candidates (or predictions)
+}
+
+func (h *halving) start() {
+	h.rungs, h.final = halvingSchedule(h.s, h.n)
+	h.alive = seq(h.n)
+}
+
+func (h *halving) Next(host Host) ([]*Block, error) {
+	if !h.started {
+		h.started = true
+		h.start()
+		if h.n < 2 {
+			return nil, nil
+		}
+	}
+	if h.fin != nil {
+		return h.fin.Next(host)
+	}
+	if h.rung >= len(h.rungs) {
+		return h.startFinal(host)
+	}
+	r := h.rungs[h.rung]
+	c := newContest(h.rung+1, 1, h.alive, false)
+	c.halving = true
+	c.status = "rung"
+	h.c = c
+	var blocks []*Block
+	for ; c.blocks < r.blocks; c.blocks++ {
+		blocks = append(blocks, newBlock(h.s, c, c.blocks))
+	}
+	return blocks, nil
+}
+
+func (h *halving) Look(host Host, blocks []*Block, results [][]Result) error {
+	if h.fin != nil {
+		return h.fin.Look(host, blocks, results)
+	}
+	if err := bookAll(blocks, results); err != nil {
+		return err
+	}
+	rating, err := host.Rate()
+	if err != nil {
+		return fmt.Errorf("rung %d: %w", h.rung+1, err)
+	}
+	keep := h.s.Tournament.Finalists
+	if h.rung+1 < len(h.rungs) {
+		keep = h.rungs[h.rung+1].survivors
+	}
+	keep = min(keep, len(h.alive))
+	order := h.c.orderByRating(rating, game.Mix(h.s.Seed, seedTagHalving, 0xc01, uint64(h.rung)))
+	adv := map[int]bool{}
+	var next []int
+	for _, col := range order[:keep] {
+		adv[h.c.cols[col]] = true
+		next = append(next, h.c.cols[col])
+	}
+	// the effects model's best predictions that never played join the
+	// next rung, to be played for real
+	if h.rung+1 < len(h.rungs) {
+		next = append(next, h.predictions(rating, next, 2)...)
+	}
+	slices.Sort(next)
+	h.c.status = "rung"
+	for col, v := range h.c.cols {
+		if !adv[v] {
+			h.outRound[v] = h.rung + 1
+		}
+		h.bracketRow(h.c, col, adv[v])
+	}
+	h.decided["rung"]++
+	host.Logf("rung %d: %d candidates, %d blocks, %d go on\n", h.rung+1, len(h.alive), h.c.blocks, len(next))
+	host.Status(fmt.Sprintf("rung %d done, %d candidates left%s", h.rung+1, len(next), host.Leader(next)))
+	h.alive = next
+	h.rung++
+	h.rounds = h.rung
+	return nil
+}
+
+// predictions are the k variants rated best by the effects that are not
+// in have and have never been candidates (seeded ties).
+func (h *halving) predictions(rating []float64, have []int, k int) []int {
+	if h.tried == nil {
+		h.tried = map[int]bool{}
+		for _, v := range h.alive {
+			h.tried[v] = true
+		}
+	}
+	all := seq(len(rating))
+	fake := &contest{cols: all, alive: make([]bool, len(all))}
+	for i := range fake.alive {
+		fake.alive[i] = !math.IsNaN(rating[i])
+	}
+	var out []int
+	for _, col := range fake.orderByRating(rating, game.Mix(h.s.Seed, seedTagFinal, 0xc01, uint64(h.rung))) {
+		if len(out) == k {
+			break
+		}
+		if v := all[col]; !h.tried[v] && !slices.Contains(have, v) {
+			out = append(out, v)
+		}
+	}
+	for _, v := range out {
+		h.tried[v] = true
+	}
+	for _, v := range have {
+		h.tried[v] = true
+	}
+	return out
+}
+
+// startFinal sets up the final race: the finalists, the defaults and the
+// two best predictions not among them.
+func (h *halving) startFinal(host Host) ([]*Block, error) {
+	entrants := slices.Clone(h.alive)
+	has := func(v int) bool { return slices.Contains(entrants, v) }
+	if vs := h.s.Variants(); len(vs) > 0 && vs[0].Default && !has(0) {
+		entrants = append(entrants, 0)
+	}
+	rating, err := host.Rate()
+	if err != nil {
+		return nil, fmt.Errorf("final: %w", err)
+	}
+	entrants = append(entrants, h.predictions(rating, entrants, 2)...)
+	slices.Sort(entrants)
+	h.fin = &race{base: newBase(h.s, h.n)}
+	h.fin.cands = entrants
+	h.fin.seedTag = seedTagFinal
+	h.fin.roundBase = h.rung
+	h.fin.budgetOverride = h.final
+	blocks, err := h.fin.Next(host)
+	h.rounds = h.rung + h.fin.rounds
+	return blocks, err
+}
+
+func (h *halving) Winner(host Host) (int, error) {
+	if h.fin == nil {
+		if len(h.alive) == 1 {
+			return h.alive[0], nil
+		}
+		return 0, nil
+	}
+	return h.fin.Winner(host)
+}
+
+func (h *halving) Report() Report {
+	r := h.base.Report()
+	if h.fin != nil {
+		r.Rounds = h.rung + h.fin.rounds
+		r.Bracket = append(slices.Clone(h.bracket), h.fin.bracket...)
+		for v, rd := range h.fin.outRound {
+			r.OutRound[v] = rd
+		}
+		for k, n := range h.fin.decided {
+			r.Decisions[k] += n
+		}
+	}
+	return r
+}

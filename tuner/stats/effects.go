@@ -1,0 +1,202 @@
+package stats
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"gonum.org/v1/gonum/optimize"
+	"gonum.org/v1/gonum/stat"
+)
+
+// Parameter effects (statistics.md §7): an entity's strength is a sum of
+// features, β_e = Σ_k X[e][k]·θ_k, and θ is fitted by the same maximum
+// likelihood as Fit (Bradley–Terry pairs, Plackett–Luce orders) over
+// every game. A variant's features are its knob values (one indicator
+// per value other than the default's, whose effect is 0), named two-way
+// interactions, and optionally a residual of its own with a stronger
+// prior (the effects-informed rating); a field bot has a free feature of
+// its own; the defaults have none (0 Elo by construction).
+
+// Feature is one nonzero entry of a design row.
+type Feature struct {
+	K int     // feature index
+	V float64 // value (1 for an indicator)
+}
+
+// Design maps entities to features.
+type Design struct {
+	Rows [][]Feature // per entity (len = entities of the games)
+	// Prior is, per feature, the number of virtual draws of a player of
+	// strength θ_k against 0 (a ridge that keeps a feature finite when
+	// the data cannot bound it); len = features.
+	Prior []float64
+}
+
+// Effects are fitted features with bootstrap intervals, in Elo.
+type Effects struct {
+	Theta, Lo, Hi []float64
+	// Samples[rep][k] are the refits (Elo): intervals of any linear
+	// combination (a predicted variant) come from them.
+	Samples [][]float64
+	Reps    int
+}
+
+// Predict is the strength of a design row with its percentile interval
+// at conf over the bootstrap refits.
+func (e *Effects) Predict(row []Feature, conf float64) (est, lo, hi float64) {
+	for _, f := range row {
+		est += f.V * e.Theta[f.K]
+	}
+	if len(e.Samples) == 0 {
+		return est, math.NaN(), math.NaN()
+	}
+	s := make([]float64, len(e.Samples))
+	for r, smp := range e.Samples {
+		for _, f := range row {
+			s[r] += f.V * smp[f.K]
+		}
+	}
+	slices.Sort(s)
+	return est, stat.Quantile((1-conf)/2, stat.LinInterp, s, nil), stat.Quantile((1+conf)/2, stat.LinInterp, s, nil)
+}
+
+// effectsFit is the objective of one fit: the entities' likelihood at
+// β = Xθ plus the features' prior.
+type effectsFit struct {
+	m      *model
+	d      Design
+	active []int // entities that played (the others add nothing)
+	w      *weights
+	beta   []float64
+	gbeta  []float64
+	sc     plScratch
+}
+
+func (f *effectsFit) expand(theta []float64) {
+	for _, e := range f.active {
+		row := f.d.Rows[e]
+		b := 0.0
+		for _, ft := range row {
+			b += ft.V * theta[ft.K]
+		}
+		f.beta[e] = b
+	}
+}
+
+func (f *effectsFit) value(theta []float64) float64 {
+	f.expand(theta)
+	v := f.m.eval(f.beta, f.w, nil, nil, &f.sc)
+	for k, t := range theta {
+		if p := f.d.Prior[k]; p > 0 {
+			v -= p * 0.5 * (logSigmoid(t) + logSigmoid(-t))
+		}
+	}
+	return v
+}
+
+func (f *effectsFit) grad(g, theta []float64) {
+	f.expand(theta)
+	f.m.eval(f.beta, f.w, f.gbeta, nil, &f.sc)
+	clear(g)
+	for _, e := range f.active {
+		for _, ft := range f.d.Rows[e] {
+			g[ft.K] += ft.V * f.gbeta[e]
+		}
+	}
+	for k, t := range theta {
+		if p := f.d.Prior[k]; p > 0 {
+			g[k] += p * (sigmoid(t) - 0.5)
+		}
+	}
+}
+
+func (f *effectsFit) fit(start []float64) ([]float64, error) {
+	p := optimize.Problem{Func: f.value, Grad: f.grad}
+	settings := &optimize.Settings{GradientThreshold: 1e-7, MajorIterations: 2000}
+	res, err := optimize.Minimize(p, slices.Clone(start), settings, &optimize.LBFGS{})
+	if res == nil {
+		return nil, fmt.Errorf("effects: maximum likelihood: %v", err)
+	}
+	if err != nil && !errors.Is(err, optimize.ErrNoProgress) && !errors.Is(err, optimize.ErrLinesearcherFailure) {
+		return nil, fmt.Errorf("effects: maximum likelihood: %v (status %v)", err, res.Status)
+	}
+	for k, t := range res.X {
+		if !(math.Abs(t) <= maxRating) {
+			return nil, fmt.Errorf("effects: feature %d diverges (give it a prior)", k)
+		}
+	}
+	return res.X, nil
+}
+
+// FitEffects fits the design on the games and refits reps resamples of
+// their blocks (seeded PCG, one goroutine: the result depends only on the
+// inputs) for percentile intervals at conf. reps = 0 gives no intervals.
+func FitEffects(games []Game, d Design, reps int, conf float64, seed uint64) (Effects, error) {
+	n := len(d.Rows)
+	nf := len(d.Prior)
+	for e, row := range d.Rows {
+		for _, ft := range row {
+			if ft.K < 0 || ft.K >= nf {
+				return Effects{}, fmt.Errorf("effects: entity %d: feature %d out of range [0, %d)", e, ft.K, nf)
+			}
+		}
+	}
+	if nf == 0 {
+		return Effects{}, errors.New("effects: no features")
+	}
+	if !(conf > 0 && conf < 1) {
+		return Effects{}, fmt.Errorf("effects: confidence %g not in (0, 1)", conf)
+	}
+	m, err := buildModel(n, games, FitOptions{Anchor: -1, PriorDraws: -1})
+	if err != nil {
+		return Effects{}, err
+	}
+	var w weights
+	m.weightsFor(nil, &w)
+	f := &effectsFit{m: m, d: d, w: &w, beta: make([]float64, n), gbeta: make([]float64, n)}
+	for e := range n {
+		if m.played[e] {
+			f.active = append(f.active, e)
+		}
+	}
+	full, err := f.fit(make([]float64, nf))
+	if err != nil {
+		return Effects{}, err
+	}
+	out := Effects{Theta: toElo(full), Lo: make([]float64, nf), Hi: make([]float64, nf), Reps: reps}
+	if reps <= 0 {
+		for k := range out.Lo {
+			out.Lo[k], out.Hi[k] = math.NaN(), math.NaN()
+		}
+		return out, nil
+	}
+	rng := rand.New(rand.NewPCG(seed, 0xeffec75))
+	nb := len(m.blocks)
+	mult := make([]int, nb)
+	out.Samples = make([][]float64, reps)
+	for rep := range reps {
+		clear(mult)
+		for range nb {
+			mult[rng.IntN(nb)]++
+		}
+		m.weightsFor(mult, &w)
+		th, err := f.fit(full)
+		if err != nil {
+			return Effects{}, fmt.Errorf("effects: bootstrap replicate %d: %w", rep, err)
+		}
+		out.Samples[rep] = toElo(th)
+	}
+	col := make([]float64, reps)
+	for k := range nf {
+		for r := range reps {
+			col[r] = out.Samples[r][k]
+		}
+		slices.Sort(col)
+		out.Lo[k] = stat.Quantile((1-conf)/2, stat.LinInterp, col, nil)
+		out.Hi[k] = stat.Quantile((1+conf)/2, stat.LinInterp, col, nil)
+	}
+	return out, nil
+}

@@ -1,0 +1,105 @@
+package stats
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// effectsWorld simulates two-seat games between variants of k binary
+// knobs whose true strengths are the sums of known effects (Elo), in
+// blocks of two games with seats swapped, each game an independent
+// Bradley–Terry draw.
+func effectsWorld(rng *rand.Rand, eff []float64, blocks int) ([]Game, Design) {
+	k := len(eff)
+	n := 1 << k
+	d := Design{Rows: make([][]Feature, n), Prior: make([]float64, k)}
+	truth := make([]float64, n)
+	for v := range n {
+		for j := range k {
+			if v>>j&1 == 1 {
+				d.Rows[v] = append(d.Rows[v], Feature{K: j, V: 1})
+				truth[v] += eff[j]
+			}
+		}
+	}
+	for j := range d.Prior {
+		d.Prior[j] = 1
+	}
+	var games []Game
+	for b := range blocks {
+		a, c := rng.IntN(n), rng.IntN(n)
+		for c == a {
+			c = rng.IntN(n)
+		}
+		for g := range 2 {
+			p := []int{a, c}
+			if g == 1 {
+				p = []int{c, a}
+			}
+			pw := 1 / (1 + math.Pow(10, -(truth[p[0]]-truth[p[1]])/400))
+			r := []int{2, 1}
+			if rng.Float64() < pw {
+				r = []int{1, 2}
+			}
+			games = append(games, Game{Block: b, Players: p, Ranks: r})
+		}
+	}
+	return games, d
+}
+
+func TestFitEffectsRecovers(t *testing.T) {
+	eff := []float64{40, -20, 0, 10}
+	games, d := effectsWorld(rand.New(rand.NewPCG(1, 2)), eff, 3000)
+	e, err := FitEffects(games, d, 0, 0.95, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j, want := range eff {
+		if math.Abs(e.Theta[j]-want) > 12 {
+			t.Errorf("effect %d: %.1f, want %.0f", j, e.Theta[j], want)
+		}
+	}
+}
+
+// TestFitEffectsCoverage: the 95 % intervals hold the true effects about
+// 95 % of the time over seeds (a loose band: the test must fail for
+// intervals half or double the right width).
+func TestFitEffectsCoverage(t *testing.T) {
+	eff := []float64{30, -15, 0}
+	seeds := 30
+	if testing.Short() {
+		seeds = 12
+	}
+	hold, total := 0, 0
+	for s := range seeds {
+		games, d := effectsWorld(rand.New(rand.NewPCG(uint64(s), 7)), eff, 400)
+		e, err := FitEffects(games, d, 200, 0.95, uint64(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for j, want := range eff {
+			total++
+			if e.Lo[j] <= want && want <= e.Hi[j] {
+				hold++
+			}
+		}
+		lo, _, hi := e.Lo[0], 0, e.Hi[0]
+		if !(hi > lo) {
+			t.Fatalf("seed %d: zero-width interval %v %v", s, lo, hi)
+		}
+	}
+	rate := float64(hold) / float64(total)
+	t.Logf("coverage %d/%d = %.3f", hold, total, rate)
+	if rate < 0.82 || rate > 1 {
+		t.Errorf("coverage %.3f outside [0.82, 1]", rate)
+	}
+}
+
+func TestEffectsPredict(t *testing.T) {
+	e := Effects{Theta: []float64{10, 20}, Samples: [][]float64{{9, 19}, {11, 21}, {10, 20}}}
+	est, lo, hi := e.Predict([]Feature{{K: 0, V: 1}, {K: 1, V: 1}}, 0.95)
+	if est != 30 || !(lo < 30 && hi > 30) {
+		t.Fatalf("predict %v [%v, %v]", est, lo, hi)
+	}
+}
