@@ -117,7 +117,7 @@ func run(mode string) int {
 				if err != nil {
 					n = 12 << 20
 				}
-				chunk := []byte(strings.Repeat("flood! ", 1<<13)[:1<<16-1] + "\n")
+				chunk := []byte(strings.Repeat("flood! ", 1<<14)[:1<<16-1] + "\n")
 				for w := 0; w < n; w += len(chunk) {
 					os.Stderr.Write(chunk)
 				}
