@@ -26,7 +26,7 @@ type helloMsg struct {
 	Type     string       `json:"type"`
 	Protocol string       `json:"protocol"` // "tourney/2": the bot echoes turn ids
 	Name     string       `json:"name"`
-	Params []helloParam `json:"params"`
+	Params   []helloParam `json:"params"`
 }
 
 // helloParam is a parameter declared by a bot.
