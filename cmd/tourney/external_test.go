@@ -21,10 +21,10 @@ import (
 // TOURNEY_TEST_ARGS (arguments separated by newlines), so that a test can
 // kill a real process with SIGKILL (kill_test.go).
 func TestMain(m *testing.M) {
+	externaltest.MaybeRun() // the test binary doubles as a fake external bot (first: a bot of a TOURNEY_TEST_ARGS tourney inherits that variable)
 	if a := os.Getenv("TOURNEY_TEST_ARGS"); a != "" {
 		os.Exit(run(context.Background(), strings.Split(a, "\n"), os.Stdout, os.Stderr))
 	}
-	externaltest.MaybeRun() // the test binary doubles as a fake external bot
 	if os.Getenv("TOURNEY_TEST_CLI") == "1" {
 		// ... and as tourney itself (tourney client as an external bot)
 		os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))

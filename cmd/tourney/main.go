@@ -46,6 +46,7 @@ func commands() []command {
 		{"version", "print the version", runVersion},
 		{"check-bot", "check an external bot's protocol compliance", runCheckBot},
 		{"client", "play in a real competition (ReversiXT TCP, Spe_ed websocket)", runClient},
+		{"cleanup", "end bot processes a killed tourney left in a results directory", runCleanup},
 	}
 }
 

@@ -265,7 +265,7 @@ func (b *jsonlBot) Step(ctx context.Context, s game.State, player int, bud game.
 			pr.kill()
 			b.pr = nil
 		}
-		return game.NoAction, b.fail(fault(game.FaultReason(err, "protocol"), "bot %s: %v", d.Name, err))
+		return game.NoAction, b.fail(err)
 	}
 	return a, nil
 }

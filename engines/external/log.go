@@ -91,6 +91,10 @@ func (l *botLog) close() {
 		l.f.Close()
 		l.f = nil
 	}
+	if len(l.held) > 0 { // held for a directory that never came
+		os.Stderr.Write(l.held)
+		l.held = nil
+	}
 	l.n, l.dropped = 0, false // the cap is per run
 }
 
@@ -159,6 +163,9 @@ func SetLogDir(dir string) {
 		procs = append(procs, p)
 	}
 	registry.Unlock()
+	if dir == "" {
+		holdLogs.Store(false)
+	}
 	for _, l := range logs.m {
 		if dir == "" {
 			l.close()

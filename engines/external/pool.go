@@ -90,7 +90,9 @@ func CloseAll() {
 	wg.Wait()
 	if canTrack() {
 		startMu.Lock()
-		killTagged(runID+"/", 0, registeredPids())
+		skip := registeredPids()
+		killTagged(runID+"/", 0, skip)
+		reapAdopted(skip)
 		startMu.Unlock()
 	}
 }

@@ -81,6 +81,7 @@ func startProc(key string, argv []string, env []string, dir string, log *botLog)
 		outW.Close()
 		return nil, err
 	}
+	recordRun()
 	tag := newTag()
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir

@@ -79,6 +79,17 @@ func procStart(pid int) uint64 {
 	return p.start
 }
 
+// sameProc tells whether pid is still the process that started at start
+// (ok), and whether it is alive rather than a zombie (a zombie of
+// tourney's is reaped by killPid).
+func sameProc(pid int, start uint64) (alive, ok bool) {
+	p, found := readStat(pid)
+	if !found || p.start != start {
+		return false, false
+	}
+	return p.state != 'Z', true
+}
+
 // readTag reads TagEnv from a process's environment.
 func readTag(pid int) string {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
@@ -178,13 +189,27 @@ func reapOrphans(pids []int) {
 				if got, _ := syscall.Wait4(pid, &ws, syscall.WNOHANG, nil); got == pid {
 					break
 				}
-			} else if p.ppid == 1 {
-				break // init reaps it
+			} else if p.state == 'Z' {
+				break // dead: its parent (or init) reaps it
 			}
 			if time.Now().After(deadline) {
 				break
 			}
 			time.Sleep(2 * time.Millisecond)
+		}
+	}
+}
+
+// reapAdopted reaps the zombie children of tourney that were process
+// group leaders and are not processes tourney waits for (skip): bots of
+// a killed tourney process that re-parented to this one as a subreaper
+// (its parent, a test, say) before anyone recorded them.
+func reapAdopted(skip map[int]bool) {
+	me := os.Getpid()
+	for _, p := range allProcs(false) {
+		if p.ppid == me && p.state == 'Z' && p.pgid == p.pid && !skip[p.pid] {
+			var ws syscall.WaitStatus
+			syscall.Wait4(p.pid, &ws, syscall.WNOHANG, nil)
 		}
 	}
 }

@@ -19,6 +19,8 @@ func killGroup(pid int) {
 // Without /proc: process groups only; no record can be checked safely.
 
 func canTrack() bool                                  { return false }
+func sameProc(int, uint64) (alive, ok bool)           { return false, false }
+func reapAdopted(map[int]bool)                        {}
 func procStart(int) uint64                            { return 0 }
 func killPid(int) bool                                { return false }
 func killTagged(string, int, map[int]bool)            {}

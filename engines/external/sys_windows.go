@@ -11,6 +11,8 @@ func procAttr() *syscall.SysProcAttr { return nil }
 func killGroup(int) {}
 
 func canTrack() bool                                  { return false }
+func sameProc(int, uint64) (alive, ok bool)           { return false, false }
+func reapAdopted(map[int]bool)                        {}
 func procStart(int) uint64                            { return 0 }
 func killPid(int) bool                                { return false }
 func killTagged(string, int, map[int]bool)            {}

@@ -44,7 +44,10 @@ func newTag() string { return runID + "/" + strconv.FormatInt(procSeq.Add(1), 10
 // PidsFile is the record of bot processes in a results directory.
 const PidsFile = "pids"
 
-var pidsMu sync.Mutex
+var (
+	pidsMu      sync.Mutex
+	runRecorded = map[string]bool{} // dirs whose pids hold this run's line
+)
 
 // recordPid appends p to DIR/bots/pids when a results directory is set
 // (once per process): "pid starttime tag argv0".
@@ -53,6 +56,7 @@ func recordPid(p *proc) {
 	if dir == "" || p.recorded.Swap(true) {
 		return
 	}
+	recordRun()
 	line := fmt.Sprintf("%d %d %s %s\n", p.pid, p.start, p.tag, strconv.Quote(p.argv0))
 	pidsMu.Lock()
 	defer pidsMu.Unlock()
@@ -65,6 +69,29 @@ func recordPid(p *proc) {
 		return
 	}
 	f.WriteString(line)
+	f.Close()
+}
+
+// recordRun notes this run in DIR/bots/pids before its first process
+// starts ("0 0 RUN/"): a process that a kill -9 catches between its start
+// and its own record line is still found by its tag.
+func recordRun() {
+	dir := logDir()
+	pidsMu.Lock()
+	defer pidsMu.Unlock()
+	if dir == "" || runRecorded[dir] {
+		return
+	}
+	runRecorded[dir] = true
+	d := filepath.Join(dir, "bots")
+	if err := os.MkdirAll(d, 0o755); err != nil {
+		return
+	}
+	f, err := os.OpenFile(filepath.Join(d, PidsFile), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return
+	}
+	f.WriteString("0 0 " + runID + "/ \"\"\n")
 	f.Close()
 }
 
@@ -133,8 +160,8 @@ func CleanupDir(dir string) ([]Leftover, error) {
 			continue
 		}
 		runs[run] = true
-		if r.pid > 0 && r.start > 0 && procStart(r.pid) == r.start {
-			if killPid(r.pid) {
+		if r.pid > 0 && r.start > 0 {
+			if alive, ok := sameProc(r.pid, r.start); ok && killPid(r.pid) && alive {
 				out = append(out, Leftover{Pid: r.pid, Tag: r.tag, Cmd: r.cmd})
 			}
 		}
@@ -146,6 +173,9 @@ func CleanupDir(dir string) ([]Leftover, error) {
 			}
 		}
 	}
+	startMu.Lock()
+	reapAdopted(registeredPids())
+	startMu.Unlock()
 	text := strings.Join(keep, "\n")
 	if text != "" {
 		text += "\n"

@@ -136,6 +136,9 @@ func run(mode string) int {
 			fmt.Fprintf(os.Stderr, "fake bot: new game seed %d\n", seed)
 		case "turn":
 			turns++
+			if d, err := time.ParseDuration(os.Getenv("TOURNEY_FAKE_DELAY")); err == nil {
+				time.Sleep(d) // $TOURNEY_FAKE_DELAY: a slow bot (any mode)
+			}
 			prevID, lastID = lastID, m.ID
 			switch {
 			case mode == ModeHang:
