@@ -45,7 +45,9 @@ const (
 	// ModeRXTScript is a ReversiXT TCP client: it connects to os.Args[1],
 	// sends group 7, answers each move request with the next move of
 	// $TOURNEY_FAKE_MOVES ("x,y,special;...", the last one repeated), and writes every byte it
-	// receives to the file $TOURNEY_FAKE_RECORD.
+	// receives to the file $TOURNEY_FAKE_RECORD. With $TOURNEY_FAKE_ADDRFILE it
+	// first writes the address there, with $TOURNEY_FAKE_CONNECT_DELAY it
+	// waits that long before it connects.
 	ModeRXTScript = "rxt-script"
 )
 
@@ -212,6 +214,13 @@ func Children() []string {
 }
 
 func rxtScript() int {
+	if f := os.Getenv("TOURNEY_FAKE_ADDRFILE"); f != "" {
+		os.WriteFile(f+".tmp", []byte(os.Args[1]), 0o644)
+		os.Rename(f+".tmp", f)
+	}
+	if d, err := time.ParseDuration(os.Getenv("TOURNEY_FAKE_CONNECT_DELAY")); err == nil {
+		time.Sleep(d)
+	}
 	conn, err := net.Dial("tcp", os.Args[1])
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
