@@ -261,6 +261,9 @@ func TestCheckBot(t *testing.T) {
 		{externaltest.ModeNoHello, 1, "FAULT start-up: bot fake: no hello within 300ms"},
 		{externaltest.ModeIgnoreQuit, 1, "FAULT did not exit within 2s of quit"},
 		{externaltest.ModeExit, 1, "crash: bot fake exited during the game"},
+		{externaltest.ModeExtraEnd, 1, ": protocol: "}, // a line while no turn was open, or (arrived later) a stale id
+		{externaltest.ModeStale, 1, "protocol: an answer to turn"},
+		{externaltest.ModeLegacy, 0, "note  actions without the turn's \"id\""},
 	} {
 		startup := "5s" // generous under -race; the no-hello case is told to wait less
 		if c.mode == externaltest.ModeNoHello {

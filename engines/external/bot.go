@@ -42,6 +42,9 @@ type Decl struct {
 
 	pool    *Pool
 	crashed atomic.Bool
+	// echoed, unechoed: some action carried the turn's id, some did not
+	// (check-bot reports which).
+	echoed, unechoed atomic.Bool
 }
 
 // Defaults of Decl's durations.
@@ -252,6 +255,11 @@ func (b *jsonlBot) Step(ctx context.Context, s game.State, player int, bud game.
 	a, echoed, err := parseAction(line, string(b.id), s, player, b.legal)
 	if echoed {
 		pr.strict = true
+		d.echoed.Store(true)
+	} else if err == nil {
+		d.unechoed.Store(true)
+	}
+	if echoed {
 	} else if err == nil && pr.strict {
 		err = fault("protocol", "an action without the turn's id %q (the bot echoes ids): %s", b.id, quoteLine(line))
 	} else if err == nil && !pr.noted {
