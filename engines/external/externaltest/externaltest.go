@@ -154,11 +154,10 @@ func run(mode string) int {
 			case mode == ModeExit && turns == 2 && seed%2 == 0:
 				return 3
 			}
-			if len(m.Legal) == 0 {
-				say(`{"type":"action","action":""}`)
-				continue
+			a := []byte(`""`)
+			if len(m.Legal) > 0 {
+				a, _ = json.Marshal(m.Legal[pick%len(m.Legal)])
 			}
-			a, _ := json.Marshal(m.Legal[pick%len(m.Legal)])
 			id := ""
 			switch {
 			case mode == ModeStale && turns > 1:
