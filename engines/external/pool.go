@@ -212,6 +212,7 @@ func (p *Pool) handshake(ctx context.Context, pr *proc) error {
 		return fault("protocol", "bot %s: expected a hello message, got %s", d.Name, quoteLine(line))
 	}
 	pr.hello = &h
+	pr.strict = h.Protocol == Protocol // it promises to echo turn ids
 	return nil
 }
 
