@@ -105,8 +105,13 @@ func readTag(pid int) string {
 	return ""
 }
 
-// allProcs lists the processes (with their tags when withTags).
-func allProcs(withTags bool) []pinfo {
+// selfStart is tourney's start time: processes older than tourney are
+// not its bots' (their environment is not read).
+var selfStart = procStart(os.Getpid())
+
+// allProcs lists the processes, with their tags when withTags, read only
+// from processes that started at minStart or later.
+func allProcs(withTags bool, minStart uint64) []pinfo {
 	ents, err := os.ReadDir("/proc")
 	if err != nil {
 		return nil
@@ -121,7 +126,7 @@ func allProcs(withTags bool) []pinfo {
 		if !ok {
 			continue
 		}
-		if withTags && p.state != 'Z' {
+		if withTags && p.state != 'Z' && p.start >= minStart {
 			p.tag = readTag(pid)
 		}
 		out = append(out, p)
@@ -132,7 +137,7 @@ func allProcs(withTags bool) []pinfo {
 // taggedProcs lists the live processes whose tag starts with prefix.
 func taggedProcs(prefix string) []pinfo {
 	var out []pinfo
-	for _, p := range allProcs(true) {
+	for _, p := range allProcs(true, 0) {
 		if p.tag != "" && strings.HasPrefix(p.tag, prefix) {
 			out = append(out, p)
 		}
@@ -156,7 +161,7 @@ func killPid(pid int) bool {
 // tourney are reaped.
 func killTagged(tag string, pgid int, skip map[int]bool) {
 	var victims []int
-	for _, p := range allProcs(true) {
+	for _, p := range allProcs(true, selfStart) {
 		if skip[p.pid] {
 			continue
 		}
@@ -206,7 +211,7 @@ func reapOrphans(pids []int) {
 // (its parent, a test, say) before anyone recorded them.
 func reapAdopted(skip map[int]bool) {
 	me := os.Getpid()
-	for _, p := range allProcs(false) {
+	for _, p := range allProcs(false, 0) {
 		if p.ppid == me && p.state == 'Z' && p.pgid == p.pid && !skip[p.pid] {
 			var ws syscall.WaitStatus
 			syscall.Wait4(p.pid, &ws, syscall.WNOHANG, nil)
@@ -248,7 +253,7 @@ func peerOwned(c net.Conn, p *proc) (ok bool, who string) {
 		return false, fmt.Sprintf("%s (no such socket in /proc/net/tcp)", ra)
 	}
 	link := "socket:[" + inode + "]"
-	ps := allProcs(true)
+	ps := allProcs(true, selfStart)
 	kids := map[int][]int{}
 	for _, q := range ps {
 		kids[q.ppid] = append(kids[q.ppid], q.pid)
