@@ -121,6 +121,11 @@ func (p *proc) reap() {
 	killGroup(p.pid) // whatever it started goes with it
 	if canTrack() {
 		killTagged(p.tag, p.pid, registeredPids())
+		// orphans that detached and exited on their own (their tag is
+		// no longer readable) are reaped too
+		startMu.Lock()
+		reapAdopted(registeredPids())
+		startMu.Unlock()
 	}
 	p.in.Close()
 	unregisterProc(p)
