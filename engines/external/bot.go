@@ -253,18 +253,19 @@ func (b *jsonlBot) Step(ctx context.Context, s game.State, player int, bud game.
 		return game.NoAction, b.fail(err)
 	}
 	a, echoed, err := parseAction(line, string(b.id), s, player, b.legal)
-	if echoed {
+	switch {
+	case echoed:
 		pr.strict = true
 		d.echoed.Store(true)
-	} else if err == nil {
+	case err != nil:
+	case pr.strict:
+		err = fault("protocol", "an action without the turn's id %q (the bot echoes ids or said tourney/2): %s", b.id, quoteLine(line))
+	default: // a tourney/1 bot
 		d.unechoed.Store(true)
-	}
-	if echoed {
-	} else if err == nil && pr.strict {
-		err = fault("protocol", "an action without the turn's id %q (the bot echoes ids): %s", b.id, quoteLine(line))
-	} else if err == nil && !pr.noted {
-		pr.noted = true
-		pr.log.note("bot %s does not echo turn ids (protocol tourney/1): a late answer cannot be told from a fresh one; echo the turn's \"id\" in each action (tourney/2)", d.Name)
+		if !pr.noted {
+			pr.noted = true
+			pr.log.note("bot %s does not echo turn ids (protocol tourney/1): a late answer cannot be told from a fresh one; echo the turn's \"id\" in each action (tourney/2)", d.Name)
+		}
 	}
 	if err != nil {
 		if game.FaultReason(err, "") == "protocol" {

@@ -107,6 +107,16 @@ func TestStaleAnswer(t *testing.T) {
 	noChildren(t)
 }
 
+// A bot that says tourney/2 must echo ids: its first action without one
+// is a protocol fault.
+func TestPromisedEcho(t *testing.T) {
+	d := fake(t, "connect4", externaltest.ModeNoEcho)
+	if r, n := playSeat0(t, resolve(t, d), 1, game.Budget{Depth: 1}); r != "protocol" || n != 0 {
+		t.Fatalf("%q after %d moves, want a protocol forfeit at the first move", r, n)
+	}
+	noChildren(t)
+}
+
 // A legacy bot (no id echoed) still plays, with one note in its log.
 func TestLegacyBotPlays(t *testing.T) {
 	d := fake(t, "connect4", externaltest.ModeLegacy)

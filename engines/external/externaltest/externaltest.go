@@ -32,6 +32,7 @@ const (
 	ModeExit       = "exit"        // exits at its second turn of games whose seed is even
 	ModeIgnoreQuit = "ignore-quit" // plays, but ignores quit and the end of its input
 	ModeLegacy     = "legacy"      // like first, but does not echo turn ids (tourney/1)
+	ModeNoEcho     = "noecho"      // says tourney/2 in its hello but does not echo turn ids
 	ModeExtraEnd   = "extra-end"   // like first, and writes one more action (the last id) after each end
 	ModeStale      = "stale"       // like first, but from its second turn on answers with the previous turn's id
 	ModeSlowStart  = "slow-start"  // like first, after sleeping $TOURNEY_FAKE_SLEEP (a duration) before it reads hello
@@ -78,7 +79,7 @@ func run(mode string) int {
 		d, _ := time.ParseDuration(os.Getenv("TOURNEY_FAKE_SLEEP"))
 		time.Sleep(d)
 	}
-	echo := mode != ModeLegacy && mode != ModeGarbage && mode != ModeIllegal && mode != ModeHang && mode != ModeExit && mode != ModeIgnoreQuit && mode != ModeNoHello
+	echo := mode != ModeLegacy && mode != ModeNoEcho && mode != ModeGarbage && mode != ModeIllegal && mode != ModeHang && mode != ModeExit && mode != ModeIgnoreQuit && mode != ModeNoHello
 	var lastID, prevID string
 	in := bufio.NewReader(os.Stdin)
 	out := bufio.NewWriter(os.Stdout)
@@ -125,7 +126,7 @@ func run(mode string) int {
 				}
 			}
 			proto := ""
-			if echo {
+			if echo || mode == ModeNoEcho {
 				proto = `"protocol":"tourney/2",`
 			}
 			say(`{"type":"hello",` + proto + `"name":"fake-` + mode + `","params":[{"name":"pick","type":"int","default":0,"min":0,"max":3}]}`)
