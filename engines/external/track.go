@@ -148,7 +148,10 @@ func CleanupDir(dir string) ([]Leftover, error) {
 	}
 	f.Close()
 	if !canTrack() {
-		return nil, nil
+		if len(recs) == 0 {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("%s records %d bot processes, but without /proc they cannot be checked safely (a pid may have been recycled): end them by hand if any is left", path, len(recs))
 	}
 	var out []Leftover
 	runs := map[string]bool{}
