@@ -27,6 +27,13 @@ func startKilledSweep(t *testing.T, dir, res, mark string) string {
 	s := fakeSpace(t, externaltest.ModeSetsid, "")
 	s = strings.Replace(s, "env     = { ", fmt.Sprintf("env     = { TOURNEY_TEST_MARK = %q, TOURNEY_FAKE_DELAY = \"30ms\", ", mark), 1)
 	space := writeFile(t, dir, "s.toml", s)
+	t.Cleanup(func() { // a failed test leaves nothing either
+		for _, p := range externaltest.Marked("TOURNEY_TEST_MARK=" + mark) {
+			var pid int
+			fmt.Sscan(p, &pid)
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	})
 	cmd := exec.Command(os.Args[0])
 	cmd.Env = append(os.Environ(), "TOURNEY_TEST_ARGS="+strings.Join([]string{"sweep", space, "--workers", "1", "--quiet", "--out", res}, "\n"))
 	var stderr bytes.Buffer
@@ -37,7 +44,7 @@ func startKilledSweep(t *testing.T, dir, res, mark string) string {
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	deadline := time.Now().Add(20 * time.Second)
-	for len(externaltest.Marked("TOURNEY_TEST_MARK="+mark)) < 2 {
+	for _, sleepers := markedProcs(mark); sleepers == 0; _, sleepers = markedProcs(mark) {
 		select {
 		case err := <-done:
 			t.Fatalf("the sweep ended before it could be killed: %v %s", err, stderr.String())
@@ -55,21 +62,29 @@ func startKilledSweep(t *testing.T, dir, res, mark string) string {
 	// (session leaders) stay.
 	deadline = time.Now().Add(5 * time.Second)
 	for {
-		m := externaltest.Marked("TOURNEY_TEST_MARK=" + mark)
-		bots := 0
-		for _, p := range m {
-			if f := strings.Fields(p[strings.LastIndexByte(p, ')')+1:]); len(f) > 3 && f[3] != strings.Fields(p)[0] {
-				bots++
-			}
-		}
-		if bots == 0 && len(m) > 0 {
+		bots, sleepers := markedProcs(mark)
+		if bots == 0 && sleepers > 0 {
 			return space
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("after kill -9 of tourney, want only setsid grandchildren left, got %v", m)
+			t.Fatalf("after kill -9 of tourney, want only setsid grandchildren left, got %v", externaltest.Marked("TOURNEY_TEST_MARK="+mark))
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// markedProcs counts the live processes marked with mark: bots, and
+// setsid grandchildren (session leaders).
+func markedProcs(mark string) (bots, sleepers int) {
+	for _, p := range externaltest.Marked("TOURNEY_TEST_MARK=" + mark) {
+		f := strings.Fields(p[strings.LastIndexByte(p, ')')+1:])
+		if len(f) > 3 && f[3] == strings.Fields(p)[0] {
+			sleepers++
+		} else {
+			bots++
+		}
+	}
+	return bots, sleepers
 }
 
 // kill -9 of tourney, then `tourney cleanup DIR`: the leftover setsid

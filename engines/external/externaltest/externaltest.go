@@ -42,7 +42,7 @@ const (
 	// which ignores SIGTERM too and sleeps: a descendant that escapes
 	// process-group kills.
 	ModeSetsid  = "setsid"
-	ModeSleeper = "sleeper" // ignores SIGTERM and sleeps an hour
+	ModeSleeper = "sleeper" // ignores SIGTERM and sleeps five minutes
 	// ModeRXTScript is a ReversiXT TCP client: it connects to os.Args[1],
 	// sends group 7, answers each move request with the next move of
 	// $TOURNEY_FAKE_MOVES ("x,y,special;...", the last one repeated), and writes every byte it
@@ -67,7 +67,7 @@ func run(mode string) int {
 		return rxtScript()
 	case ModeSleeper:
 		signal.Ignore(syscall.SIGTERM)
-		time.Sleep(time.Hour)
+		time.Sleep(5 * time.Minute) // bounded: a failed test leaks it for minutes at most
 		return 0
 	case ModeSetsid:
 		signal.Ignore(syscall.SIGTERM)
