@@ -73,6 +73,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	// External bots' processes never outlive a command (also after an
 	// error or Ctrl-C, which cancels ctx and returns here).
 	defer external.CloseAll()
+	external.SetRunContext(ctx) // Ctrl-C also aborts a bot's start-up
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		printMainUsage(stderr)
 		if len(args) == 0 {

@@ -158,7 +158,22 @@ func (b *jsonlBot) BeginGame(m game.Map, seat int) {
 	b.call.Lock()
 	defer b.call.Unlock()
 	b.m, b.seat = m, seat
-	b.lease(context.Background())
+	b.lease(runContext())
+}
+
+// runCtx is the run's context (SetRunContext): BeginGame has none of its
+// own, and a Ctrl-C must not wait for a slow start-up.
+var runCtx atomic.Pointer[context.Context]
+
+// SetRunContext gives the context whose end aborts start-ups in
+// BeginGame (cmd/tourney passes the command's, cancelled by Ctrl-C).
+func SetRunContext(ctx context.Context) { runCtx.Store(&ctx) }
+
+func runContext() context.Context {
+	if p := runCtx.Load(); p != nil {
+		return *p
+	}
+	return context.Background()
 }
 
 // lease acquires the process (once per game); a failure is kept in dead.
