@@ -103,7 +103,8 @@
 // them after QuitGrace, kills busy ones, waits until all are reaped, and
 // kills whatever still carries the run's tag. cmd/tourney defers
 // CloseAll for every command, and Ctrl-C cancels the run's context,
-// which aborts any move in progress and returns through that defer.
+// which aborts any move in progress, and any start-up in BeginGame
+// (SetRunContext), and returns through that defer.
 // A cgroup would hold the tree as well but needs a delegated cgroup,
 // rarely available to a user: not used.
 //
