@@ -18,6 +18,7 @@ import (
 	"tourney/tuner/space"
 
 	"tourney/arena"
+	"tourney/engines/external"
 	"tourney/engines/game"
 	"tourney/tuner/records"
 	"tourney/tuner/stats"
@@ -154,6 +155,9 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 			return nil, err
 		}
 		defer unlock()
+		cleanupLeftovers(opt.Out, opt.Log)
+		external.SetLogDir(opt.Out) // bots' stderr: OUT/bots/NAME.log, their pids: OUT/bots/pids
+		defer external.SetLogDir("")
 		if gf, err = r.openResume(); err != nil {
 			return nil, err
 		}
@@ -166,6 +170,9 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 			return nil, err
 		}
 		defer unlock()
+		cleanupLeftovers(opt.Out, opt.Log)
+		external.SetLogDir(opt.Out) // bots' stderr: OUT/bots/NAME.log, their pids: OUT/bots/pids
+		defer external.SetLogDir("")
 		if err := os.WriteFile(filepath.Join(opt.Out, "space.toml"), s.Source, 0o644); err != nil {
 			return nil, err
 		}
@@ -401,4 +408,15 @@ func (r *sweepRun) leader(vs []int) string {
 		return ""
 	}
 	return fmt.Sprintf(", leader: variant %d (%+.0f Elo)", best, fit[best])
+}
+
+// cleanupLeftovers ends the external bot processes an earlier tourney
+// process left in dir (killed with kill -9: nothing could clean up). It
+// runs under the directory's lock, before this run records its own.
+func cleanupLeftovers(dir string, log io.Writer) {
+	ls, err := external.CleanupDir(dir)
+	if err != nil {
+		fmt.Fprintf(log, "warning: cleaning up leftover bot processes of %s: %v\n", dir, err)
+	}
+	external.WriteLeftovers(log, dir, ls)
 }

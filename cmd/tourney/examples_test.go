@@ -30,7 +30,7 @@ func TestHelpExamplesRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer os.Chdir(wd)
-	order := []string{"sweep", "confirm", "promote", "report", "validate", "match", "play", "perft", "list", "replay", "version", "check-bot", "client"}
+	order := []string{"sweep", "cleanup", "confirm", "promote", "report", "validate", "match", "play", "perft", "list", "replay", "version", "check-bot", "client"}
 	for _, c := range commands() {
 		found := false
 		for _, o := range order {

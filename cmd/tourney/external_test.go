@@ -21,10 +21,10 @@ import (
 // TOURNEY_TEST_ARGS (arguments separated by newlines), so that a test can
 // kill a real process with SIGKILL (kill_test.go).
 func TestMain(m *testing.M) {
+	externaltest.MaybeRun() // the test binary doubles as a fake external bot (first: a bot of a TOURNEY_TEST_ARGS tourney inherits that variable)
 	if a := os.Getenv("TOURNEY_TEST_ARGS"); a != "" {
 		os.Exit(run(context.Background(), strings.Split(a, "\n"), os.Stdout, os.Stderr))
 	}
-	externaltest.MaybeRun() // the test binary doubles as a fake external bot
 	if os.Getenv("TOURNEY_TEST_CLI") == "1" {
 		// ... and as tourney itself (tourney client as an external bot)
 		os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
@@ -261,6 +261,9 @@ func TestCheckBot(t *testing.T) {
 		{externaltest.ModeNoHello, 1, "FAULT start-up: bot fake: no hello within 300ms"},
 		{externaltest.ModeIgnoreQuit, 1, "FAULT did not exit within 2s of quit"},
 		{externaltest.ModeExit, 1, "crash: bot fake exited during the game"},
+		{externaltest.ModeExtraEnd, 1, ": protocol: "}, // a line while no turn was open, or (arrived later) a stale id
+		{externaltest.ModeStale, 1, "protocol: an answer to turn"},
+		{externaltest.ModeLegacy, 0, "note  actions without the turn's \"id\""},
 	} {
 		startup := "5s" // generous under -race; the no-hello case is told to wait less
 		if c.mode == externaltest.ModeNoHello {

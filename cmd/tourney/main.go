@@ -46,6 +46,7 @@ func commands() []command {
 		{"version", "print the version", runVersion},
 		{"check-bot", "check an external bot's protocol compliance", runCheckBot},
 		{"client", "play in a real competition (ReversiXT TCP, Spe_ed websocket)", runClient},
+		{"cleanup", "end bot processes a killed tourney left in a results directory", runCleanup},
 	}
 }
 
@@ -72,6 +73,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	// External bots' processes never outlive a command (also after an
 	// error or Ctrl-C, which cancels ctx and returns here).
 	defer external.CloseAll()
+	external.SetRunContext(ctx) // Ctrl-C also aborts a bot's start-up
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		printMainUsage(stderr)
 		if len(args) == 0 {

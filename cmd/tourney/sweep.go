@@ -51,6 +51,12 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *recs != "all" && *recs != "none" {
 		return usagef("--records %q: want all or none", *recs)
 	}
+	// A params = "hello" bot starts while the space is read: its stderr
+	// waits for the results directory (RunSweep's SetLogDir, once the
+	// directory is locked), or goes to tourney's stderr if the sweep
+	// ends before.
+	external.HoldLogs()
+	defer external.SetLogDir("")
 	var sp *space.Space
 	if *resume != "" && len(pos) == 0 {
 		// the copy in the results directory (relative map paths then
@@ -96,8 +102,6 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	variants := sp.Variants()
 	bounds := plan.PlanTournament(sp, len(variants))
 	fmt.Fprintf(stderr, "sweep %s: %d variants, %s, results in %s\n", sp.Name, len(variants), bounds, out)
-	external.SetLogDir(out) // external bots' stderr: OUT/bots/NAME.log
-	defer external.SetLogDir("")
 	res, err := tuner.RunSweep(ctx, sp, tuner.RunOptions{
 		Out: out, Workers: rf.workers, Quiet: rf.quiet, Log: stderr,
 		Grace: *grace, HangTimeout: *hang, Version: version, Resume: *resume != "",

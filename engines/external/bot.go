@@ -42,6 +42,9 @@ type Decl struct {
 
 	pool    *Pool
 	crashed atomic.Bool
+	// echoed, unechoed: some action carried the turn's id, some did not
+	// (check-bot reports which).
+	echoed, unechoed atomic.Bool
 }
 
 // Defaults of Decl's durations.
@@ -139,6 +142,7 @@ type jsonlBot struct {
 	begun  bool // newgame sent
 	dead   error
 	buf    []byte
+	id     []byte // the open turn's id
 	legal  []game.Action
 	call   sync.Mutex // Step and EndGame (a watchdog continuation may end a game during a Step)
 }
@@ -147,29 +151,68 @@ var _ game.Lifecycle = (*jsonlBot)(nil)
 
 func (b *jsonlBot) Reset(seed uint64) { b.seed = seed }
 
-func (b *jsonlBot) BeginGame(m game.Map, seat int) { b.m, b.seat = m, seat }
+// BeginGame leases the seat's process: an idle one, or a new one started
+// and greeted (hello) here, so that start-up is charged to Startup and
+// never to the first move's clock (the arena does not time BeginGame).
+func (b *jsonlBot) BeginGame(m game.Map, seat int) {
+	b.call.Lock()
+	defer b.call.Unlock()
+	b.m, b.seat = m, seat
+	b.lease(runContext())
+}
+
+// runCtx is the run's context (SetRunContext): BeginGame has none of its
+// own, and a Ctrl-C must not wait for a slow start-up.
+var runCtx atomic.Pointer[context.Context]
+
+// SetRunContext gives the context whose end aborts start-ups in
+// BeginGame (cmd/tourney passes the command's, cancelled by Ctrl-C).
+func SetRunContext(ctx context.Context) { runCtx.Store(&ctx) }
+
+func runContext() context.Context {
+	if p := runCtx.Load(); p != nil {
+		return *p
+	}
+	return context.Background()
+}
+
+// lease acquires the process (once per game); a failure is kept in dead.
+func (b *jsonlBot) lease(ctx context.Context) {
+	d := b.d
+	if b.pr != nil || b.dead != nil {
+		return
+	}
+	if d.NoRestart && d.crashed.Load() {
+		b.fail(fault("crash", "bot %s crashed earlier and restart is off", d.Name))
+		return
+	}
+	pr, err := d.pool.acquire(ctx, b.params)
+	if err != nil {
+		b.fail(err)
+		return
+	}
+	b.pr = pr
+}
 
 // Step sends a turn and waits for the action.
 func (b *jsonlBot) Step(ctx context.Context, s game.State, player int, bud game.Budget) (game.Action, error) {
 	b.call.Lock()
 	defer b.call.Unlock()
+	b.lease(ctx) // BeginGame was not called (a caller outside the arena)
 	if b.dead != nil {
 		return game.NoAction, b.dead
 	}
 	d := b.d
-	t0 := time.Now()
-	if b.pr == nil {
-		if d.NoRestart && d.crashed.Load() {
-			return game.NoAction, b.fail(fault("crash", "bot %s crashed earlier and restart is off", d.Name))
-		}
-		pr, err := d.pool.acquire(ctx, b.params)
-		if err != nil {
-			return game.NoAction, b.fail(err)
-		}
-		b.pr = pr
+	pr := b.pr
+	// Lines that arrived while no turn was open (after the last answer:
+	// an extra action, a line after end) are a protocol fault.
+	if n := pr.br.Buffered() + pendingBytes(pr.out); n > 0 {
+		return game.NoAction, b.unsolicited()
 	}
+	t0 := time.Now()
 	if !b.begun {
 		b.begun = true
+		pr.games++
 		ng := newGameMsg{Type: "newgame", Seed: strconv.FormatUint(b.seed, 10), Params: paramsJSON(b.params),
 			Seat: player, Players: s.NumPlayers()}
 		if b.m != nil {
@@ -179,13 +222,14 @@ func (b *jsonlBot) Step(ctx context.Context, s game.State, player int, bud game.
 			}
 		}
 		msg, _ := json.Marshal(ng)
-		if err := b.pr.send(msg); err != nil {
+		if err := pr.send(msg); err != nil {
 			return game.NoAction, b.lost()
 		}
 	}
+	b.id = turnID(b.id, pr.games, s.MoveNumber())
 	b.legal = s.LegalActions(player, b.legal[:0])
-	b.buf = appendTurn(b.buf[:0], s, player, bud, b.legal)
-	if err := b.pr.send(b.buf); err != nil {
+	b.buf = appendTurn(b.buf[:0], string(b.id), s, player, bud, b.legal)
+	if err := pr.send(b.buf); err != nil {
 		return game.NoAction, b.lost()
 	}
 	var deadline time.Time
@@ -201,11 +245,11 @@ func (b *jsonlBot) Step(ctx context.Context, s game.State, player int, bud game.
 	} else {
 		deadline = t0.Add(d.MoveTimeout)
 	}
-	line, err := b.pr.recv(deadline, abort)
+	line, err := pr.recv(deadline, abort)
 	switch err {
 	case nil:
 	case errTimeout:
-		b.pr.kill()
+		pr.kill()
 		b.pr = nil
 		lim := d.MoveTimeout
 		if bud.Time > 0 {
@@ -215,24 +259,51 @@ func (b *jsonlBot) Step(ctx context.Context, s game.State, player int, bud game.
 	case errExited:
 		return game.NoAction, b.lost()
 	case errAborted:
-		b.pr.kill()
+		pr.kill()
 		b.pr = nil
 		return game.NoAction, b.fail(ctx.Err())
 	default:
-		b.pr.kill()
+		pr.kill()
 		b.pr = nil
 		return game.NoAction, b.fail(err)
 	}
-	a, err := parseAction(line, s, player, b.legal)
+	a, echoed, err := parseAction(line, string(b.id), s, player, b.legal)
+	switch {
+	case echoed:
+		pr.strict = true
+		d.echoed.Store(true)
+	case err != nil:
+	case pr.strict:
+		err = fault("protocol", "an action without the turn's id %q (the bot echoes ids or said tourney/2): %s", b.id, quoteLine(line))
+	default: // a tourney/1 bot
+		d.unechoed.Store(true)
+		if !pr.noted {
+			pr.noted = true
+			pr.log.note("bot %s does not echo turn ids (protocol tourney/1): a late answer cannot be told from a fresh one; echo the turn's \"id\" in each action (tourney/2)", d.Name)
+		}
+	}
 	if err != nil {
 		if game.FaultReason(err, "") == "protocol" {
 			// Out of step with the bot: start afresh next game.
-			b.pr.kill()
+			pr.log.note("bot %s: %v (forfeit:protocol, the process is replaced)", d.Name, err)
+			pr.kill()
 			b.pr = nil
 		}
 		return game.NoAction, b.fail(err)
 	}
 	return a, nil
+}
+
+// unsolicited is the fault of a bot that wrote while no turn was open:
+// the line goes to its log, the process is replaced.
+func (b *jsonlBot) unsolicited() error {
+	pr := b.pr
+	line, _ := pr.recv(time.Now().Add(20*time.Millisecond), nil)
+	err := fault("protocol", "bot %s wrote a line while no turn was open (after its last answer or after end): %s", b.d.Name, quoteLine(line))
+	pr.log.note("%v (forfeit:protocol, never a move; the process is replaced)", err)
+	pr.kill()
+	b.pr = nil
+	return b.fail(err)
 }
 
 // lost handles a process that exited during a game: a crash.
@@ -263,6 +334,10 @@ func (b *jsonlBot) EndGame(e game.GameEnd) {
 	pr := b.pr
 	b.pr = nil
 	if pr == nil {
+		return
+	}
+	if !b.begun { // leased in BeginGame, never played: no newgame, no end
+		b.d.pool.release(pr)
 		return
 	}
 	reason := "normal"

@@ -20,8 +20,9 @@ type CheckOptions struct {
 // Check is `tourney check-bot`: it starts the declared bot, checks its
 // hello, plays short games against the game's random bot (or its first
 // bot) on the first maps with the bot in every seat in turn, checks
-// that a game replayed with the same seed gives the same moves, and that
-// the bot exits on quit. Every protocol fault is written to w as a line
+// that a game replayed with the same seed gives the same moves, that its
+// actions echo the turn ids and nothing comes after end, and that the
+// bot exits on quit. Every protocol fault is written to w as a line
 // starting with "FAULT"; other lines start with "ok" or "note". It
 // returns the number of faults.
 func Check(ctx context.Context, d *Decl, g game.Game, opt CheckOptions, w io.Writer) (int, error) {
@@ -122,11 +123,26 @@ func Check(ctx context.Context, d *Decl, g game.Game, opt CheckOptions, w io.Wri
 			fmt.Fprintf(w, "ok    reproducible: the same seed gave the same moves\n")
 		}
 	}
-	// 4. quit.
+	// 4. turn ids, and nothing written after end.
+	switch {
+	case d.echoed.Load() && !d.unechoed.Load():
+		fmt.Fprintf(w, "ok    every action echoed its turn's id (tourney/2)\n")
+	case d.unechoed.Load():
+		fmt.Fprintf(w, "note  actions without the turn's \"id\" (the tourney/1 behaviour, still accepted): a late answer cannot be told from a fresh one; echo the id of each turn (tourney/2)\n")
+	}
+	time.Sleep(100 * time.Millisecond) // a line the bot writes after end
 	d.pool.mu.Lock()
 	idle := d.pool.idle
 	d.pool.idle = nil
 	d.pool.mu.Unlock()
+	for _, pr := range idle {
+		if pr.br.Buffered()+pendingBytes(pr.out) > 0 {
+			line, _ := pr.recv(time.Now().Add(20*time.Millisecond), nil)
+			fail("the bot wrote a line after end, when no turn was open: %s (in a sweep its next game is a protocol forfeit)", quoteLine(line))
+		}
+	}
+
+	// 5. quit.
 	for _, pr := range idle {
 		t0 := time.Now()
 		if !pr.exited() {

@@ -10,7 +10,8 @@ import (
 )
 
 // Protocol is the JSON-lines protocol's name and version, sent in hello.
-const Protocol = "tourney/1"
+// tourney/2 added turn ids: a turn's "id" is echoed by its action.
+const Protocol = "tourney/2"
 
 // helloOut is tourney's first message.
 type helloOut struct {
@@ -22,9 +23,10 @@ type helloOut struct {
 
 // helloMsg is the bot's answer.
 type helloMsg struct {
-	Type   string       `json:"type"`
-	Name   string       `json:"name"`
-	Params []helloParam `json:"params"`
+	Type     string       `json:"type"`
+	Protocol string       `json:"protocol"` // "tourney/2": the bot echoes turn ids
+	Name     string       `json:"name"`
+	Params   []helloParam `json:"params"`
 }
 
 // helloParam is a parameter declared by a bot.
@@ -60,6 +62,7 @@ type endMsg struct {
 // actionMsg is the bot's answer to a turn.
 type actionMsg struct {
 	Type   string          `json:"type"`
+	ID     *string         `json:"id"`
 	Action *string         `json:"action"`
 	Info   json.RawMessage `json:"info"`
 }
@@ -68,10 +71,12 @@ type actionMsg struct {
 // actions (none of the five games today) the list is left out.
 const maxLegalListed = 4096
 
-// appendTurn appends a turn message: {"type":"turn","ply":..,"player":..,
-// "state":..,"legal":[..],"budget":{..}}.
-func appendTurn(buf []byte, s game.State, player int, b game.Budget, legal []game.Action) []byte {
-	buf = append(buf, `{"type":"turn","ply":`...)
+// appendTurn appends a turn message: {"type":"turn","id":..,"ply":..,
+// "player":..,"state":..,"legal":[..],"budget":{..}}.
+func appendTurn(buf []byte, id string, s game.State, player int, b game.Budget, legal []game.Action) []byte {
+	buf = append(buf, `{"type":"turn","id":`...)
+	buf = appendString(buf, id)
+	buf = append(buf, `,"ply":`...)
 	buf = strconv.AppendInt(buf, int64(s.MoveNumber()), 10)
 	buf = append(buf, `,"player":`...)
 	buf = strconv.AppendInt(buf, int64(player), 10)
@@ -119,13 +124,37 @@ func appendString(buf []byte, s string) []byte {
 	return append(buf, q...)
 }
 
+// turnID is the id of a turn: the process's game number and the ply.
+func turnID(buf []byte, games, ply int) []byte {
+	buf = strconv.AppendInt(buf[:0], int64(games), 10)
+	buf = append(buf, '.')
+	return strconv.AppendInt(buf, int64(ply), 10)
+}
+
 // parseAction reads an action message and finds the action it names
 // among legal (or, for games whose actions are their decimal notation, by
-// parsing). Errors are FaultErrors: protocol for a malformed message,
-// illegal for an action that is not legal.
-func parseAction(line []byte, s game.State, player int, legal []game.Action) (game.Action, error) {
-	var m actionMsg
-	if err := json.Unmarshal(line, &m); err != nil {
+// parsing). Errors are FaultErrors: protocol for a malformed message or
+// an answer to another turn than id, illegal for an action that is not
+// legal. echoed reports whether the message carried an id.
+func parseAction(line []byte, id string, s game.State, player int, legal []game.Action) (a game.Action, echoed bool, err error) {
+	a, m, err := parseActionMsg(line, s, player, legal)
+	if m.ID != nil {
+		echoed = true
+		if *m.ID != id {
+			return game.NoAction, true, fault("protocol", "an answer to turn %q, not to the open turn %q (a stale or unsolicited line): %s", *m.ID, id, quoteLine(line))
+		}
+	}
+	return a, echoed, err
+}
+
+func parseActionMsg(line []byte, s game.State, player int, legal []game.Action) (game.Action, *actionMsg, error) {
+	m := &actionMsg{}
+	a, err := parseActionInto(m, line, s, player, legal)
+	return a, m, err
+}
+
+func parseActionInto(m *actionMsg, line []byte, s game.State, player int, legal []game.Action) (game.Action, error) {
+	if err := json.Unmarshal(line, m); err != nil {
 		return game.NoAction, fault("protocol", "expected an action message, got %s (%v)", quoteLine(line), err)
 	}
 	if m.Type != "action" {

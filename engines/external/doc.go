@@ -12,20 +12,43 @@
 //     tourney being the server (speedhost.go; the client side is
 //     speedproto).
 //
-// # JSON lines (protocol "tourney/1")
+// # JSON lines (protocol "tourney/2")
 //
 // One JSON object per line, UTF-8, '\n'-terminated; every object has a
 // "type". tourney writes to the bot's stdin and reads its stdout; stderr
-// goes to RESULTS/bots/NAME.log in a sweep (SetLogDir), to tourney's own
-// stderr otherwise.
+// goes to the bot's log (below, "Logs").
 //
-//	→ {"type":"hello","protocol":"tourney/1","game":"connect4","options":{}}
-//	← {"type":"hello","name":"mybot","params":[{"name":"first_prob","type":"float","default":0.0,"min":0.0,"max":1.0}]}
+//	→ {"type":"hello","protocol":"tourney/2","game":"connect4","options":{}}
+//	← {"type":"hello","protocol":"tourney/2","name":"mybot","params":[{"name":"first_prob","type":"float","default":0.0,"min":0.0,"max":1.0}]}
 //	→ {"type":"newgame","seed":"1234","params":{"first_prob":0.5},"seat":0,"players":2,"map":"standard","mapdata":"..."}
-//	→ {"type":"turn","ply":0,"player":0,"state":{...},"legal":["0","1",...],"budget":{"depth":1,"nodes":0,"time_ms":0}}
-//	← {"type":"action","action":"3","info":{"depth":5}}
+//	→ {"type":"turn","id":"1.0","ply":0,"player":0,"state":{...},"legal":["0","1",...],"budget":{"depth":1,"nodes":0,"time_ms":0}}
+//	← {"type":"action","id":"1.0","action":"3","info":{"depth":5}}
 //	→ {"type":"end","ranks":[1,2],"scores":[1,0],"reason":"normal"}
 //	→ {"type":"quit"}
+//
+// # Turns and answers (tourney/2)
+//
+// Every turn carries an "id" (a string: the process's game number, a
+// dot, the ply) and its action must echo it, so that an answer is tied
+// to its turn. Before a turn is sent, tourney looks at the bot's stdout
+// (its read buffer and the pipe, FIONREAD on Linux): a line that arrived
+// while no turn was open (an extra action, a line after end) is a
+// protocol fault of the game in which it is found, never a move; an
+// action with another turn's id (stale or unsolicited) is one too. Both
+// forfeit with reason protocol, write a line saying why into the bot's
+// log, and replace the process (it is out of step).
+//
+// Old bots (tourney/1): a bot whose hello does not say "protocol":
+// "tourney/2" may leave the id out of its actions; they are accepted, with
+// one note in its log (and in check-bot's report). An id it sends is
+// checked, and a process that echoed an id once must echo it always. A
+// line such a bot writes late, after the next turn was sent, cannot be
+// told from a fresh answer: echo the id.
+//
+// Start-up (spawn and hello) happens in BeginGame, which the arena does
+// not time: it is charged to Startup, never to the first move's budget
+// (a JVM, or a bot started again after a crash, keeps its first move).
+// The move clock starts when the turn is about to be sent.
 //
 // Parameter types are int and float (min, max required), bool, and string
 // (values required); the default must be allowed. "seed" is a decimal
@@ -43,9 +66,10 @@
 // # Processes: reuse, deadlines, faults
 //
 // A Pool per declaration keeps idle processes; a game leases one from the
-// seat's first move (newgame is sent then) to its end (game.Lifecycle's
-// EndGame, called by the arena: end is sent and the process goes back to
-// the pool), so one JVM serves many games. Processes are keyed by their
+// seat's BeginGame (started and greeted there if none is idle; newgame
+// goes with the first turn) to its end (game.Lifecycle's EndGame, called
+// by the arena: end is sent and the process goes back to the pool), so
+// one JVM serves many games. Processes are keyed by their
 // rendered command line ({param:NAME} templates): a bot that takes its
 // parameters from newgame needs one process per worker, one that takes
 // them on the command line one per worker and parameter set.
@@ -60,21 +84,58 @@
 //	timeout   no hello within Startup, no action in time (the process is killed)
 //	crash     the process exited or could not start (it is started again for the next game,
 //	          unless restart = "never")
-//	protocol  malformed JSON, an unknown or unexpected message (the process is killed:
-//	          it is out of step)
+//	protocol  malformed JSON, an unknown or unexpected message, a line while no turn
+//	          was open, an answer to another turn (the process is killed: it is out of step)
 //	illegal   an action that is not legal (the process is kept)
 //
 // Ownership: every process is in a registry from start until reaped.
-// Processes run in their own process group (a kill reaches what they
-// started, a JVM's children or a shell's) and, on Linux, with
-// Pdeathsig = SIGKILL, so that even a killed tourney leaves none behind.
-// CloseAll sends quit to idle processes, kills them after QuitGrace, kills
-// busy ones, and waits until all are reaped; cmd/tourney defers it for
-// every command, and Ctrl-C cancels the run's context, which aborts any
-// move in progress (the process is killed) and returns through that
-// defer. Live and externaltest.Children let tests check the process table.
-// The stdout pipe is read directly with read deadlines (no goroutine
-// hop), a reaper goroutine per process waits for its exit.
+// Processes run in their own process group and, on Linux, with
+// Pdeathsig = SIGKILL, so that a killed tourney takes them along. That
+// is not enough for descendants: a process that calls setsid leaves the
+// group, and Pdeathsig covers direct children only. So every bot
+// process gets TOURNEY_BOT=RUN/N in its environment (inherited by all
+// it starts, however they detach), and tourney makes itself a child
+// subreaper (prctl PR_SET_CHILD_SUBREAPER), so that orphans re-parent to
+// it rather than to init. When a bot process exits or is killed, its
+// process group and every process carrying its tag are killed with
+// SIGKILL (SIGTERM may be ignored), and those that became tourney's
+// children are reaped; CloseAll sends quit to idle processes, kills
+// them after QuitGrace, kills busy ones, waits until all are reaped, and
+// kills whatever still carries the run's tag. cmd/tourney defers
+// CloseAll for every command, and Ctrl-C cancels the run's context,
+// which aborts any move in progress, and any start-up in BeginGame
+// (SetRunContext), and returns through that defer.
+// A cgroup would hold the tree as well but needs a delegated cgroup,
+// rarely available to a user: not used.
+//
+// After kill -9 of tourney nothing can clean up in the process, so a
+// sweep records each bot process as it starts in RESULTS/bots/pids
+// ("pid starttime tag argv0", after a "0 0 RUN/" line for the run), the
+// start time from /proc/PID/stat. The next sweep in that directory
+// (--resume, under the directory's lock) and `tourney cleanup DIR` call
+// CleanupDir: recorded processes whose start time still matches (a
+// recycled pid is never killed) and every process carrying the tag of a
+// recorded run are killed, and the record is emptied. Live and
+// externaltest.Children and Marked let tests check the process table.
+// Elsewhere than Linux: process groups only, no record is acted on. A
+// process that empties its environment before it detaches escapes the
+// tag (it is still killed at the end of the run if it stays in the
+// group or is a subreaped child; not after a kill -9).
+//
+// # Logs
+//
+// Every byte a bot writes to stderr goes to its log, through a pipe and
+// a copying goroutine per process: RESULTS/bots/NAME.log in a sweep
+// (shared by the bot's processes, appended), tourney's stderr in
+// check-bot, match and play. A sweep holds the stderr of bots that start
+// before the results directory is known (params = "hello" bots start
+// while the space is read) in memory and writes it to the log once the
+// directory is locked, or to tourney's stderr if the sweep ends first.
+// A log takes at most LogCap bytes (10 MB) per bot and run, then one
+// line saying that the rest was dropped; the bot is never blocked on its
+// stderr. tourney's own notes about a bot (a stale answer, a refused
+// connection, no ids) go into the same log, as lines starting
+// "tourney: ".
 //
 // Reproducibility: an external bot's games are byte-identical across runs
 // and --workers only if it seeds its randomness from newgame.seed (the
@@ -87,8 +148,16 @@
 // Per seat and game, tourney listens on a loopback port, starts the
 // program with {addr} (also {port}, {player} 1..8, {seat}, {seed},
 // {param:NAME}), accepts one connection within Startup and speaks §8 to
-// the byte: it reads 1 (the group is ignored), sends 2 (the map in the
-// file format, Map.String) and 3, then 4 to the player to move and reads
+// the byte. The seat belongs to its bot: on Linux a connection is taken
+// only from the process tourney started for the seat, a descendant, or a
+// process with its tag — the peer's socket is found in /proc/net/tcp
+// (and tcp6) by its ports, its inode among those processes'
+// descriptors (/proc/PID/fd). Any other connection (another local
+// process that connects first) is closed before a byte is read or
+// written and noted in the bot's log; tourney waits on for the bot's
+// own until Startup. Elsewhere every connection is accepted. Then it
+// reads 1 (the group is ignored), sends 2 (the map in the file format,
+// Map.String) and 3, then 4 to the player to move and reads
 // 5, and sends 6 to every seat after every move (the arena's
 // game.Observer hook), 7 on a disqualification (the disqualified seat is
 // then disconnected), 8 when phase 1 ends and 9 at the end. Decisions

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -23,10 +21,21 @@ var registry = struct {
 	sync.Mutex
 	procs map[*proc]bool
 	pools []*Pool
-	// logDir receives one stderr log per bot (SetLogDir); "" passes
-	// stderr through to tourney's.
+	// logDir receives one stderr log per bot and the record of pids
+	// (SetLogDir); "" passes stderr through to tourney's.
 	logDir string
 }{procs: map[*proc]bool{}}
+
+// registeredPids are the pids of the processes tourney waits for itself.
+func registeredPids() map[int]bool {
+	registry.Lock()
+	defer registry.Unlock()
+	m := make(map[int]bool, len(registry.procs))
+	for p := range registry.procs {
+		m[p.pid] = true
+	}
+	return m
+}
 
 func registerProc(p *proc) {
 	registry.Lock()
@@ -47,18 +56,11 @@ func Live() int {
 	return len(registry.procs)
 }
 
-// SetLogDir makes every bot started afterwards write its stderr to
-// DIR/bots/NAME.log (appended; shared by the bot's processes). The empty
-// string passes stderr through to tourney's own.
-func SetLogDir(dir string) {
-	registry.Lock()
-	registry.logDir = dir
-	registry.Unlock()
-}
-
 // CloseAll ends every external process: idle ones are sent quit and
 // killed after their grace period, busy ones are killed. It waits until
-// all are reaped. Pools stay usable (a later game starts new processes).
+// all are reaped, then kills any process still carrying a tag of this
+// run (a detached descendant). Pools stay usable (a later game starts
+// new processes).
 func CloseAll() {
 	registry.Lock()
 	pools := slices_clone(registry.pools)
@@ -86,6 +88,13 @@ func CloseAll() {
 		go func() { defer wg.Done(); pr.kill() }()
 	}
 	wg.Wait()
+	if canTrack() {
+		startMu.Lock()
+		skip := registeredPids()
+		killTagged(runID+"/", 0, skip)
+		reapAdopted(skip)
+		startMu.Unlock()
+	}
 }
 
 func slices_clone[T any](s []T) []T { return append([]T(nil), s...) }
@@ -168,10 +177,7 @@ func (p *Pool) acquire(ctx context.Context, params game.Params) (*proc, error) {
 
 func (p *Pool) start(ctx context.Context, argv, env []string, key string) (*proc, error) {
 	d := p.decl
-	logw, err := openLog(d.Name)
-	if err != nil {
-		return nil, err
-	}
+	logw, _ := openLog(d.Name)
 	pr, err := startProc(key, argv, env, d.Dir, logw)
 	if err != nil {
 		return nil, &game.FaultError{Reason: "crash", Err: fmt.Errorf("bot %s: starting %s: %v", d.Name, strings.Join(argv, " "), err)}
@@ -206,6 +212,7 @@ func (p *Pool) handshake(ctx context.Context, pr *proc) error {
 		return fault("protocol", "bot %s: expected a hello message, got %s", d.Name, quoteLine(line))
 	}
 	pr.hello = &h
+	pr.strict = h.Protocol == Protocol // it promises to echo turn ids
 	return nil
 }
 
@@ -221,24 +228,8 @@ func (p *Pool) release(pr *proc) {
 	p.mu.Unlock()
 }
 
-// openLog opens the bot's stderr log (nil: pass through).
-func openLog(name string) (*os.File, error) {
-	registry.Lock()
-	dir := registry.logDir
-	registry.Unlock()
-	if dir == "" {
-		return nil, nil
-	}
-	dir = filepath.Join(dir, "bots")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
-	f, err := os.OpenFile(filepath.Join(dir, name+".log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	return f, nil
-}
+// openLog returns the bot's stderr log (log.go).
+func openLog(name string) (*botLog, error) { return logFor(name), nil }
 
 // Probe starts the bot (or takes an idle process), reads its hello and
 // returns it to the pool: the way to learn the parameters a bot declares.

@@ -5,41 +5,63 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
-// proc is one child process speaking JSON lines on stdin/stdout.
+// proc is one child process speaking JSON lines on stdin/stdout (or a
+// hosted bot, which uses only the process part).
 //
 // The lease holder (one goroutine at a time) writes to in and reads from
 // out directly, with read deadlines on the pipe (no goroutine hop on the
-// hot path). A reaper goroutine waits for the process and closes done;
-// stderr goes straight to a file (no copying goroutine).
+// hot path). A reaper goroutine waits for the process, ends what it left
+// behind (killTagged) and closes done; a copier goroutine moves its
+// stderr to the bot's log (capped).
 type proc struct {
-	key  string // the pool's key (rendered command line and environment)
-	cmd  *exec.Cmd
-	in   *os.File
-	out  *os.File
-	br   *bufio.Reader
-	wbuf []byte
+	key   string // the pool's key (rendered command line and environment)
+	cmd   *exec.Cmd
+	pid   int
+	start uint64 // start time from /proc (0 where unknown)
+	tag   string // TagEnv value
+	argv0 string
+	in    *os.File
+	out   *os.File
+	br    *bufio.Reader
+	wbuf  []byte
 
 	done  chan struct{} // closed when the process has exited and been reaped
 	state *os.ProcessState
 
-	log   *os.File // stderr log (nil: tourney's stderr)
-	hello *helloMsg
+	log      *botLog
+	recorded atomic.Bool // in DIR/bots/pids
+	hello    *helloMsg
+
+	// JSON lines: turn ids (doc.go, "Turns and answers").
+	games  int  // newgame messages sent (the game part of ids)
+	strict bool // the bot echoes ids (hello said tourney/2, or it echoed one)
+	noted  bool // the note on a bot that does not echo ids is in its log
 }
 
 // maxLine bounds one message from a bot (a runaway writer is a fault).
 const maxLine = 1 << 20
 
+// startMu orders starts (Start and registration) against the run-wide
+// sweep of CloseAll, which must know every direct child.
+var startMu sync.Mutex
+
 // startProc starts argv with env (added to the environment) in dir;
-// stderr goes to logf (nil: tourney's stderr).
-func startProc(key string, argv []string, env []string, dir string, logf *os.File) (*proc, error) {
+// stderr goes to log (nil: the log of the process's argv0).
+func startProc(key string, argv []string, env []string, dir string, log *botLog) (*proc, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("empty command")
+	}
+	if log == nil {
+		log = logFor(argv[0])
 	}
 	inR, inW, err := os.Pipe()
 	if err != nil {
@@ -51,38 +73,59 @@ func startProc(key string, argv []string, env []string, dir string, logf *os.Fil
 		inW.Close()
 		return nil, err
 	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		outR.Close()
+		outW.Close()
+		return nil, err
+	}
+	recordRun()
+	tag := newTag()
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
+	cmd.Env = append(append(os.Environ(), env...), TagEnv+"="+tag)
 	cmd.SysProcAttr = procAttr()
-	cmd.Stdin, cmd.Stdout = inR, outW
-	cmd.Stderr = os.Stderr
-	if logf != nil {
-		cmd.Stderr = logf
-	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	startMu.Lock()
 	err = cmd.Start()
 	inR.Close()
 	outW.Close()
+	errW.Close()
 	if err != nil {
+		startMu.Unlock()
 		inW.Close()
 		outR.Close()
-		if logf != nil {
-			logf.Close()
-		}
+		errR.Close()
 		return nil, err
 	}
-	p := &proc{key: key, cmd: cmd, in: inW, out: outR, br: bufio.NewReaderSize(outR, 64<<10), done: make(chan struct{}), log: logf}
+	p := &proc{key: key, cmd: cmd, pid: cmd.Process.Pid, tag: tag, argv0: argv[0], in: inW, out: outR,
+		br: bufio.NewReaderSize(outR, 64<<10), done: make(chan struct{}), log: log}
+	p.start = procStart(p.pid)
 	registerProc(p)
+	startMu.Unlock()
+	recordPid(p)
+	go func() {
+		io.Copy(log, errR)
+		errR.Close()
+	}()
 	go p.reap()
 	return p, nil
 }
 
-// reap waits for the process to exit and releases its resources.
+// reap waits for the process to exit, ends whatever it left behind and
+// releases its resources.
 func (p *proc) reap() {
 	p.state, _ = p.cmd.Process.Wait()
-	killGroup(p.cmd.Process.Pid) // whatever it started goes with it
-	if p.log != nil {
-		p.log.Close()
+	killGroup(p.pid) // whatever it started goes with it
+	if canTrack() {
+		killTagged(p.tag, p.pid, registeredPids())
+		// orphans that detached and exited on their own (their tag is
+		// no longer readable) are reaped too
+		startMu.Lock()
+		reapAdopted(registeredPids())
+		startMu.Unlock()
 	}
 	p.in.Close()
 	unregisterProc(p)
@@ -180,7 +223,7 @@ func (p *proc) exitStatus() string {
 // reaped.
 func (p *proc) kill() {
 	if !p.exited() {
-		killGroup(p.cmd.Process.Pid)
+		killGroup(p.pid)
 		p.cmd.Process.Kill()
 	}
 	<-p.done

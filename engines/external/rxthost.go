@@ -91,7 +91,7 @@ func (b *rxtBot) begin(m *reversixt.Map) error {
 		err error
 	}
 	ch := make(chan accepted, 1)
-	go func() { c, err := ln.Accept(); ch <- accepted{c, err} }()
+	go func() { c, err := acceptOwn(ln, pr, logf, b.seat); ch <- accepted{c, err} }() // seat.go
 	t := time.NewTimer(d.Startup)
 	defer t.Stop()
 	select {

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/hex"
+	"net"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -139,4 +142,72 @@ func BenchmarkRoundTripTCP(b *testing.B) {
 
 func fmtMove(x, y int) string {
 	return string(rune('0'+x)) + "," + string(rune('0'+y)) + ",0"
+}
+
+// A stranger (here tourney's own test process) that connects to a
+// hosted seat's port before the bot is refused without a byte, and the
+// bot's log says so; the bot then takes its seat and plays.
+func TestReversiXTSeatRefusesStranger(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the peer check reads /proc (elsewhere every connection is accepted)")
+	}
+	exe, _ := os.Executable()
+	dir := t.TempDir()
+	external.SetLogDir(dir)
+	defer external.SetLogDir("")
+	m, err := reversixt.ParseMap("tiny", []byte(tinyMap))
+	if err != nil {
+		t.Fatal(err)
+	}
+	addrFile := filepath.Join(dir, "addr")
+	d := &external.Decl{
+		Name: "seat", Game: "reversixt", Protocol: "reversixt-tcp", Cmd: []string{exe, "{addr}"},
+		Env: map[string]string{
+			externaltest.Env:             externaltest.ModeRXTScript,
+			"TOURNEY_FAKE_MOVES":         "2,0,0",
+			"TOURNEY_FAKE_ADDRFILE":      addrFile,
+			"TOURNEY_FAKE_CONNECT_DELAY": "300ms",
+		},
+		Startup: 5 * time.Second, MoveTimeout: 5 * time.Second,
+	}
+	spec, err := d.Resolve(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, _ := spec.Build(nil)
+	b.Reset(1)
+	begun := make(chan struct{})
+	go func() { b.(game.Lifecycle).BeginGame(m, 0); close(begun) }()
+	var addr []byte
+	for deadline := time.Now().Add(5 * time.Second); len(addr) == 0; {
+		addr, _ = os.ReadFile(addrFile)
+		if time.Now().After(deadline) {
+			t.Fatal("the bot did not start")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	c, err := net.Dial("tcp", string(addr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Write([]byte{1, 0, 0, 0, 1, 7}) // message 1, as a bot would
+	c.SetReadDeadline(time.Now().Add(3 * time.Second))
+	if n, err := c.Read(make([]byte, 64)); n != 0 || err == nil {
+		t.Fatalf("the stranger read %d bytes (%v): it took the seat", n, err)
+	}
+	c.Close()
+	<-begun
+	s := reversixt.NewState(m)
+	a, err := b.Step(context.Background(), s.Clone(), 0, game.Budget{Depth: 1})
+	if err != nil {
+		t.Fatalf("the bot did not get its seat: %v", err)
+	}
+	s.Apply(a)
+	b.(game.Observer).Moved(0, a, s)
+	b.(game.Lifecycle).EndGame(game.GameEnd{})
+	log, _ := os.ReadFile(filepath.Join(dir, "bots", "seat.log"))
+	if !strings.Contains(string(log), "refused a connection to seat 1") {
+		t.Errorf("the bot's log does not note the refusal:\n%s", log)
+	}
+	noChildren(t)
 }

@@ -36,6 +36,7 @@ def main():
         if kind == "hello":
             send({
                 "type": "hello",
+                "protocol": "tourney/2",  # this bot echoes each turn's id
                 "name": "jsonl_random.py",
                 "params": [{
                     "name": "first_prob", "type": "float",
@@ -49,11 +50,13 @@ def main():
         elif kind == "turn":
             legal = msg.get("legal") or []
             if not legal:
-                send({"type": "action", "action": ""})
+                action = ""
             elif rng.random() < first_prob:
-                send({"type": "action", "action": legal[0]})
+                action = legal[0]
             else:
-                send({"type": "action", "action": legal[rng.randrange(len(legal))]})
+                action = legal[rng.randrange(len(legal))]
+            # echo the turn's id: an answer is tied to its turn
+            send({"type": "action", "id": msg.get("id"), "action": action})
         elif kind == "quit":
             return
         # "end" and "update": nothing to do.

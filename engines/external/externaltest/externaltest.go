@@ -11,8 +11,10 @@ import (
 	"io"
 	"net"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -29,10 +31,24 @@ const (
 	ModeHang       = "hang"        // never answers a turn (ignores everything)
 	ModeExit       = "exit"        // exits at its second turn of games whose seed is even
 	ModeIgnoreQuit = "ignore-quit" // plays, but ignores quit and the end of its input
+	ModeLegacy     = "legacy"      // like first, but does not echo turn ids (tourney/1)
+	ModeNoEcho     = "noecho"      // says tourney/2 in its hello but does not echo turn ids
+	ModeExtraEnd   = "extra-end"   // like first, and writes one more action (the last id) after each end
+	ModeStale      = "stale"       // like first, but from its second turn on answers with the previous turn's id
+	ModeSlowStart  = "slow-start"  // like first, after sleeping $TOURNEY_FAKE_SLEEP (a duration) before it reads hello
+	ModeFlood      = "flood"       // like first, after writing $TOURNEY_FAKE_FLOOD bytes (default 12 MB) to stderr at hello
+	// ModeSetsid is like first, but ignores SIGTERM, and at start runs a
+	// grandchild (this binary in ModeSleeper) in a session of its own,
+	// which ignores SIGTERM too and sleeps: a descendant that escapes
+	// process-group kills.
+	ModeSetsid  = "setsid"
+	ModeSleeper = "sleeper" // ignores SIGTERM and sleeps five minutes
 	// ModeRXTScript is a ReversiXT TCP client: it connects to os.Args[1],
 	// sends group 7, answers each move request with the next move of
 	// $TOURNEY_FAKE_MOVES ("x,y,special;...", the last one repeated), and writes every byte it
-	// receives to the file $TOURNEY_FAKE_RECORD.
+	// receives to the file $TOURNEY_FAKE_RECORD. With $TOURNEY_FAKE_ADDRFILE it
+	// first writes the address there, with $TOURNEY_FAKE_CONNECT_DELAY it
+	// waits that long before it connects.
 	ModeRXTScript = "rxt-script"
 )
 
@@ -46,9 +62,25 @@ func MaybeRun() {
 }
 
 func run(mode string) int {
-	if mode == ModeRXTScript {
+	switch mode {
+	case ModeRXTScript:
 		return rxtScript()
+	case ModeSleeper:
+		signal.Ignore(syscall.SIGTERM)
+		time.Sleep(5 * time.Minute) // bounded: a failed test leaks it for minutes at most
+		return 0
+	case ModeSetsid:
+		signal.Ignore(syscall.SIGTERM)
+		if err := startDetached(); err != nil {
+			fmt.Fprintln(os.Stderr, "fake bot:", err)
+			return 2
+		}
+	case ModeSlowStart:
+		d, _ := time.ParseDuration(os.Getenv("TOURNEY_FAKE_SLEEP"))
+		time.Sleep(d)
 	}
+	echo := mode != ModeLegacy && mode != ModeNoEcho && mode != ModeGarbage && mode != ModeIllegal && mode != ModeHang && mode != ModeExit && mode != ModeIgnoreQuit && mode != ModeNoHello
+	var lastID, prevID string
 	in := bufio.NewReader(os.Stdin)
 	out := bufio.NewWriter(os.Stdout)
 	say := func(s string) {
@@ -71,6 +103,7 @@ func run(mode string) int {
 			Seed   string          `json:"seed"`
 			Params map[string]any  `json:"params"`
 			Legal  []string        `json:"legal"`
+			ID     string          `json:"id"`
 			State  json.RawMessage `json:"state"`
 		}
 		if err := json.Unmarshal(line, &m); err != nil {
@@ -82,7 +115,21 @@ func run(mode string) int {
 			if mode == ModeNoHello {
 				time.Sleep(time.Hour)
 			}
-			say(`{"type":"hello","name":"fake-` + mode + `","params":[{"name":"pick","type":"int","default":0,"min":0,"max":3}]}`)
+			if mode == ModeFlood {
+				n, err := strconv.Atoi(os.Getenv("TOURNEY_FAKE_FLOOD"))
+				if err != nil {
+					n = 12 << 20
+				}
+				chunk := []byte(strings.Repeat("flood! ", 1<<14)[:1<<16-1] + "\n")
+				for w := 0; w < n; w += len(chunk) {
+					os.Stderr.Write(chunk)
+				}
+			}
+			proto := ""
+			if echo || mode == ModeNoEcho {
+				proto = `"protocol":"tourney/2",`
+			}
+			say(`{"type":"hello",` + proto + `"name":"fake-` + mode + `","params":[{"name":"pick","type":"int","default":0,"min":0,"max":3}]}`)
 		case "newgame":
 			seed, _ = strconv.ParseUint(m.Seed, 10, 64)
 			turns = 0
@@ -92,6 +139,10 @@ func run(mode string) int {
 			fmt.Fprintf(os.Stderr, "fake bot: new game seed %d\n", seed)
 		case "turn":
 			turns++
+			if d, err := time.ParseDuration(os.Getenv("TOURNEY_FAKE_DELAY")); err == nil {
+				time.Sleep(d) // $TOURNEY_FAKE_DELAY: a slow bot (any mode)
+			}
+			prevID, lastID = lastID, m.ID
 			switch {
 			case mode == ModeHang:
 				time.Sleep(time.Hour)
@@ -104,13 +155,23 @@ func run(mode string) int {
 			case mode == ModeExit && turns == 2 && seed%2 == 0:
 				return 3
 			}
-			if len(m.Legal) == 0 {
-				say(`{"type":"action","action":""}`)
-				continue
+			a := []byte(`""`)
+			if len(m.Legal) > 0 {
+				a, _ = json.Marshal(m.Legal[pick%len(m.Legal)])
 			}
-			a, _ := json.Marshal(m.Legal[pick%len(m.Legal)])
-			say(`{"type":"action","action":` + string(a) + `}`)
-		case "end", "update":
+			id := ""
+			switch {
+			case mode == ModeStale && turns > 1:
+				id = `"id":"` + prevID + `",`
+			case echo:
+				id = `"id":"` + m.ID + `",`
+			}
+			say(`{"type":"action",` + id + `"action":` + string(a) + `}`)
+		case "end":
+			if mode == ModeExtraEnd {
+				say(`{"type":"action","id":"` + lastID + `","action":"0"}`)
+			}
+		case "update":
 		case "quit":
 			if mode == ModeIgnoreQuit {
 				continue
@@ -153,6 +214,13 @@ func Children() []string {
 }
 
 func rxtScript() int {
+	if f := os.Getenv("TOURNEY_FAKE_ADDRFILE"); f != "" {
+		os.WriteFile(f+".tmp", []byte(os.Args[1]), 0o644)
+		os.Rename(f+".tmp", f)
+	}
+	if d, err := time.ParseDuration(os.Getenv("TOURNEY_FAKE_CONNECT_DELAY")); err == nil {
+		time.Sleep(d)
+	}
 	conn, err := net.Dial("tcp", os.Args[1])
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -203,4 +271,31 @@ func rxtScript() int {
 			return 0
 		}
 	}
+}
+
+// Marked returns the live processes whose environment holds KEY=VALUE
+// (from /proc; nil where /proc is absent), as "pid comm".
+func Marked(kv string) []string {
+	ents, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range ents {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/environ")
+		if err != nil {
+			continue
+		}
+		for _, x := range strings.Split(string(b), "\x00") {
+			if x == kv {
+				st, _ := os.ReadFile("/proc/" + e.Name() + "/stat")
+				out = append(out, e.Name()+" "+strings.TrimSpace(string(st)))
+				break
+			}
+		}
+	}
+	return out
 }
