@@ -1,0 +1,192 @@
+package reversixt
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"tourney/engines/game"
+	"tourney/engines/internal/shared"
+)
+
+// latePosition plays seeded random moves on m into the late part of
+// phase 1: normal moves while the mover has any (so the overwrite stones
+// stay in stock), overwrite moves only when it has no other, until at
+// most an eighth of the fields free at the start are still free, or half
+// of them are and the mover has no normal move left (the overwrite phase
+// of a full board). When phase 1 ends first (maps without overwrite
+// stones), it is the position 8 plies before the end; nil when the map
+// has no phase 1 (a full board without overwrite stones).
+func latePosition(m *Map, seed uint64) *State {
+	s, _ := latePlay(m, seed)
+	return s
+}
+
+// latePlay is latePosition with the moves that lead to it.
+func latePlay(m *Map, seed uint64) (*State, []game.Action) {
+	s := NewState(m)
+	if s.Phase() != Phase1 {
+		return nil, nil
+	}
+	free0 := 0
+	for _, v := range m.Cells {
+		if v != Hole && !isStone(v) {
+			free0++
+		}
+	}
+	rng := game.NewRand(game.Mix(seed, 0x1a7e))
+	var acts, normal, played []game.Action
+	for s.Phase() == Phase1 {
+		acts = s.LegalActions(s.CurrentPlayer(), acts[:0])
+		normal = normal[:0]
+		for _, a := range acts {
+			if t, _ := SplitAction(a); !isStone(s.board[t]) {
+				normal = append(normal, a)
+			}
+		}
+		free := int(s.vals[Empty] + s.vals[Choice] + s.vals[Inversion] + s.vals[Bonus])
+		if 8*free <= free0 || len(normal) == 0 && 2*free <= free0 {
+			return s, played
+		}
+		if len(normal) == 0 {
+			normal = acts
+		}
+		a := normal[rng.IntN(len(normal))]
+		s.Apply(a)
+		played = append(played, a)
+	}
+	played = played[:max(0, len(played)-8)]
+	s = NewState(m)
+	for _, a := range played {
+		s.Apply(a)
+	}
+	return s, played
+}
+
+// eightPlayerMaps lists the shared 8-player maps (nil when ../shared is
+// absent).
+func eightPlayerMaps() []string {
+	root := shared.Root()
+	if root == "" {
+		return nil
+	}
+	dir := filepath.Join(root, "maps", "reversixt")
+	ents, _ := os.ReadDir(dir)
+	var out []string
+	for _, e := range ents {
+		n := e.Name()
+		if _, bad := invalidShared[n]; bad || !(strings.HasSuffix(n, ".map") || strings.HasSuffix(n, ".txt")) {
+			continue
+		}
+		if m, err := LoadMap(filepath.Join(dir, n)); err == nil && m.NPlayers == 8 {
+			out = append(out, filepath.Join(dir, n))
+		}
+	}
+	return out
+}
+
+// lateRun searches each late position of m (seeds 1..k) with the default
+// paranoid bot at depth 2 and returns the nodes, the CPU time in all and
+// the CPU time of the slowest move.
+func lateRun(tb testing.TB, m *Map, k int) (nodes int64, cpu, worst time.Duration) {
+	bot := NewParanoidBot(DefaultParanoid())
+	for seed := uint64(1); seed <= uint64(k); seed++ {
+		s := latePosition(m, seed)
+		if s == nil {
+			continue
+		}
+		c0 := cpuTime()
+		if _, err := bot.Step(context.Background(), s, s.CurrentPlayer(), game.Budget{Depth: 2}); err != nil {
+			tb.Fatal(err)
+		}
+		d := cpuTime() - c0
+		cpu += d
+		worst = max(worst, d)
+		nodes += bot.Last.Nodes
+	}
+	return
+}
+
+// BenchmarkLatePhase8p: the paranoid bot at depth 2 from late phase-1
+// positions (overwrite stones in stock) of every shared 8-player map, and
+// of standard8 for scale. It reports nodes per CPU second, the CPU time
+// of the slowest move, and x-std8, the CPU per node against standard8's
+// (measured first, in the same run).
+func BenchmarkLatePhase8p(b *testing.B) {
+	const k = 3
+	std := mustLoad(b, "standard8")
+	var sn int64
+	var sc time.Duration
+	for sc < 200*time.Millisecond {
+		n, c, _ := lateRun(b, std, 8)
+		sn, sc = sn+n, sc+c
+	}
+	stdRate := float64(sn) / sc.Seconds()
+	maps := append([]string{"standard8"}, eightPlayerMaps()...)
+	for _, name := range maps {
+		m := mustLoad(b, name)
+		b.Run(filepath.Base(name), func(b *testing.B) {
+			var nodes int64
+			var cpu, worst time.Duration
+			for b.Loop() {
+				n, c, w := lateRun(b, m, k)
+				nodes, cpu, worst = nodes+n, cpu+c, max(worst, w)
+			}
+			rate := float64(nodes) / cpu.Seconds()
+			b.ReportMetric(rate, "nodes/cpu-s")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			b.ReportMetric(worst.Seconds(), "worst-cpu-s")
+			b.ReportMetric(stdRate/rate, "x-std8")
+		})
+	}
+}
+
+// The paranoid bot's choices at depth 2 from late phase-1 positions of
+// the built-in maps and the 50×50 test map (overwrite stones in stock,
+// hundreds of overwrite moves per node), pinned with the code before the
+// late-phase speed-up (PIN_WRITE=1 writes them): it must keep the same
+// move, value and node count. big50 is left out under -short and -race.
+const latePinFile = "testdata/paranoid-late-pins.txt"
+
+var latePinConfigs = []pinConfig{
+	{"default", 2, nil},
+	{"nott", 2, map[string]any{ParamTTLog2: 0}},
+	{"reach", 2, map[string]any{ParamStratMode: StratReach, ParamPositionWeight: 2.0, ParamBreakEven: 0.3}},
+}
+
+func TestParanoidLatePins(t *testing.T) {
+	if os.Getenv("PIN_WRITE") != "" {
+		var lines []string
+		for _, c := range []struct {
+			name  string
+			seeds int
+		}{{"octo20", 3}, {"cross14", 1}, {"tri13", 1}, {"example15", 1}, {"testdata/big50-8p.map", 1}} {
+			m := mustLoad(t, c.name)
+			for seed := uint64(1); seed <= uint64(c.seeds); seed++ {
+				_, played := latePlay(m, seed)
+				replay := NewState(m)
+				var mv []string
+				for _, a := range played {
+					mv = append(mv, replay.ActionString(replay.CurrentPlayer(), a))
+					replay.Apply(a)
+				}
+				for _, cfg := range latePinConfigs {
+					if strings.Contains(c.name, "big50") && cfg.name == "nott" {
+						continue
+					}
+					lines = append(lines, runPin(t, pinCase{mapName: c.name, config: cfg.name, depth: cfg.depth, moves: mv}, cfg.params).String())
+				}
+			}
+		}
+		data := "# map|config|depth|moves from the start|chosen move|nodes|value (see late_test.go)\n" + strings.Join(lines, "\n") + "\n"
+		if err := os.WriteFile(latePinFile, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := checkPins(t, latePinFile, latePinConfigs, testing.Short() || raceEnabled); n < 10 {
+		t.Errorf("only %d pinned late positions", n)
+	}
+}
