@@ -232,6 +232,15 @@ type evaluator struct {
 	rd   [8][8]int      // rank distance between seats
 	oppW [8]float64     // root's weight on opponent q's Score: (K − rd)/K/(n_act − 1)
 	wt   [8][16]float64 // move-gain weight of a field of value v taken by seat p
+
+	// The captured lines of every target of one seat (rayGains), found
+	// from that seat's stones: cell c has lines when lmk marks it, lmask
+	// holds the directions (from c) that capture and line[c*8+d] the sum
+	// of strat·w over the stones captured in direction d.
+	lmk   cellMarks
+	rmk   cellMarks // scratch: the cells of the current walk
+	lmask []uint8
+	line  []float64
 }
 
 func newEvaluator(ec EvalConfig) *evaluator { return &evaluator{ec: ec} }
@@ -402,6 +411,89 @@ func (e *evaluator) value(s *State, p int) float64 {
 		v += WinValue * float64(worse-better) / float64(e.active-1)
 	}
 	return v
+}
+
+// rayGains finds the captured lines of every target of mover p at once,
+// walking from p's stones as rayTargets does: on the walk from own stone
+// o, every field reached after one or more foreign stones, and not
+// earlier on the walk, captures in the direction back towards o exactly
+// the stones in between (spec §3.5: the step function is reversible), so
+// their sum is that direction's line of cellGain. One walk per own stone
+// and direction gives the lines of all targets, where cellGain walks
+// again from each target: in the overwrite phase every foreign stone on
+// a ray is a target, and walking from each costs the square of the ray
+// length, for every node of the search. The sums are of integers
+// (intStrat), exact in any order, so gain gives cellGain's value bit for
+// bit.
+func (e *evaluator) rayGains(s *State, p int) {
+	n := len(s.board)
+	if len(e.lmask) != n {
+		e.lmask, e.line = make([]uint8, n), make([]float64, 8*n)
+	}
+	lep := e.lmk.begin(n)
+	e.rmk.fit(n)
+	pv := uint8(p + 1)
+	wt := &e.wt[p]
+	cls := &classTab[pv]
+	next, nb, b, strat := s.m.next, s.m.nb, s.board, e.strat
+	lmk, rmk, lmask, line := e.lmk.m, e.rmk.m, e.lmask, e.line
+	nw := s.m.nw
+	own := s.vb[int(pv)*nw : int(pv)*nw+nw]
+	for ws := s.vsum[pv]; ws != 0; ws &= ws - 1 {
+		w := bits.TrailingZeros64(ws)
+		for word := own[w]; word != 0; word &= word - 1 {
+			o := w<<6 | bits.TrailingZeros64(word)
+			for dm := foreignDirs(cls, b, nb, o); dm != 0; dm &= dm - 1 {
+				cur := next[o*8+bits.TrailingZeros(dm)]
+				f := int(cur >> 3)
+				ep := e.rmk.next()
+				rmk[o], rmk[f] = ep, ep
+				sum := strat[f] * wt[b[f]&15]
+				for {
+					cur = next[cur]
+					if cur < 0 {
+						break
+					}
+					c := int(cur >> 3)
+					v := b[c]
+					if rmk[c] != ep {
+						// c captures back towards o: the direction
+						// opposite to the one the walk arrived in.
+						if lmk[c] != lep {
+							lmk[c], lmask[c] = lep, 0
+						}
+						d := int(cur+4) & 7
+						lmask[c] |= 1 << d
+						line[c*8+d] = sum
+					}
+					if cls[v&15] != 1 {
+						break
+					}
+					rmk[c] = ep
+					sum += strat[c] * wt[v&15]
+				}
+			}
+		}
+	}
+}
+
+// gain is cellGain(s, t, p) from the lines of the last rayGains(s, p).
+func (e *evaluator) gain(s *State, t, p int) float64 {
+	pv := uint8(p + 1)
+	tv := s.board[t]
+	gain := 0.0
+	if tv != pv {
+		gain += e.strat[t] * e.wt[p][tv&15]
+	}
+	if isStone(tv) {
+		gain -= e.vo
+	}
+	if e.lmk.m[t] == e.lmk.e {
+		for dm := uint(e.lmask[t]); dm != 0; dm &= dm - 1 {
+			gain += e.line[t*8+bits.TrailingZeros(dm)]
+		}
+	}
+	return gain
 }
 
 // cellGain is the move-gain of spec §10.2 rule 3 for mover p on target t

@@ -2,6 +2,7 @@ package reversixt
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -188,5 +189,63 @@ func TestParanoidLatePins(t *testing.T) {
 	}
 	if n := checkPins(t, latePinFile, latePinConfigs, testing.Short() || raceEnabled); n < 10 {
 		t.Errorf("only %d pinned late positions", n)
+	}
+}
+
+// rayGains gives cellGain's value bit for bit, for every seat on every
+// field, along random games (overwrite moves included) on the built-in
+// maps and, without -short and -race, on the shared 8-player maps.
+func TestRayGainsMatchCellGain(t *testing.T) {
+	maps := []string{"standard8", "example15", "duel10", "tri13", "cross14", "octo20"}
+	if !testing.Short() && !raceEnabled {
+		maps = append(maps, eightPlayerMaps()...)
+	}
+	for _, name := range maps {
+		m := mustLoad(t, name)
+		e := newEvaluator(DefaultEvalConfig())
+		checks := 0
+		check := func(s *State, what string) {
+			e.setRoot(s, s.CurrentPlayer())
+			for p := 0; p < s.n; p++ {
+				e.rayGains(s, p)
+				for c, v := range s.board {
+					if v == Hole {
+						continue
+					}
+					if got, want := e.gain(s, c, p), e.cellGain(s, c, p); got != want {
+						t.Fatalf("%s %s seat %d field %d: gain %v, cellGain %v", name, what, p, c, got, want)
+					}
+					var dirs, mask uint8
+					for d := 0; d < 8; d++ {
+						if s.line(c, d, uint8(p+1)) > 0 {
+							dirs |= 1 << d
+						}
+					}
+					if e.lmk.m[c] == e.lmk.e {
+						mask = e.lmask[c]
+					}
+					if mask != dirs {
+						t.Fatalf("%s %s seat %d field %d: lines in directions %08b, want %08b", name, what, p, c, mask, dirs)
+					}
+					checks++
+				}
+			}
+		}
+		if s := latePosition(m, 1); s != nil {
+			check(s, "late position")
+		}
+		s := NewState(m)
+		rng := game.NewRand(game.Mix(31, uint64(len(name))))
+		step := max(7, m.MaxLength()/24)
+		for ply := 0; s.Phase() == Phase1; ply++ {
+			if ply%step == 0 {
+				check(s, fmt.Sprintf("ply %d", ply))
+			}
+			acts := s.LegalActions(s.CurrentPlayer(), nil)
+			s.Apply(acts[rng.IntN(len(acts))])
+		}
+		if checks == 0 && NewState(m).Phase() == Phase1 {
+			t.Errorf("%s: nothing checked", name)
+		}
 	}
 }
