@@ -240,6 +240,9 @@ func ParanoidSpec() game.BotSpec {
 type searchState struct {
 	*State
 	bonus int
+	// ev, when set, lists the moves with rayMoves (the same moves, and the
+	// lines of every target for the move keys in the same walk).
+	ev *evaluator
 }
 
 func (w *searchState) CurrentPlayer() int {
@@ -252,7 +255,7 @@ func (w *searchState) CurrentPlayer() int {
 func (w *searchState) IsTerminal() bool { return w.phase != Phase1 }
 
 func (w *searchState) Clone() game.State {
-	return &searchState{State: w.State.Clone().(*State), bonus: w.bonus}
+	return &searchState{State: w.State.Clone().(*State), bonus: w.bonus, ev: w.ev}
 }
 
 // Apply plays a move of LegalActions without checking it again (the
@@ -262,6 +265,9 @@ func (w *searchState) Apply(a game.Action) { w.State.apply(a) }
 func (w *searchState) LegalActions(player int, buf []game.Action) []game.Action {
 	if w.phase != Phase1 {
 		return buf
+	}
+	if s := w.State; w.ev != nil && player == int(s.cur) && !(s.m.small && s.ow[player] == 0) {
+		return w.ev.rayMoves(s, player, w.bonus, buf)
 	}
 	start := len(buf)
 	buf = w.State.LegalActions(player, buf)
@@ -339,13 +345,18 @@ const rayGainsMoves = 16
 // LegalActions order (a stable sort), picking them one at a time: a node
 // that is cut off after a few moves does not sort hundreds.
 func (b *ParanoidBot) moveKeys(s *State, p int, moves []game.Action, buf []float64) []float64 {
+	if b.ev.hasLines(s, p) && len(b.ev.keys) == len(moves) {
+		// searchState.LegalActions listed the moves with rayMoves,
+		// which computed their keys on the way.
+		return append(buf, b.ev.keys...)
+	}
 	lastCell, lastGain := -1, 0.0
 	// Many moves (the overwrite phase): the lines of all targets in one
 	// pass from the mover's stones (rayGains) instead of a walk from each
 	// target; the same values (integer strategic maps only).
 	lines := b.ev.intStrat && len(moves) >= rayGainsMoves
 	if lines {
-		b.ev.rayGains(s, p)
+		b.ev.rayGains(s, p, false)
 	}
 	for _, a := range moves {
 		t, code := SplitAction(a)
@@ -356,21 +367,9 @@ func (b *ParanoidBot) moveKeys(s *State, p int, moves []game.Action, buf []float
 				lastCell, lastGain = t, b.ev.cellGain(s, t, p)
 			}
 		}
-		buf = append(buf, lastGain+b.specialGain(s, t, code, p))
+		buf = append(buf, lastGain+b.ev.specialGain(s, t, code, p))
 	}
 	return buf
-}
-
-// specialGain is the choice term of the move gain (spec §10.1 rule 4):
-// with at least 3 active players a move onto `c` swapping with seat q
-// earns choice_weight · K · max(0, stones of q − own stones); for the
-// leader as q this is the spec's formula.
-func (b *ParanoidBot) specialGain(s *State, t, code, p int) float64 {
-	if code < 1 || code > 8 || b.ev.active < 3 || s.board[t] != Choice || code == p+1 {
-		return 0
-	}
-	own, other := int(s.vals[p+1]), int(s.vals[code])
-	return b.ev.ec.ChoiceWeight * float64(b.ev.ec.PlayerDistance) * float64(max(0, other-own))
 }
 
 // budget is the search budget of a move: a depth budget (or the default
@@ -413,6 +412,9 @@ func (b *ParanoidBot) Step(ctx context.Context, s game.State, player int, bud ga
 	cfg.AspirationWidth = AspirationWindow(0, b.cfg.AspirationFactor, b.ev.progress(stones), st.m.Height, st.m.Width)
 	b.sr.SetConfig(cfg)
 	b.ws = searchState{State: st, bonus: b.ev.bonus}
+	if b.cfg.UseOrdering && b.ev.intStrat {
+		b.ws.ev = b.ev
+	}
 	b.leaves = 0
 	b.capLeaves = bud.Nodes == 0 && bud.Time == 0 && b.cfg.MaxLeaves > 0
 	b.Last = b.sr.Paranoid(ctx, &b.ws, b.budget(bud))

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -89,16 +91,23 @@ func eightPlayerMaps() []string {
 	return out
 }
 
-// lateRun searches each late position of m (seeds 1..k) with the default
-// paranoid bot at depth 2 and returns the nodes, the CPU time in all and
-// the CPU time of the slowest move.
-func lateRun(tb testing.TB, m *Map, k int) (nodes int64, cpu, worst time.Duration) {
-	bot := NewParanoidBot(DefaultParanoid())
+// latePositions returns the late positions of m for seeds 1..k (fewer
+// when phase 1 ends first).
+func latePositions(m *Map, k int) []*State {
+	var out []*State
 	for seed := uint64(1); seed <= uint64(k); seed++ {
-		s := latePosition(m, seed)
-		if s == nil {
-			continue
+		if s := latePosition(m, seed); s != nil {
+			out = append(out, s)
 		}
+	}
+	return out
+}
+
+// lateRun searches each position with bot at depth 2 and returns the
+// nodes, the CPU time in all and the CPU time of the slowest move.
+func lateRun(tb testing.TB, bot *ParanoidBot, pos []*State) (nodes int64, cpu, worst time.Duration) {
+	for _, s := range pos {
+		s = s.Clone().(*State)
 		c0 := cpuTime()
 		if _, err := bot.Step(context.Background(), s, s.CurrentPlayer(), game.Budget{Depth: 2}); err != nil {
 			tb.Fatal(err)
@@ -115,25 +124,30 @@ func lateRun(tb testing.TB, m *Map, k int) (nodes int64, cpu, worst time.Duratio
 // positions (overwrite stones in stock) of every shared 8-player map, and
 // of standard8 for scale. It reports nodes per CPU second, the CPU time
 // of the slowest move, and x-std8, the CPU per node against standard8's
-// (measured first, in the same run).
+// (its late positions at depth 2, measured first in the same run, over
+// at least 0.3 s of CPU).
 func BenchmarkLatePhase8p(b *testing.B) {
-	const k = 3
-	std := mustLoad(b, "standard8")
+	std := latePositions(mustLoad(b, "standard8"), 8)
+	bot := NewParanoidBot(DefaultParanoid())
+	runtime.GC()
 	var sn int64
 	var sc time.Duration
-	for sc < 200*time.Millisecond {
-		n, c, _ := lateRun(b, std, 8)
+	for sc < 300*time.Millisecond {
+		n, c, _ := lateRun(b, bot, std)
 		sn, sc = sn+n, sc+c
 	}
 	stdRate := float64(sn) / sc.Seconds()
-	maps := append([]string{"standard8"}, eightPlayerMaps()...)
-	for _, name := range maps {
-		m := mustLoad(b, name)
+	for _, name := range append([]string{"standard8"}, eightPlayerMaps()...) {
+		pos := latePositions(mustLoad(b, name), 3)
+		if len(pos) == 0 {
+			continue // no phase 1
+		}
 		b.Run(filepath.Base(name), func(b *testing.B) {
+			runtime.GC()
 			var nodes int64
 			var cpu, worst time.Duration
 			for b.Loop() {
-				n, c, w := lateRun(b, m, k)
+				n, c, w := lateRun(b, bot, pos)
 				nodes, cpu, worst = nodes+n, cpu+c, max(worst, w)
 			}
 			rate := float64(nodes) / cpu.Seconds()
@@ -193,7 +207,8 @@ func TestParanoidLatePins(t *testing.T) {
 }
 
 // rayGains gives cellGain's value bit for bit, for every seat on every
-// field, along random games (overwrite moves included) on the built-in
+// field, and rayTargets' targets; rayMoves gives the search's moves;
+// along random games (overwrite moves included) on the built-in
 // maps and, without -short and -race, on the shared 8-player maps.
 func TestRayGainsMatchCellGain(t *testing.T) {
 	maps := []string{"standard8", "example15", "duel10", "tri13", "cross14", "octo20"}
@@ -204,10 +219,14 @@ func TestRayGainsMatchCellGain(t *testing.T) {
 		m := mustLoad(t, name)
 		e := newEvaluator(DefaultEvalConfig())
 		checks := 0
-		check := func(s *State, what string) {
+		var check func(*State, string)
+		check0 := func(s *State, what string) {
 			e.setRoot(s, s.CurrentPlayer())
 			for p := 0; p < s.n; p++ {
-				e.rayGains(s, p)
+				e.rayGains(s, p, true)
+				if want := s.targetSet(p); !slices.Equal(e.tset[:len(want)], want) {
+					t.Fatalf("%s %s seat %d: targets differ", name, what, p)
+				}
 				for c, v := range s.board {
 					if v == Hole {
 						continue
@@ -228,6 +247,25 @@ func TestRayGainsMatchCellGain(t *testing.T) {
 						t.Fatalf("%s %s seat %d field %d: lines in directions %08b, want %08b", name, what, p, c, mask, dirs)
 					}
 					checks++
+				}
+			}
+		}
+		// rayMoves lists searchState's moves (LegalActions without the
+		// other bonus variant) in the same order.
+		check = func(s *State, what string) {
+			check0(s, what)
+			p := s.CurrentPlayer()
+			for _, bonus := range []int{CodeBomb, CodeOverwrite} {
+				ws := &searchState{State: s, bonus: bonus}
+				want := ws.LegalActions(p, nil)
+				if got := e.rayMoves(s, p, bonus, nil); !slices.Equal(got, want) {
+					t.Fatalf("%s %s: rayMoves %v, want %v", name, what, got, want)
+				}
+				for i, a := range want {
+					c, code := SplitAction(a)
+					if k := e.cellGain(s, c, p) + e.specialGain(s, c, code, p); e.keys[i] != k {
+						t.Fatalf("%s %s: key of %s %v, want %v", name, what, s.ActionString(p, a), e.keys[i], k)
+					}
 				}
 			}
 		}
