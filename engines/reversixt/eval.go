@@ -475,7 +475,7 @@ func (e *evaluator) rayGains(s *State, p int, moves bool) {
 	cls := &classTab[pv]
 	next, nb, b, strat := s.m.next, s.m.nb, s.board, e.strat
 	lmk, rmk, lmask, line, total := e.lmk.m, e.rmk.m, e.lmask, e.line, e.total
-	tsum := e.tsum
+	tsum, voInt := e.tsum, e.voInt
 	own := s.vb[int(pv)*nw : int(pv)*nw+nw]
 	for ws := s.vsum[pv]; ws != 0; ws &= ws - 1 {
 		w := bits.TrailingZeros64(ws)
@@ -498,13 +498,16 @@ func (e *evaluator) rayGains(s *State, p int, moves bool) {
 					if rmk[c] != ep {
 						// c captures back towards o: the direction
 						// opposite to the one the walk arrived in.
-						if lmk[c] != lep {
-							lmk[c], lmask[c], total[c] = lep, 0, 0
-						}
 						d := int(cur+4) & 7
-						lmask[c] |= 1 << d
-						line[c*8+d] = sum
-						total[c] += sum
+						if lmk[c] != lep {
+							lmk[c], lmask[c], total[c] = lep, 1<<d, sum
+						} else {
+							lmask[c] |= 1 << d
+							total[c] += sum
+						}
+						if !voInt {
+							line[c*8+d] = sum
+						}
 						// A foreign or own stone is an overwrite target,
 						// a free field a normal one.
 						if set != nil && (ow || k == 0) && v != Hole {
