@@ -240,8 +240,9 @@ func ParanoidSpec() game.BotSpec {
 type searchState struct {
 	*State
 	bonus int
-	// ev, when set, lists the moves with rayMoves (the same moves, and the
-	// lines of every target for the move keys in the same walk).
+	// ev, when set, lists the moves of a seat with overwrite stones (the
+	// overwrite phase: hundreds of targets) with rayMoves: the same moves,
+	// and the lines of every target for the move keys in the same walk.
 	ev *evaluator
 }
 
@@ -266,7 +267,7 @@ func (w *searchState) LegalActions(player int, buf []game.Action) []game.Action 
 	if w.phase != Phase1 {
 		return buf
 	}
-	if s := w.State; w.ev != nil && player == int(s.cur) && !(s.m.small && s.ow[player] == 0) {
+	if s := w.State; w.ev != nil && player == int(s.cur) && s.ow[player] > 0 {
 		return w.ev.rayMoves(s, player, w.bonus, buf)
 	}
 	start := len(buf)
@@ -337,7 +338,8 @@ func (b *ParanoidBot) Reconfigure(p game.Params) bool {
 }
 
 // rayGainsMoves is the move count from which moveKeys computes the gains
-// of all targets in one pass (rayGains).
+// of all targets in one pass (rayGains) when the mover has overwrite
+// stones.
 const rayGainsMoves = 16
 
 // moveKeys is the search's Keys hook: each move's gain (spec §10.2 rule
@@ -351,10 +353,12 @@ func (b *ParanoidBot) moveKeys(s *State, p int, moves []game.Action, buf []float
 		return append(buf, b.ev.keys...)
 	}
 	lastCell, lastGain := -1, 0.0
-	// Many moves (the overwrite phase): the lines of all targets in one
-	// pass from the mover's stones (rayGains) instead of a walk from each
-	// target; the same values (integer strategic maps only).
-	lines := b.ev.intStrat && len(moves) >= rayGainsMoves
+	// Many overwrite moves: the lines of all targets in one pass from the
+	// mover's stones (rayGains) instead of a walk from each target; the
+	// same values (integer strategic maps only). Without overwrite stones
+	// the targets are the few free fields at the ends of the walks, and
+	// walking from each is cheaper.
+	lines := b.ev.intStrat && s.ow[p] > 0 && len(moves) >= rayGainsMoves
 	if lines {
 		b.ev.rayGains(s, p, false)
 	}

@@ -440,6 +440,8 @@ func (e *evaluator) value(s *State, p int) float64 {
 //
 // The same walk finds p's phase-1 targets (rayTargets' rule): with
 // moves set, they are left in e.tset (summary e.tsum) for rayMoves.
+// Without an overwrite stone p's targets are free fields only, and only
+// free fields get lines.
 func (e *evaluator) rayGains(s *State, p int, moves bool) {
 	n := len(s.board)
 	if len(e.lmask) != n {
@@ -495,9 +497,11 @@ func (e *evaluator) rayGains(s *State, p int, moves bool) {
 					c := int(cur >> 3)
 					v := b[c]
 					k := cls[v&15]
-					if rmk[c] != ep {
+					if rmk[c] != ep && (ow || k == 0) {
 						// c captures back towards o: the direction
 						// opposite to the one the walk arrived in.
+						// (Without an overwrite stone only free fields
+						// are targets: stones get no lines.)
 						d := int(cur+4) & 7
 						if lmk[c] != lep {
 							lmk[c], lmask[c], total[c] = lep, 1<<d, sum
@@ -510,7 +514,7 @@ func (e *evaluator) rayGains(s *State, p int, moves bool) {
 						}
 						// A foreign or own stone is an overwrite target,
 						// a free field a normal one.
-						if set != nil && (ow || k == 0) && v != Hole {
+						if set != nil && v != Hole {
 							set[c>>6] |= 1 << (c & 63)
 							tsum |= 1 << (c >> 6)
 						}
