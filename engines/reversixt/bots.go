@@ -347,6 +347,7 @@ const rayGainsMoves = 16
 // LegalActions order (a stable sort), picking them one at a time: a node
 // that is cut off after a few moves does not sort hundreds.
 func (b *ParanoidBot) moveKeys(s *State, p int, moves []game.Action, buf []float64) []float64 {
+	b.ev.orders++
 	if b.ev.hasLines(s, p) && len(b.ev.keys) == len(moves) {
 		// searchState.LegalActions listed the moves with rayMoves,
 		// which computed their keys on the way.

@@ -248,9 +248,14 @@ type evaluator struct {
 	// voInt: Vo is an integer, so with an integer strategic map every
 	// gain is a sum of integers, exact in any order.
 	voInt bool
-	tset  []uint64  // rayMoves: the target set (one bit per cell) and
-	tsum  uint64    // its summary word
-	keys  []float64 // rayMoves: the keys of the moves it listed
+	// steps counts the walk steps of the move order (rayGains and
+	// cellGain), orders the move lists it ordered: the tests bound the
+	// work per ordered node with them.
+	steps, orders int64
+
+	tset []uint64  // rayMoves: the target set (one bit per cell) and
+	tsum uint64    // its summary word
+	keys []float64 // rayMoves: the keys of the moves it listed
 }
 
 func newEvaluator(ec EvalConfig) *evaluator { return &evaluator{ec: ec} }
@@ -477,7 +482,7 @@ func (e *evaluator) rayGains(s *State, p int, moves bool) {
 	cls := &classTab[pv]
 	next, nb, b, strat := s.m.next, s.m.nb, s.board, e.strat
 	lmk, rmk, lmask, line, total := e.lmk.m, e.rmk.m, e.lmask, e.line, e.total
-	tsum, voInt := e.tsum, e.voInt
+	tsum, voInt, steps := e.tsum, e.voInt, int64(0)
 	own := s.vb[int(pv)*nw : int(pv)*nw+nw]
 	for ws := s.vsum[pv]; ws != 0; ws &= ws - 1 {
 		w := bits.TrailingZeros64(ws)
@@ -494,6 +499,7 @@ func (e *evaluator) rayGains(s *State, p int, moves bool) {
 					if cur < 0 {
 						break
 					}
+					steps++
 					c := int(cur >> 3)
 					v := b[c]
 					k := cls[v&15]
@@ -529,6 +535,7 @@ func (e *evaluator) rayGains(s *State, p int, moves bool) {
 		}
 	}
 	e.tsum = tsum
+	e.steps += steps
 	e.lkey = lineKey{s, p, s.hash, s.ply, len(s.log)}
 }
 
@@ -659,6 +666,7 @@ func (e *evaluator) cellGain(s *State, t, p int) float64 {
 			n++
 			cur = nx
 		}
+		e.steps += int64(n) + 1
 	}
 	return gain
 }

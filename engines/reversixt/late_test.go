@@ -122,20 +122,23 @@ func lateRun(tb testing.TB, bot *ParanoidBot, pos []*State) (nodes int64, cpu, w
 
 // BenchmarkLatePhase8p: the paranoid bot at depth 2 from late phase-1
 // positions (overwrite stones in stock) of every shared 8-player map, and
-// of standard8 for scale. It reports nodes per CPU second, the CPU time
-// of the slowest move, and x-std8, the CPU per node against standard8's
-// (its late positions at depth 2, measured first in the same run, over
-// at least 0.3 s of CPU).
+// of standard8 for scale. Per map it reports nodes per CPU second, nodes
+// per search, the CPU time of the slowest move, and x-std8, the CPU per
+// node against standard8's (measured first, in the same run). Each
+// iteration repeats the map's searches until they took 50 ms of CPU, so
+// that small trees are timed over more than a few microseconds.
 func BenchmarkLatePhase8p(b *testing.B) {
-	std := latePositions(mustLoad(b, "standard8"), 8)
 	bot := NewParanoidBot(DefaultParanoid())
-	runtime.GC()
-	var sn int64
-	var sc time.Duration
-	for sc < 300*time.Millisecond {
-		n, c, _ := lateRun(b, bot, std)
-		sn, sc = sn+n, sc+c
+	rate := func(tb testing.TB, pos []*State, min time.Duration) (nodes, searches int64, cpu, worst time.Duration) {
+		for cpu < min || searches == 0 {
+			n, c, w := lateRun(tb, bot, pos)
+			nodes, cpu, worst = nodes+n, cpu+c, max(worst, w)
+			searches += int64(len(pos))
+		}
+		return
 	}
+	runtime.GC()
+	sn, _, sc, _ := rate(b, latePositions(mustLoad(b, "standard8"), 3), 300*time.Millisecond)
 	stdRate := float64(sn) / sc.Seconds()
 	for _, name := range append([]string{"standard8"}, eightPlayerMaps()...) {
 		pos := latePositions(mustLoad(b, name), 3)
@@ -144,17 +147,17 @@ func BenchmarkLatePhase8p(b *testing.B) {
 		}
 		b.Run(filepath.Base(name), func(b *testing.B) {
 			runtime.GC()
-			var nodes int64
+			var nodes, searches int64
 			var cpu, worst time.Duration
 			for b.Loop() {
-				n, c, w := lateRun(b, bot, pos)
-				nodes, cpu, worst = nodes+n, cpu+c, max(worst, w)
+				n, k, c, w := rate(b, pos, 50*time.Millisecond)
+				nodes, searches, cpu, worst = nodes+n, searches+k, cpu+c, max(worst, w)
 			}
-			rate := float64(nodes) / cpu.Seconds()
-			b.ReportMetric(rate, "nodes/cpu-s")
-			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			r := float64(nodes) / cpu.Seconds()
+			b.ReportMetric(r, "nodes/cpu-s")
+			b.ReportMetric(float64(nodes)/float64(searches), "nodes/search")
 			b.ReportMetric(worst.Seconds(), "worst-cpu-s")
-			b.ReportMetric(stdRate/rate, "x-std8")
+			b.ReportMetric(stdRate/r, "x-std8")
 		})
 	}
 }
@@ -289,6 +292,67 @@ func TestRayGainsMatchCellGain(t *testing.T) {
 		}
 		if checks == 0 && NewState(m).Phase() == Phase1 {
 			t.Errorf("%s: nothing checked", name)
+		}
+	}
+}
+
+// The move order's work per ordered node is bounded by the board, not by
+// the number of moves: at most 8 walk steps per field (one walk from each
+// own stone and direction, and by the reversibility of the step function
+// no two walks enter the same field in the same direction), where walking
+// from every target of an overwrite move list takes about the square of
+// the ray lengths. Deterministic: it counts steps, not time.
+func TestOrderWorkBounded(t *testing.T) {
+	type pos struct {
+		name string
+		s    *State
+	}
+	var all []pos
+	for _, c := range []struct {
+		name  string
+		seeds int
+	}{{"octo20", 3}, {"cross14", 1}, {"testdata/big50-8p.map", 1}} {
+		if strings.Contains(c.name, "big50") && (testing.Short() || raceEnabled) {
+			continue
+		}
+		for _, s := range latePositions(mustLoad(t, c.name), c.seeds) {
+			all = append(all, pos{c.name, s})
+		}
+	}
+	if !testing.Short() && !raceEnabled {
+		for _, name := range eightPlayerMaps() {
+			for _, s := range latePositions(mustLoad(t, name), 1) {
+				all = append(all, pos{filepath.Base(name), s})
+			}
+		}
+	}
+	for _, ps := range all {
+		s, fields := ps.s, 0
+		for _, v := range s.board {
+			if v != Hole {
+				fields++
+			}
+		}
+		bot := NewParanoidBot(DefaultParanoid())
+		if _, err := bot.Step(t.Context(), s.Clone(), s.CurrentPlayer(), game.Budget{Depth: 2}); err != nil {
+			t.Fatal(err)
+		}
+		e := bot.ev
+		if e.orders == 0 {
+			t.Fatalf("%s: nothing ordered", ps.name)
+		}
+		per := float64(e.steps) / float64(e.orders)
+		// For scale: walking from every target of the root's moves.
+		p := s.CurrentPlayer()
+		e.setRoot(s, p)
+		e.steps = 0
+		for _, c := range s.Targets() {
+			e.cellGain(s, c, p)
+		}
+		t.Logf("%s: %d ordered nodes, %.0f steps each (bound %d); walking from each of the root's %d targets: %d steps",
+			ps.name, e.orders, per, 8*fields, len(s.Targets()), e.steps)
+		if per > float64(8*fields) {
+			t.Errorf("%s: %.0f walk steps per ordered node, want at most 8 per field (%d)", ps.name, per, 8*fields)
 		}
 	}
 }
