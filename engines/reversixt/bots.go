@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"slices"
 
 	"tourney/engines/game"
 	"tourney/engines/search"
@@ -241,6 +240,10 @@ func ParanoidSpec() game.BotSpec {
 type searchState struct {
 	*State
 	bonus int
+	// ev, when set, lists the moves of a seat with overwrite stones (the
+	// overwrite phase: hundreds of targets) with rayMoves: the same moves,
+	// and the lines of every target for the move keys in the same walk.
+	ev *evaluator
 }
 
 func (w *searchState) CurrentPlayer() int {
@@ -253,7 +256,7 @@ func (w *searchState) CurrentPlayer() int {
 func (w *searchState) IsTerminal() bool { return w.phase != Phase1 }
 
 func (w *searchState) Clone() game.State {
-	return &searchState{State: w.State.Clone().(*State), bonus: w.bonus}
+	return &searchState{State: w.State.Clone().(*State), bonus: w.bonus, ev: w.ev}
 }
 
 // Apply plays a move of LegalActions without checking it again (the
@@ -263,6 +266,9 @@ func (w *searchState) Apply(a game.Action) { w.State.apply(a) }
 func (w *searchState) LegalActions(player int, buf []game.Action) []game.Action {
 	if w.phase != Phase1 {
 		return buf
+	}
+	if s := w.State; w.ev != nil && player == int(s.cur) && s.ow[player] > 0 {
+		return w.ev.rayMoves(s, player, w.bonus, buf)
 	}
 	start := len(buf)
 	buf = w.State.LegalActions(player, buf)
@@ -276,12 +282,6 @@ func (w *searchState) LegalActions(player int, buf []game.Action) []game.Action 
 	return out
 }
 
-type keyedMove struct {
-	key float64
-	i   int32
-	a   game.Action
-}
-
 // ParanoidBot plays the paranoid bot.
 type ParanoidBot struct {
 	cfg       Paranoid
@@ -291,8 +291,6 @@ type ParanoidBot struct {
 	sr        *search.Searcher
 	bl        blaster
 	ws        searchState
-	keys      []float64
-	km        []keyedMove
 	Last      search.Result // the last search (for tests and logs)
 }
 
@@ -306,13 +304,14 @@ func NewParanoidBot(c Paranoid) *ParanoidBot {
 		}
 		return b.ev.value(s.(*searchState).State, player)
 	}}
-	// The order hook is always installed so that Reconfigure can switch
-	// ordering on and off; without use_ordering it keeps LegalActions
-	// order, which is what the search does without a hook.
-	h.Order = func(s game.State, player int, moves []game.Action) {
-		if b.cfg.UseOrdering {
-			b.order(s.(*searchState).State, player, moves)
+	// The key hook is always installed so that Reconfigure can switch
+	// ordering on and off; without use_ordering it returns no keys, and
+	// the search keeps LegalActions order.
+	h.Keys = func(s game.State, player int, moves []game.Action, buf []float64) []float64 {
+		if !b.cfg.UseOrdering {
+			return nil
 		}
+		return b.moveKeys(s.(*searchState).State, player, moves, buf)
 	}
 	b.sr = search.New(c.Search, h)
 	return b
@@ -338,71 +337,44 @@ func (b *ParanoidBot) Reconfigure(p game.Params) bool {
 	return true
 }
 
-// order sorts moves by gain, best first (stable: ties keep LegalActions
-// order).
-func (b *ParanoidBot) order(s *State, p int, moves []game.Action) {
-	keys := b.keys[:0]
+// rayGainsMoves is the move count from which moveKeys computes the gains
+// of all targets in one pass (rayGains) when the mover has overwrite
+// stones.
+const rayGainsMoves = 16
+
+// moveKeys is the search's Keys hook: each move's gain (spec §10.2 rule
+// 3), appended to buf. The search tries the moves best first, ties in
+// LegalActions order (a stable sort), picking them one at a time: a node
+// that is cut off after a few moves does not sort hundreds.
+func (b *ParanoidBot) moveKeys(s *State, p int, moves []game.Action, buf []float64) []float64 {
+	b.ev.orders++
+	if b.ev.hasLines(s, p) && len(b.ev.keys) == len(moves) {
+		// searchState.LegalActions listed the moves with rayMoves,
+		// which computed their keys on the way.
+		return append(buf, b.ev.keys...)
+	}
 	lastCell, lastGain := -1, 0.0
+	// Many overwrite moves: the lines of all targets in one pass from the
+	// mover's stones (rayGains) instead of a walk from each target; the
+	// same values (integer strategic maps only). Without overwrite stones
+	// the targets are the few free fields at the ends of the walks, and
+	// walking from each is cheaper.
+	lines := b.ev.intStrat && s.ow[p] > 0 && len(moves) >= rayGainsMoves
+	if lines {
+		b.ev.rayGains(s, p, false)
+	}
 	for _, a := range moves {
 		t, code := SplitAction(a)
 		if t != lastCell {
-			lastCell, lastGain = t, b.ev.cellGain(s, t, p)
-		}
-		keys = append(keys, lastGain+b.specialGain(s, t, code, p))
-	}
-	b.keys = keys
-	if len(moves) > 24 {
-		// Best first, ties in list order: the order of the insertion
-		// sort below, in O(n log n) for the hundreds of moves that
-		// overwrite stones give.
-		km := b.km[:0]
-		for i, a := range moves {
-			km = append(km, keyedMove{keys[i], int32(i), a})
-		}
-		slices.SortFunc(km, func(x, y keyedMove) int {
-			switch {
-			case x.key > y.key:
-				return -1
-			case x.key < y.key:
-				return 1
+			if lines {
+				lastCell, lastGain = t, b.ev.gain(s, t, p)
+			} else {
+				lastCell, lastGain = t, b.ev.cellGain(s, t, p)
 			}
-			return int(x.i - y.i) // equal keys keep their order: stable
-		})
-		for i := range km {
-			moves[i] = km[i].a
 		}
-		b.km = km
-		return
+		buf = append(buf, lastGain+b.ev.specialGain(s, t, code, p))
 	}
-	for i := 1; i < len(moves); i++ {
-		a, k := moves[i], keys[i]
-		j := i
-		for j > 0 && keys[j-1] < k {
-			moves[j], keys[j] = moves[j-1], keys[j-1]
-			j--
-		}
-		moves[j], keys[j] = a, k
-	}
-}
-
-// specialGain is the choice term of the move gain (spec §10.1 rule 4):
-// with at least 3 active players a move onto `c` swapping with seat q
-// earns choice_weight · K · max(0, stones of q − own stones); for the
-// leader as q this is the spec's formula.
-func (b *ParanoidBot) specialGain(s *State, t, code, p int) float64 {
-	if code < 1 || code > 8 || b.ev.active < 3 || s.board[t] != Choice || code == p+1 {
-		return 0
-	}
-	own, other := 0, 0
-	for _, v := range s.board {
-		switch int(v) {
-		case p + 1:
-			own++
-		case code:
-			other++
-		}
-	}
-	return b.ev.ec.ChoiceWeight * float64(b.ev.ec.PlayerDistance) * float64(max(0, other-own))
+	return buf
 }
 
 // budget is the search budget of a move: a depth budget (or the default
@@ -445,6 +417,9 @@ func (b *ParanoidBot) Step(ctx context.Context, s game.State, player int, bud ga
 	cfg.AspirationWidth = AspirationWindow(0, b.cfg.AspirationFactor, b.ev.progress(stones), st.m.Height, st.m.Width)
 	b.sr.SetConfig(cfg)
 	b.ws = searchState{State: st, bonus: b.ev.bonus}
+	if b.cfg.UseOrdering && b.ev.intStrat {
+		b.ws.ev = b.ev
+	}
 	b.leaves = 0
 	b.capLeaves = bud.Nodes == 0 && bud.Time == 0 && b.cfg.MaxLeaves > 0
 	b.Last = b.sr.Paranoid(ctx, &b.ws, b.budget(bud))

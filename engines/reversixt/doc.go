@@ -321,6 +321,47 @@
 //     lost(all opponents) counts active opponents only; the blast is
 //     simulated exactly like the rules' blast (a test compares them).
 //
+// The overwrite phase of large maps. Late in phase 1 with overwrite
+// stones in stock every foreign stone on a ray from the mover's stones is
+// a target, so a node of a 46×46 8-player map has 500–2 000 moves, and at
+// depth 2 most nodes are min nodes (the root's children) that are cut off
+// after one to three leaves. Each of them still listed and ordered all
+// its moves: the gain of each target walked again from that target in
+// every direction (cellGain: on a run of k foreign stones, k targets
+// walking up to k stones each, the square of the ray lengths), and the
+// whole list was sorted. That was 80–90% of the search (pprof), and the
+// CPU per node up to 235 times standard8's (BenchmarkLatePhase8p). Now the
+// gains of all targets come from one walk from the mover's stones
+// (rayGains): the field reached after the foreign stones of a walk from
+// own stone o captures, in the direction back to o, exactly the stones in
+// between (the step function is reversible), so the walk's running sum is
+// that direction's line. The same walk gives rayTargets' targets, so the
+// search state lists the moves and their keys together (rayMoves) for a
+// seat with overwrite stones; without overwrite stones the few free-field
+// targets are still walked one by one. The sums are of integers, so the
+// keys are cellGain's bit for bit (a test compares every field of every
+// seat along random games on every map); directions are added in
+// cellGain's order when Vo is not an integer. The search takes the keys
+// through its Keys hook and picks the moves one at a time (the stable
+// sort's order, the rest sorted after six picks), so a node cut off after
+// one move pays one pass over the keys, not a sort. Moves, order, node
+// counts and values are unchanged (the pins, and late-phase pins of the
+// built-in maps and the 50×50 map). The walk enters each field at most
+// once per direction, so the order's work per node is at most 8 steps
+// per field (TestOrderWorkBounded counts them; walking from every target
+// took 3–10 times that bound). Measured (BenchmarkLatePhase8p, CPU per
+// node against standard8's late positions at depth 2, medians of -count
+// 3): test01_8p 235× → 20×, comp2023_08_8p 186× → 21×,
+// burhankoeseler_maps_Map3 145× → 20×, test07_8p 104× → 15×,
+// comp2020_02_8p 80× → 12×, map-custom-02 66× → 10×, checkerboard 14×
+// → 3.6×, map-donut 7.2× → 2.5×; the maps without overwrite stones
+// (comp2024_04_8p 17× → 15×, 2014_comp_3_8p 14× → 12×) pay for the
+// walks of rayTargets. The slowest depth-2 move there takes 0.07 s of CPU
+// (0.61 s before). What remains per min node is one walk over the board
+// and the list of its 500–2 000 moves for one to three leaves: the cost
+// per node is still 10–20 times standard8's on the dense overwrite
+// positions.
+//
 // Measured against trivial at depth 3, seat-rotated pairs from 4 random
 // opening plies (tourney match --budget depth=3 --opening-plies 4, 200
 // games): standard8 97.5% (W 195 L 5); duel10 90.2% (W 180 D 1 L 19;

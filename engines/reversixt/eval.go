@@ -3,6 +3,8 @@ package reversixt
 import (
 	"math"
 	"math/bits"
+
+	"tourney/engines/game"
 )
 
 // Strategic-map modes (spec §10.2, parameter strat_mode).
@@ -232,6 +234,28 @@ type evaluator struct {
 	rd   [8][8]int      // rank distance between seats
 	oppW [8]float64     // root's weight on opponent q's Score: (K − rd)/K/(n_act − 1)
 	wt   [8][16]float64 // move-gain weight of a field of value v taken by seat p
+
+	// The captured lines of every target of one seat (rayGains), found
+	// from that seat's stones: cell c has lines when lmk marks it, lmask
+	// holds the directions (from c) that capture and line[c*8+d] the sum
+	// of strat·w over the stones captured in direction d.
+	lmk   cellMarks
+	rmk   cellMarks // scratch: the cells of the current walk
+	lmask []uint8
+	line  []float64
+	total []float64 // the sum of c's lines, for voInt
+	lkey  lineKey
+	// voInt: Vo is an integer, so with an integer strategic map every
+	// gain is a sum of integers, exact in any order.
+	voInt bool
+	// steps counts the walk steps of the move order (rayGains and
+	// cellGain), orders the move lists it ordered: the tests bound the
+	// work per ordered node with them.
+	steps, orders int64
+
+	tset []uint64  // rayMoves: the target set (one bit per cell) and
+	tsum uint64    // its summary word
+	keys []float64 // rayMoves: the keys of the moves it listed
 }
 
 func newEvaluator(ec EvalConfig) *evaluator { return &evaluator{ec: ec} }
@@ -324,6 +348,8 @@ func (e *evaluator) setRoot(s *State, p int) {
 	}
 	e.vb = BombValue(e.ec, s.m, e.active)
 	e.vo = OverwriteValue(e.ec, s.m, e.active)
+	e.voInt = e.vo == math.Trunc(e.vo) && math.Abs(e.vo) < 1<<40
+	e.lkey = lineKey{}
 	e.bonus = BonusCode(e.ec, e.vb, e.vo, e.active)
 	sc, _ := e.scores(s)
 	var rank [8]int
@@ -404,6 +430,197 @@ func (e *evaluator) value(s *State, p int) float64 {
 	return v
 }
 
+// rayGains finds the captured lines of every target of mover p at once,
+// walking from p's stones as rayTargets does: on the walk from own stone
+// o, every field reached after one or more foreign stones, and not
+// earlier on the walk, captures in the direction back towards o exactly
+// the stones in between (spec §3.5: the step function is reversible), so
+// their sum is that direction's line of cellGain. One walk per own stone
+// and direction gives the lines of all targets, where cellGain walks
+// again from each target: in the overwrite phase every foreign stone on
+// a ray is a target, and walking from each costs the square of the ray
+// length, for every node of the search. The sums are of integers
+// (intStrat), exact in any order, so gain gives cellGain's value bit for
+// bit.
+//
+// The same walk finds p's phase-1 targets (rayTargets' rule): with
+// moves set, they are left in e.tset (summary e.tsum) for rayMoves.
+// Without an overwrite stone p's targets are free fields only, and only
+// free fields get lines.
+func (e *evaluator) rayGains(s *State, p int, moves bool) {
+	n := len(s.board)
+	if len(e.lmask) != n {
+		e.lmask, e.line, e.total = make([]uint8, n), make([]float64, 8*n), make([]float64, n)
+	}
+	lep := e.lmk.begin(n)
+	e.rmk.fit(n)
+	e.keys = e.keys[:0] // rayMoves fills them
+	nw := s.m.nw
+	pv := uint8(p + 1)
+	ow := s.ow[p] > 0
+	var set []uint64
+	if moves {
+		if len(e.tset) < nw {
+			e.tset, e.tsum = make([]uint64, 64), 0
+		}
+		for ws := e.tsum; ws != 0; ws &= ws - 1 {
+			e.tset[bits.TrailingZeros64(ws)] = 0
+		}
+		e.tsum = 0
+		set = e.tset[:nw]
+		if ow && s.vals[Expansion] > 0 {
+			// Expansion stones need no capture (spec §5.2).
+			xs := s.vb[int(Expansion)*nw : int(Expansion)*nw+nw]
+			for ws := s.vsum[Expansion]; ws != 0; ws &= ws - 1 {
+				w := bits.TrailingZeros64(ws)
+				set[w] |= xs[w]
+			}
+			e.tsum |= s.vsum[Expansion]
+		}
+	}
+	wt := &e.wt[p]
+	cls := &classTab[pv]
+	next, nb, b, strat := s.m.next, s.m.nb, s.board, e.strat
+	lmk, rmk, lmask, line, total := e.lmk.m, e.rmk.m, e.lmask, e.line, e.total
+	tsum, voInt, steps := e.tsum, e.voInt, int64(0)
+	own := s.vb[int(pv)*nw : int(pv)*nw+nw]
+	for ws := s.vsum[pv]; ws != 0; ws &= ws - 1 {
+		w := bits.TrailingZeros64(ws)
+		for word := own[w]; word != 0; word &= word - 1 {
+			o := w<<6 | bits.TrailingZeros64(word)
+			for dm := foreignDirs(cls, b, nb, o); dm != 0; dm &= dm - 1 {
+				cur := next[o*8+bits.TrailingZeros(dm)]
+				f := int(cur >> 3)
+				ep := e.rmk.next()
+				rmk[o], rmk[f] = ep, ep
+				sum := strat[f] * wt[b[f]&15]
+				for {
+					cur = next[cur]
+					if cur < 0 {
+						break
+					}
+					steps++
+					c := int(cur >> 3)
+					v := b[c]
+					k := cls[v&15]
+					if rmk[c] != ep && (ow || k == 0) {
+						// c captures back towards o: the direction
+						// opposite to the one the walk arrived in.
+						// (Without an overwrite stone only free fields
+						// are targets: stones get no lines.)
+						d := int(cur+4) & 7
+						if lmk[c] != lep {
+							lmk[c], lmask[c], total[c] = lep, 1<<d, sum
+						} else {
+							lmask[c] |= 1 << d
+							total[c] += sum
+						}
+						if !voInt {
+							line[c*8+d] = sum
+						}
+						// A foreign or own stone is an overwrite target,
+						// a free field a normal one.
+						if set != nil && v != Hole {
+							set[c>>6] |= 1 << (c & 63)
+							tsum |= 1 << (c >> 6)
+						}
+					}
+					if k != 1 {
+						break
+					}
+					rmk[c] = ep
+					sum += strat[c] * wt[v&15]
+				}
+			}
+		}
+	}
+	e.tsum = tsum
+	e.steps += steps
+	e.lkey = lineKey{s, p, s.hash, s.ply, len(s.log)}
+}
+
+// lineKey tells which position and mover the lines are of.
+type lineKey struct {
+	s         *State
+	p         int
+	hash      uint64
+	ply, logs int
+}
+
+// hasLines reports whether the lines of the last rayGains are those of
+// seat p in s as it is now.
+func (e *evaluator) hasLines(s *State, p int) bool {
+	return e.lkey == lineKey{s, p, s.hash, s.ply, len(s.log)}
+}
+
+// rayMoves appends the phase-1 moves of seat p (s.LegalActions(p) in
+// the same order) to buf, keeping on each bonus field only the variant
+// with code bonus, from one rayGains walk; it leaves the move keys of
+// the paranoid bot's order (gain + specialGain) in e.keys.
+func (e *evaluator) rayMoves(s *State, p, bonus int, buf []game.Action) []game.Action {
+	e.rayGains(s, p, true)
+	keys := e.keys[:0]
+	for ws := e.tsum; ws != 0; ws &= ws - 1 {
+		w := bits.TrailingZeros64(ws)
+		for word := e.tset[w]; word != 0; word &= word - 1 {
+			t := w<<6 | bits.TrailingZeros64(word)
+			g := e.gain(s, t, p)
+			switch s.board[t] {
+			case Choice:
+				for q := 1; q <= s.n; q++ {
+					buf = append(buf, MakeAction(t, q))
+					keys = append(keys, g+e.specialGain(s, t, q, p))
+				}
+			case Bonus:
+				buf = append(buf, MakeAction(t, bonus))
+				keys = append(keys, g)
+			default:
+				buf = append(buf, MakeAction(t, 0))
+				keys = append(keys, g)
+			}
+		}
+	}
+	e.keys = keys
+	return buf
+}
+
+// specialGain is the choice term of the move gain (spec §10.1 rule 4):
+// with at least 3 active players a move onto `c` swapping with seat q
+// earns choice_weight · K · max(0, stones of q − own stones); for the
+// leader as q this is the spec's formula.
+func (e *evaluator) specialGain(s *State, t, code, p int) float64 {
+	if code < 1 || code > 8 || e.active < 3 || s.board[t] != Choice || code == p+1 {
+		return 0
+	}
+	own, other := int(s.vals[p+1]), int(s.vals[code])
+	return e.ec.ChoiceWeight * float64(e.ec.PlayerDistance) * float64(max(0, other-own))
+}
+
+// gain is cellGain(s, t, p) from the lines of the last rayGains(s, p):
+// base + the sum of the lines when every term is an integer (the sum is
+// then exact in any order), otherwise the lines added in cellGain's
+// order, direction by direction.
+func (e *evaluator) gain(s *State, t, p int) float64 {
+	tv := s.board[t]
+	gain := 0.0
+	if tv != uint8(p+1) {
+		gain += e.strat[t] * e.wt[p][tv&15]
+	}
+	if isStone(tv) {
+		gain -= e.vo
+	}
+	if e.lmk.m[t] != e.lmk.e {
+		return gain
+	}
+	if e.voInt {
+		return gain + e.total[t]
+	}
+	for dm := uint(e.lmask[t]); dm != 0; dm &= dm - 1 {
+		gain += e.line[t*8+bits.TrailingZeros(dm)]
+	}
+	return gain
+}
+
 // cellGain is the move-gain of spec §10.2 rule 3 for mover p on target t
 // without the special-field terms: Σ strat(f)·w over the fields that
 // become p's (flips and target), w = K for a field nobody owned, K − rd
@@ -449,6 +666,7 @@ func (e *evaluator) cellGain(s *State, t, p int) float64 {
 			n++
 			cur = nx
 		}
+		e.steps += int64(n) + 1
 	}
 	return gain
 }

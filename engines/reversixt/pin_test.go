@@ -20,11 +20,13 @@ const pinFile = "testdata/paranoid-pins.txt"
 
 var pinMaps = []string{"standard8", "example15", "duel10", "tri13", "cross14", "octo20", "testdata/big50-8p.map"}
 
-var pinConfigs = []struct {
+type pinConfig struct {
 	name   string
 	depth  int
 	params map[string]any
-}{
+}
+
+var pinConfigs = []pinConfig{
 	{"default", 3, nil},
 	{"noorder", 2, map[string]any{ParamUseOrdering: false}},
 	{"nott", 3, map[string]any{ParamTTLog2: 0}},
@@ -113,12 +115,21 @@ func TestParanoidPins(t *testing.T) {
 		w.Flush()
 		f.Close()
 	}
-	data, err := os.ReadFile(pinFile)
+	if n := checkPins(t, pinFile, pinConfigs, testing.Short()); n < 100 {
+		t.Errorf("only %d pinned positions", n)
+	}
+}
+
+// checkPins replays every line of a pin file with its configuration and
+// reports the lines whose move, node count or value changed; it returns
+// the number of lines checked (big50 is left out with skipBig).
+func checkPins(t *testing.T, file string, configs []pinConfig, skipBig bool) int {
+	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfgs := map[string]map[string]any{}
-	for _, c := range pinConfigs {
+	for _, c := range configs {
 		cfgs[c.name] = c.params
 	}
 	n := 0
@@ -128,23 +139,21 @@ func TestParanoidPins(t *testing.T) {
 		}
 		f := strings.Split(line, "|")
 		if len(f) != 7 {
-			t.Fatalf("%s:%d: %d fields", pinFile, i+1, len(f))
+			t.Fatalf("%s:%d: %d fields", file, i+1, len(f))
 		}
 		depth, _ := strconv.Atoi(f[2])
 		nodes, _ := strconv.ParseInt(f[5], 10, 64)
 		value, _ := strconv.ParseFloat(f[6], 64)
 		want := pinCase{mapName: f[0], config: f[1], depth: depth, moves: strings.Fields(f[3]), best: f[4], nodes: nodes, value: value}
-		if testing.Short() && strings.Contains(want.mapName, "big50") {
+		if skipBig && strings.Contains(want.mapName, "big50") {
 			continue
 		}
 		got := runPin(t, want, cfgs[want.config])
 		if got.best != want.best || got.nodes != want.nodes || math.Abs(got.value-want.value) > 1e-9*max(1, math.Abs(want.value)) {
 			t.Errorf("%s:%d: %s %s depth %d after %d moves: got %s (%d nodes, value %v), want %s (%d nodes, value %v)",
-				pinFile, i+1, want.mapName, want.config, depth, len(want.moves), got.best, got.nodes, got.value, want.best, want.nodes, want.value)
+				file, i+1, want.mapName, want.config, depth, len(want.moves), got.best, got.nodes, got.value, want.best, want.nodes, want.value)
 		}
 		n++
 	}
-	if n < 100 {
-		t.Errorf("only %d pinned positions", n)
-	}
+	return n
 }

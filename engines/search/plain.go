@@ -1,7 +1,9 @@
 package search
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"tourney/engines/game"
 )
@@ -28,9 +30,7 @@ func plainNegamax(s game.State, depth, ply, player int, h Hooks) (float64, game.
 	if len(moves) == 0 {
 		return h.Evaluate(s, player, ply), game.NoAction
 	}
-	if h.Order != nil {
-		h.Order(s, mover, moves)
-	}
+	plainOrder(s, mover, moves, h)
 	best, bestMove := math.Inf(-1), moves[0]
 	for _, a := range moves {
 		c := s.Clone()
@@ -74,9 +74,7 @@ func plainParanoid(s game.State, depth, ply, root int, h Hooks) (float64, game.A
 	if len(moves) == 0 {
 		return h.Evaluate(s, root, ply), game.NoAction
 	}
-	if h.Order != nil {
-		h.Order(s, mover, moves)
-	}
+	plainOrder(s, mover, moves, h)
 	maxNode := mover == root
 	best := math.Inf(1)
 	if maxNode {
@@ -92,4 +90,27 @@ func plainParanoid(s game.State, depth, ply, root int, h Hooks) (float64, game.A
 		}
 	}
 	return best, bestMove
+}
+
+// plainOrder orders moves as the search does: by Keys (a stable sort,
+// highest first) when set, otherwise by Order.
+func plainOrder(s game.State, mover int, moves []game.Action, h Hooks) {
+	if h.Keys != nil {
+		keys := h.Keys(s, mover, moves, nil)
+		if len(keys) != len(moves) {
+			return
+		}
+		km := make([]keyedMove, len(moves))
+		for i, a := range moves {
+			km[i] = keyedMove{keys[i], int32(i), a}
+		}
+		slices.SortStableFunc(km, func(x, y keyedMove) int { return cmp.Compare(y.key, x.key) })
+		for i, k := range km {
+			moves[i] = k.a
+		}
+		return
+	}
+	if h.Order != nil {
+		h.Order(s, mover, moves)
+	}
 }

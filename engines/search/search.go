@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"math"
+	"slices"
 	"time"
 
 	"tourney/engines/game"
@@ -16,6 +17,11 @@ type EvalFunc func(s game.State, player int, ply int) float64
 // OrderFunc reorders the legal moves of player in s in place, best first.
 type OrderFunc func(s game.State, player int, moves []game.Action)
 
+// KeyFunc returns a key for each legal move of player in s (keys[i] for
+// moves[i], appended to buf[:0]), higher first; a result of another
+// length than moves keeps LegalActions order.
+type KeyFunc func(s game.State, player int, moves []game.Action, buf []float64) []float64
+
 // Hooks are what a game's bot supplies to the search.
 type Hooks struct {
 	// Evaluate is required. It is called at terminal states and at the
@@ -23,6 +29,32 @@ type Hooks struct {
 	Evaluate EvalFunc
 	// Order is optional; nil tries moves in LegalActions order.
 	Order OrderFunc
+	// Keys is optional and replaces Order: moves are tried by decreasing
+	// key, equal keys in LegalActions order — the order of a stable sort
+	// — but the search picks them one at a time, so that a node cut off
+	// after a few moves does not pay for sorting hundreds (lazyPicks).
+	Keys KeyFunc
+}
+
+// lazyPicks is the number of moves a node picks one by one (a pass over
+// the rest each) before it sorts the rest (a variable for the tests).
+var lazyPicks = 6
+
+// plyOrder is the keyed order of one ply's moves: moves[:done] are in
+// their final order; keys and idx (the LegalActions position) go with the
+// moves.
+type plyOrder struct {
+	keys []float64
+	idx  []int32
+	done int
+	lazy bool
+}
+
+// keyedMove is a move with its key and LegalActions position (sorting).
+type keyedMove struct {
+	key float64
+	idx int32
+	a   game.Action
 }
 
 // Result is the outcome of one search.
@@ -71,6 +103,8 @@ type Searcher struct {
 	undo      game.Undoer
 	hashed    bool
 	moves     [][]game.Action
+	ord       []plyOrder // per ply, with Hooks.Keys
+	srt       []keyedMove
 	pv        [][]game.Action
 	pvLen     []int
 	bestPV    []game.Action
@@ -125,6 +159,9 @@ func (sr *Searcher) prepare(maxDepth int) {
 	for len(sr.moves) < n {
 		sr.moves = append(sr.moves, make([]game.Action, 0, 16))
 	}
+	for len(sr.ord) < n {
+		sr.ord = append(sr.ord, plyOrder{})
+	}
 	if len(sr.pv) < n || len(sr.pv[0]) < n {
 		sr.pv = make([][]game.Action, n)
 		for i := range sr.pv {
@@ -168,15 +205,10 @@ func (sr *Searcher) run(ctx context.Context, s game.State, b game.Budget, parano
 	}
 	sr.prepare(maxDepth)
 
-	moves := s.LegalActions(mover, sr.moves[0][:0])
-	sr.moves[0] = moves
-	if len(moves) == 0 {
+	if len(sr.orderMoves(s, mover, 0, game.NoAction)) == 0 {
 		return res
 	}
-	if sr.hooks.Order != nil {
-		sr.hooks.Order(s, mover, moves)
-	}
-	res.Move = moves[0]
+	res.Move = sr.moveAt(0, 0)
 	sr.bestPV = sr.bestPV[:0]
 
 	iterate := cfg.Deepening || b.Nodes > 0 || b.Time > 0
@@ -321,23 +353,95 @@ func (sr *Searcher) unplay(s game.State, a game.Action) {
 }
 
 // orderMoves lists and orders the moves of mover at ply, the table's move
-// first.
+// first. With Hooks.Keys the order is settled move by move: moveAt(ply, i)
+// is the i-th move.
 func (sr *Searcher) orderMoves(s game.State, mover, ply int, ttMove game.Action) []game.Action {
 	moves := s.LegalActions(mover, sr.moves[ply][:0])
 	sr.moves[ply] = moves
-	if sr.hooks.Order != nil && len(moves) > 1 {
+	o := &sr.ord[ply]
+	o.lazy = false
+	if sr.hooks.Keys != nil {
+		if len(moves) > 1 {
+			o.keys = sr.hooks.Keys(s, mover, moves, o.keys[:0])
+			if len(o.keys) == len(moves) {
+				o.lazy, o.done = true, 0
+				o.idx = o.idx[:0]
+				for i := range moves {
+					o.idx = append(o.idx, int32(i))
+				}
+			}
+		}
+	} else if sr.hooks.Order != nil && len(moves) > 1 {
 		sr.hooks.Order(s, mover, moves)
 	}
 	if ttMove != game.NoAction && len(moves) > 0 && moves[0] != ttMove {
 		for i, a := range moves {
 			if a == ttMove {
+				if o.lazy {
+					// First, then the others by key: the slot it
+					// leaves is filled, and the keys keep the order.
+					o.swap(moves, 0, i)
+					o.done = 1
+					break
+				}
 				copy(moves[1:i+1], moves[:i])
 				moves[0] = a
 				break
 			}
 		}
+	} else if o.lazy && ttMove != game.NoAction && len(moves) > 0 {
+		o.done = 1 // the table's move is LegalActions' first
 	}
 	return moves
+}
+
+func (o *plyOrder) swap(moves []game.Action, i, j int) {
+	moves[i], moves[j] = moves[j], moves[i]
+	o.keys[i], o.keys[j] = o.keys[j], o.keys[i]
+	o.idx[i], o.idx[j] = o.idx[j], o.idx[i]
+}
+
+// moveAt returns the i-th move of ply in order, once moveAt(ply, 0..i−1)
+// were asked: with Hooks.Keys the best of the moves not yet tried (the
+// highest key, the earliest LegalActions position among equal keys: the
+// stable sort's order), and after lazyPicks picks the rest sorted at once.
+func (sr *Searcher) moveAt(ply, i int) game.Action {
+	moves := sr.moves[ply]
+	o := &sr.ord[ply]
+	if !o.lazy || i < o.done {
+		return moves[i]
+	}
+	keys, idx := o.keys, o.idx
+	if i >= lazyPicks {
+		srt := sr.srt[:0]
+		for j := i; j < len(moves); j++ {
+			srt = append(srt, keyedMove{keys[j], idx[j], moves[j]})
+		}
+		slices.SortFunc(srt, func(x, y keyedMove) int {
+			switch {
+			case x.key > y.key:
+				return -1
+			case x.key < y.key:
+				return 1
+			}
+			return int(x.idx - y.idx)
+		})
+		for j, k := range srt {
+			moves[i+j], keys[i+j], idx[i+j] = k.a, k.key, k.idx
+		}
+		sr.srt = srt
+		o.done = len(moves)
+		return moves[i]
+	}
+	b := i
+	for j := i + 1; j < len(moves); j++ {
+		if keys[j] > keys[b] || keys[j] == keys[b] && idx[j] < idx[b] {
+			b = j
+		}
+	}
+	o.swap(moves, i, b)
+	o.done = i + 1
+	return moves[i]
 }
 
 func (sr *Searcher) updatePV(ply int, a game.Action) {
@@ -389,7 +493,8 @@ func (sr *Searcher) rootSearch(s game.State, depth int, alpha, beta float64) (fl
 	best := game.NoAction
 	saved := sr.horizon
 	sr.horizon = false
-	for _, a := range moves {
+	for i := range moves {
+		a := sr.moveAt(0, i)
 		c := sr.play(s, a)
 		v := sr.childValue(c, mover, depth-1, 1, alpha, beta)
 		sr.unplay(s, a)
@@ -491,7 +596,8 @@ func (sr *Searcher) negamaxNode(s game.State, depth, ply int, alpha, beta float6
 	best := game.NoAction
 	saved := sr.horizon
 	sr.horizon = false
-	for _, a := range moves {
+	for i := range moves {
+		a := sr.moveAt(ply, i)
 		c := sr.play(s, a)
 		v := sr.childValue(c, mover, depth-1, ply+1, alpha, beta)
 		sr.unplay(s, a)
@@ -548,7 +654,8 @@ func (sr *Searcher) paranoidNode(s game.State, depth, ply int, alpha, beta float
 	best := game.NoAction
 	saved := sr.horizon
 	sr.horizon = false
-	for _, a := range moves {
+	for i := range moves {
+		a := sr.moveAt(ply, i)
 		c := sr.play(s, a)
 		v := sr.paranoidNode(c, depth-1, ply+1, alpha, beta)
 		sr.unplay(s, a)

@@ -1,8 +1,10 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"math"
+	"slices"
 	"testing"
 	"time"
 
@@ -411,5 +413,69 @@ func TestAbort(t *testing.T) {
 	leaves, limit = 0, 0
 	if r := sr.Negamax(context.Background(), big, game.Budget{Depth: 4}); r.Stopped || r.Depth != 4 {
 		t.Errorf("search after an aborted one: stopped %v depth %d", r.Stopped, r.Depth)
+	}
+}
+
+// toyKeys gives the moves keys with many ties.
+func toyKeys(s game.State, player int, moves []game.Action, buf []float64) []float64 {
+	h := s.(game.Hasher).Hash()
+	for _, a := range moves {
+		buf = append(buf, float64(mix(h^uint64(a+1)*0x51)%3))
+	}
+	return buf
+}
+
+// toyKeyOrder is toyKeys as an Order hook: a stable sort, highest first.
+func toyKeyOrder(s game.State, player int, moves []game.Action) {
+	keys := toyKeys(s, player, moves, nil)
+	idx := make([]int, len(moves))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(x, y int) int { return cmp.Compare(keys[y], keys[x]) })
+	sorted := make([]game.Action, len(moves))
+	for i, j := range idx {
+		sorted[i] = moves[j]
+	}
+	copy(moves, sorted)
+}
+
+// Keys picked one at a time (and the rest sorted after lazyPicks) search
+// exactly the tree of the same keys sorted up front by an Order hook:
+// same value, move, PV and node count, with and without the table,
+// deepening and aspiration windows.
+func TestKeysEqualStableOrder(t *testing.T) {
+	defer func(k int) { lazyPicks = k }(lazyPicks)
+	keyed := Hooks{Evaluate: toyEval(false), Keys: toyKeys}
+	sorted := Hooks{Evaluate: toyEval(false), Order: toyKeyOrder}
+	cfgs := []Config{fixed(DefaultConfig()), DefaultConfig()}
+	cfgs[1].TTLog2, cfgs[1].Deepening, cfgs[1].Aspiration, cfgs[1].AspirationWidth = 8, true, true, 0.2
+	for _, picks := range []int{0, 1, 2, 6} {
+		lazyPicks = picks
+		for ci, cfg := range cfgs {
+			a, b := New(cfg, keyed), New(cfg, sorted)
+			for _, n := range []int{2, 3} {
+				for i, s := range toyStates(n, 40) {
+					for d := 1; d <= 5; d++ {
+						ra, rb := a.Paranoid(context.Background(), s, game.Budget{Depth: d}), b.Paranoid(context.Background(), s, game.Budget{Depth: d})
+						if n == 2 && i%2 == 0 {
+							ra, rb = a.Negamax(context.Background(), s, game.Budget{Depth: d}), b.Negamax(context.Background(), s, game.Budget{Depth: d})
+						}
+						if !sameValue(ra.Value, rb.Value) || ra.Move != rb.Move || ra.Nodes != rb.Nodes || !slices.Equal(ra.PV, rb.PV) {
+							t.Fatalf("picks %d, config %d, %d players, state %d, depth %d: keys %v %d %d nodes %v, order %v %d %d nodes %v",
+								picks, ci, n, i, d, ra.Value, ra.Move, ra.Nodes, ra.PV, rb.Value, rb.Move, rb.Nodes, rb.PV)
+						}
+					}
+				}
+			}
+		}
+	}
+	// The plain reference orders by Keys too.
+	for i, s := range toyStates(3, 20) {
+		va, ma := ParanoidMinimax(s, 3, keyed)
+		vb, mb := ParanoidMinimax(s, 3, sorted)
+		if !sameValue(va, vb) || ma != mb {
+			t.Fatalf("state %d: plain with keys %v %d, with order %v %d", i, va, ma, vb, mb)
+		}
 	}
 }
