@@ -10,8 +10,11 @@ import (
 	"tourney/engines/game"
 )
 
-// Calibration holds the mean wall-clock time of one game of the default
-// configuration against itself, per scenario (first index) and map.
+// Calibration holds the mean CPU time of one game of the default
+// configuration against itself, per scenario (first index) and map:
+// CPU time, so that a busy second core does not halve the estimate
+// (statistics.md §7). Games are played one at a time, so the process's
+// CPU time over a game is that game's (plus the runtime's own work).
 type Calibration struct {
 	PerGame [][]time.Duration
 	Games   int // calibration games played
@@ -35,11 +38,11 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration) (Calibr
 					seats[j] = arena.Entrant{ID: "default", Spec: sc.Bot, Params: s.DefaultParams(si)}
 				}
 				job := arena.Job{Game: sc.Game, Map: m, Seed: game.Mix(s.Seed, 0xca11, round, uint64(si), uint64(mi)), Seats: seats, Budget: sc.Budget}
-				r, err := arena.Play(ctx, &job, arena.Options{})
-				if err != nil {
+				cpu := processCPU()
+				if _, err := arena.Play(ctx, &job, arena.Options{}); err != nil {
 					return Calibration{}, err
 				}
-				total[si][mi] += r.Elapsed
+				total[si][mi] += processCPU() - cpu
 			}
 		}
 		rounds++
@@ -57,8 +60,9 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration) (Calibr
 	return c, nil
 }
 
-// Estimate is the wall-clock time of plan on workers parallel workers:
-// every planned game costs the calibrated time of its scenario and map.
+// Estimate is the time of plan on workers parallel workers (on as many
+// idle cores): every planned game costs the calibrated CPU time of its
+// scenario and map.
 func (c Calibration) Estimate(plan plan.Plan, workers int) time.Duration {
 	var sum time.Duration
 	for si, maps := range plan.PerMap {
@@ -68,3 +72,17 @@ func (c Calibration) Estimate(plan plan.Plan, workers int) time.Duration {
 	}
 	return sum / time.Duration(max(1, workers))
 }
+
+// ScenarioCost is the mean CPU time of one game of scenario si over its
+// maps.
+func (c Calibration) ScenarioCost(si int) time.Duration {
+	var sum time.Duration
+	for _, d := range c.PerGame[si] {
+		sum += d
+	}
+	return sum / time.Duration(max(1, len(c.PerGame[si])))
+}
+
+// CPU is the CPU time of plan (every planned game at its calibrated
+// cost).
+func (c Calibration) CPU(plan plan.Plan) time.Duration { return c.Estimate(plan, 1) }

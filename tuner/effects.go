@@ -229,6 +229,26 @@ type effectsResult struct {
 	per    []stats.Effects // per scenario (nil with one scenario)
 }
 
+// designGames are the games the reported effects rest on: every game,
+// except after a factorial design's first rung of successive halving,
+// whose later rungs play the survivors chosen by the effects themselves
+// (an orthogonal design is what keeps two-way interactions out of the
+// main effects).
+func (r *sweepRun) designGames() ([]stats.Game, []int) {
+	if r.s.Factorial() == nil || r.s.Tournament.Format != "halving" {
+		return r.recs, r.recScen
+	}
+	var recs []stats.Game
+	var scen []int
+	for i, g := range r.recs {
+		if r.recRound[i] == 1 {
+			recs = append(recs, g)
+			scen = append(scen, r.recScen[i])
+		}
+	}
+	return recs, scen
+}
+
 // effects fits the effects on every game (and per scenario), with the
 // run's bootstrap; nil when the space varies nothing the model can use.
 func (r *sweepRun) effects() (*effectsResult, error) {
@@ -242,7 +262,8 @@ func (r *sweepRun) effects() (*effectsResult, error) {
 	}
 	design := stats.Design{Rows: d.rows, Prior: d.prior}
 	seed := game.Mix(r.s.Seed, 0xeffec7)
-	pooled, err := stats.FitEffects(r.recs, design, t.Bootstrap, t.Confidence, seed)
+	recs, scen := r.designGames()
+	pooled, err := stats.FitEffects(recs, design, t.Bootstrap, t.Confidence, seed)
 	if err != nil {
 		return nil, err
 	}
@@ -250,8 +271,8 @@ func (r *sweepRun) effects() (*effectsResult, error) {
 	if len(r.s.Scenarios) > 1 {
 		for sc := range r.s.Scenarios {
 			var games []stats.Game
-			for i, g := range r.recs {
-				if r.recScen[i] == sc {
+			for i, g := range recs {
+				if scen[i] == sc {
 					games = append(games, g)
 				}
 			}

@@ -125,6 +125,7 @@ func (r *sweepRun) emit(res *arena.Result) error {
 	(*m.out)[m.bi][m.game] = plan.Result{Ranks: slices.Clone(res.Ranks)}
 	r.recs = append(r.recs, rec)
 	r.recScen = append(r.recScen, m.plan.Scenario)
+	r.recRound = append(r.recRound, m.blk.Round)
 	r.gameNo++
 	if r.opt.StopAfter > 0 && r.gameNo >= r.opt.StopAfter {
 		if replay == nil {

@@ -97,10 +97,11 @@ type sweepRun struct {
 	tf     *os.File
 	table  *PlacementTable // games of more than two seats, by entrant id
 
-	units   int          // blocks scheduled so far (the bootstrap's unit)
-	recs    []stats.Game // every game, for the ratings
-	recScen []int        // each game's scenario
-	ents    entities
+	units    int          // blocks scheduled so far (the bootstrap's unit)
+	recs     []stats.Game // every game, for the ratings
+	recScen  []int        // each game's scenario
+	recRound []int        // each game's round
+	ents     entities
 	// decisions counts how encounters were decided (evidence, cap, bye).
 	decisions map[string]int
 	rounds    int
@@ -193,6 +194,11 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 	r.gf = gf
 
 	start := time.Now()
+	s, err := r.resolveCosts(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r.s = s
 	bounds := plan.PlanTournament(s, len(r.variants))
 	r.bar = arena.NewProgress(bounds.MaxGames, opt.Quiet, s.Name)
 	pl, err := plan.New(s, len(r.variants))

@@ -36,13 +36,55 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	variants := sp.Variants()
-	bounds := plan.PlanTournament(sp, len(variants))
 	t := sp.Tournament
+	var cal tuner.Calibration
+	calibrated := false
+	calibrate := func() error {
+		if calibrated {
+			return nil
+		}
+		var err error
+		cal, err = tuner.Calibrate(ctx, sp, 2*time.Second)
+		calibrated = err == nil
+		return err
+	}
+	if t.Format == "halving" && t.BudgetCPU > 0 && !*noEst {
+		// the sweep measures the cost of a game of each scenario (unless
+		// declared) and sizes its rungs to the CPU budget: so does validate
+		if err := calibrate(); err != nil {
+			return err
+		}
+		sp = tuner.WithCosts(sp, cal)
+	}
+	bounds := plan.PlanTournament(sp, len(variants))
 	fmt.Fprintf(stdout, "space %s: ok\n", sp.Name)
 	fmt.Fprintf(stdout, "variants: %d (%s)\n", len(variants), sp.Generate.Method)
-	if t.Format == "race" {
+	if f := sp.Factorial(); f != nil {
+		fmt.Fprintf(stdout, "design: %s\n", f)
+		fmt.Fprintf(stdout, "candidates: %d (the defaults and the design's runs); the other %d grid points get predicted ratings from the effects\n",
+			sp.Candidates(), len(variants)-sp.Candidates())
+	}
+	switch t.Format {
+	case "race":
 		fmt.Fprintf(stdout, "format: race (first test after %d blocks, budget %d games, confidence %g)\n", t.FirstLook(), t.Cap(len(variants)), t.Confidence)
-	} else {
+	case "halving":
+		budget := fmt.Sprintf("%d games per candidate", plan.DefaultHalvingGames)
+		switch {
+		case t.BudgetCPU > 0:
+			budget = t.BudgetCPU.String() + " of CPU"
+		case t.BudgetGames > 0:
+			budget = fmt.Sprintf("%d games", t.BudgetGames)
+		}
+		fmt.Fprintf(stdout, "format: halving (keep 1/%d a rung, final race of at most %d finalists with the defaults and 2 predictions; budget %s)\n",
+			t.Eta, t.Finalists, budget)
+		for i, g := range bounds.GamesPerRound {
+			if i == len(bounds.GamesPerRound)-1 {
+				fmt.Fprintf(stdout, "final race: at most %d games\n", g)
+			} else {
+				fmt.Fprintf(stdout, "rung %d: %d games\n", i+1, g)
+			}
+		}
+	default:
 		fmt.Fprintf(stdout, "format: knockout (groups of %d, %d advance; first test after %d blocks, at most %d games an encounter, confidence %g)\n",
 			t.Group, t.Advance, t.FirstLook(), t.Cap(0), t.Confidence)
 		fmt.Fprintf(stdout, "rounds: %d\n", bounds.Rounds)
@@ -54,8 +96,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if *noEst || bounds.MaxGames == 0 {
 		return nil
 	}
-	cal, err := tuner.Calibrate(ctx, sp, 2*time.Second)
-	if err != nil {
+	if err := calibrate(); err != nil {
 		return err
 	}
 	w := *workers
@@ -65,8 +106,9 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	est := cal.Estimate(bounds, w)
 	per := scaleDuration(est, w, bounds.MaxGames)
 	lo := scaleDuration(est, bounds.MinGames, bounds.MaxGames)
-	fmt.Fprintf(stdout, "estimate: %s to %s on %d workers (%s per game, weighted by the games of each map, from %d calibration games)\n",
+	fmt.Fprintf(stdout, "estimate: %s to %s on %d workers (%s of CPU per game, weighted by the games of each map, from %d calibration games; CPU time: the estimate holds on idle cores)\n",
 		lo.Round(time.Second/10), est.Round(time.Second/10), w, per.Round(time.Microsecond), cal.Games)
+	fmt.Fprintf(stdout, "CPU: %s to %s\n", scaleDuration(cal.CPU(bounds), bounds.MinGames, bounds.MaxGames).Round(time.Second), cal.CPU(bounds).Round(time.Second))
 	return nil
 }
 

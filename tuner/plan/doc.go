@@ -27,6 +27,16 @@
 // It stops when one survivor is left or the next look would pass the
 // budget; the best survivor by rating wins.
 //
+// Halving (halving.go): successive halving over the candidates (a
+// factorial design's runs, or every variant), rung by rung, on the
+// effects-informed ratings (Host.Rate), ending in a race of the
+// finalists, the defaults and the best predictions; see its file.
+//
+// Writing a new method: a planner keeps its own state, proposes blocks
+// with newBlock (or its own tables), reads their results in Look, and
+// reports its bracket rows, eliminations and decision counts in Report;
+// the sweep loop, the runners and the results files need no change.
+//
 // Ratings and verdict: every variant, the defaults and every field bot
 // get a rating on one scale (stats.Bootstrap: Bradley–Terry /
 // Plackett–Luce, anchored at the defaults, intervals over blocks, seeded

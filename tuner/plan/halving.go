@@ -31,8 +31,8 @@ import (
 // Ties in the ratings go by a seeded coin, never by variant number.
 
 // DefaultHalvingGames is the budget per candidate when a halving
-// tournament names none (100 games: 3 200 for a 32-run design).
-const DefaultHalvingGames = 100
+// tournament names none (200 games: 6 400 for a 32-run design).
+const DefaultHalvingGames = 200
 
 const (
 	seedTagHalving = 0x4a1f
@@ -42,6 +42,55 @@ const (
 // rungPlan is one rung of the schedule.
 type rungPlan struct {
 	survivors, blocks, games int
+	scens                    []bool // the scenarios it plays
+}
+
+// scenarioCosts is the cost of one game of each scenario: its declared
+// CPU time when every scenario declares one (or the sweep measured
+// them), else 1 (a budget in games).
+func scenarioCosts(s *space.Space) ([]float64, bool) {
+	c := make([]float64, len(s.Scenarios))
+	all := true
+	for i, sc := range s.Scenarios {
+		c[i] = sc.Cost.Seconds()
+		all = all && sc.Cost > 0
+	}
+	if !all {
+		for i := range c {
+			c[i] = 1
+		}
+	}
+	return c, all
+}
+
+// rungScenarios picks the scenarios of rung r of R (then the final
+// race): the cheapest first, ceil(S·(r+1)/(R+1)) of them; all of them
+// when the costs are not known.
+func rungScenarios(s *space.Space, r, rungs int) []bool {
+	n := len(s.Scenarios)
+	use := make([]bool, n)
+	costs, known := scenarioCosts(s)
+	if !known || r >= rungs {
+		for i := range use {
+			use[i] = true
+		}
+		return use
+	}
+	order := seq(n)
+	slices.SortStableFunc(order, func(a, b int) int {
+		switch {
+		case costs[a] < costs[b]:
+			return -1
+		case costs[a] > costs[b]:
+			return 1
+		}
+		return 0
+	})
+	k := (n*(r+1) + rungs) / (rungs + 1)
+	for _, i := range order[:max(1, k)] {
+		use[i] = true
+	}
+	return use
 }
 
 // halvingSchedule sizes the rungs for n candidates; final is the final
@@ -54,18 +103,24 @@ func halvingSchedule(s *space.Space, n int) (rungs []rungPlan, final int) {
 	}
 	finalists := min(n, t.Finalists)
 	finalN := finalists + 3 // the defaults and two predictions, at most
-	budget := t.BudgetGames
-	if budget == 0 {
-		budget = DefaultHalvingGames * n
+	costs, known := scenarioCosts(s)
+	budget := float64(t.BudgetGames)
+	switch {
+	case t.BudgetCPU > 0 && known:
+		budget = t.BudgetCPU.Seconds()
+	case budget == 0:
+		budget = float64(DefaultHalvingGames * n)
 	}
 	// the first rung (every candidate: the design the effects rest on)
 	// gets two shares, every later rung and the final race one
-	share := budget / (len(sizes) + 2)
+	share := budget / float64(len(sizes)+2)
 	for r, m := range sizes {
-		gpb := halvingBlockGames(s, m, nil)
-		b := max(1, share/max(gpb, 1))
+		use := rungScenarios(s, r, len(sizes))
+		gpb := halvingBlockGames(s, m, nil, use)
+		cpb := halvingBlockCost(s, m, use, costs)
+		b := max(1, int(share/cpb))
 		if r == 0 {
-			b = max(1, 2*share/max(gpb, 1))
+			b = max(1, int(2*share/cpb))
 		}
 		if t.RungBlocks > 0 { // given: rung r plays rung_blocks·eta^r
 			b = t.RungBlocks
@@ -73,9 +128,22 @@ func halvingSchedule(s *space.Space, n int) (rungs []rungPlan, final int) {
 				b *= t.Eta
 			}
 		}
-		rungs = append(rungs, rungPlan{survivors: m, blocks: b, games: b * gpb})
+		rungs = append(rungs, rungPlan{survivors: m, blocks: b, games: b * gpb, scens: use})
 	}
-	final = max(share, blockGames(s, seq(min(finalN, n)), true, nil))
+	// the final race's share in games, at the mean cost of its games
+	fb := blockGames(s, seq(min(finalN, n)), true, nil)
+	per := make([][]int, len(s.Scenarios))
+	for i, sc := range s.Scenarios {
+		per[i] = make([]int, len(sc.Maps))
+	}
+	blockGames(s, seq(min(finalN, n)), true, per)
+	cost := 0.0
+	for si := range per {
+		for _, g := range per[si] {
+			cost += float64(g) * costs[si]
+		}
+	}
+	final = max(int(share/(cost/float64(max(fb, 1)))), fb)
 	if t.MaxGames > 0 {
 		final = t.MaxGames
 	}
@@ -93,11 +161,33 @@ func seq(n int) []int {
 // halvingTables splits the survivors into seeded tables of p seats (the
 // default configuration fills the last table's empty seats), and seats
 // each against every field bot.
-func halvingTables(s *space.Space, sc, p int, alive []int, seed uint64) [][]SeatRef {
+func halvingTables(s *space.Space, sc, p int, alive []int, seed uint64, mirrors bool) [][]SeatRef {
 	order := slices.Clone(alive)
 	rng := game.NewRand(seed)
 	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 	var tables [][]SeatRef
+	if f := s.Factorial(); mirrors && f != nil && p == 2 {
+		// a factorial's first rung on two seats: every run against its
+		// mirror (each game then informs every main effect)
+		in := map[int]bool{}
+		for _, v := range alive {
+			in[v] = true
+		}
+		var rest []int
+		paired := map[int]bool{}
+		for _, v := range order {
+			if paired[v] {
+				continue
+			}
+			if m := f.Mirror(v); m >= 0 && in[m] && !paired[m] && m != v {
+				paired[v], paired[m] = true, true
+				tables = append(tables, []SeatRef{{Kind: SeatVariant, Variant: v}, {Kind: SeatVariant, Variant: m}})
+				continue
+			}
+			rest = append(rest, v)
+		}
+		order = rest
+	}
 	for lo := 0; lo < len(order); lo += p {
 		var seats []SeatRef
 		for _, v := range order[lo:min(lo+p, len(order))] {
@@ -111,10 +201,30 @@ func halvingTables(s *space.Space, sc, p int, alive []int, seed uint64) [][]Seat
 	return append(tables, fieldTables(s, sc, p, alive)...)
 }
 
-// halvingBlockGames counts the games of a rung's block of m survivors.
-func halvingBlockGames(s *space.Space, m int, perMap [][]int) int {
+// halvingBlockCost is the cost of a rung's block of m survivors.
+func halvingBlockCost(s *space.Space, m int, use []bool, costs []float64) float64 {
+	per := make([][]int, len(s.Scenarios))
+	for i, sc := range s.Scenarios {
+		per[i] = make([]int, len(sc.Maps))
+	}
+	halvingBlockGames(s, m, per, use)
+	c := 0.0
+	for si := range per {
+		for _, g := range per[si] {
+			c += float64(g) * costs[si]
+		}
+	}
+	return max(c, 1e-9)
+}
+
+// halvingBlockGames counts the games of a rung's block of m survivors
+// on the scenarios in use.
+func halvingBlockGames(s *space.Space, m int, perMap [][]int, use []bool) int {
 	n := 0
 	for si, sc := range s.Scenarios {
+		if use != nil && !use[si] {
+			continue
+		}
 		for mi, mp := range sc.Maps {
 			p := mp.Players()
 			g := (m+p-1)/p*p + m*len(sc.Field)*p
@@ -138,7 +248,7 @@ func planHalving(s *space.Space, n int, pl Plan) Plan {
 		for i := range per {
 			per[i] = make([]int, len(pl.PerMap[i]))
 		}
-		halvingBlockGames(s, r.survivors, per)
+		halvingBlockGames(s, r.survivors, per, r.scens)
 		for si := range per {
 			for mi := range per[si] {
 				pl.PerMap[si][mi] += per[si][mi] * r.blocks
@@ -203,6 +313,7 @@ func (h *halving) Next(host Host) ([]*Block, error) {
 	r := h.rungs[h.rung]
 	c := newContest(h.rung+1, 1, h.alive, false)
 	c.halving = true
+	c.scens = r.scens
 	c.status = "rung"
 	h.c = c
 	var blocks []*Block

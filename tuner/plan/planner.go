@@ -138,6 +138,7 @@ type contest struct {
 	// gives a race its own seeds (halving's final race).
 	halving bool
 	seedTag uint64
+	scens   []bool // halving: the scenarios this rung plays (nil: all)
 }
 
 func newContest(round, index int, variants []int, race bool) *contest {
@@ -167,6 +168,9 @@ func planBlock(s *space.Space, c *contest, b int) []GamePlan {
 	alive := c.aliveVariants()
 	var plans []GamePlan
 	for si := range s.Scenarios {
+		if c.scens != nil && !c.scens[si] {
+			continue
+		}
 		sc := &s.Scenarios[si]
 		for mi, m := range sc.Maps {
 			p := m.Players()
@@ -175,7 +179,7 @@ func planBlock(s *space.Space, c *contest, b int) []GamePlan {
 			switch {
 			case c.halving:
 				seed = game.Mix(s.Seed, seedTagHalving, uint64(c.round), uint64(si), uint64(mi), uint64(b))
-				tables = halvingTables(s, si, p, alive, game.Mix(seed, 0x7ab1e))
+				tables = halvingTables(s, si, p, alive, game.Mix(seed, 0x7ab1e), c.round == 1)
 			case c.race && c.seedTag != 0:
 				seed = game.Mix(s.Seed, c.seedTag, uint64(si), uint64(mi), uint64(b))
 				tables = raceTables(s, si, p, alive, game.Mix(seed, 0x7ab1e))

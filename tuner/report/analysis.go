@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"html"
 	"math"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,9 +25,16 @@ func (d *Data) valueName() string {
 	return "points per game"
 }
 
-// ranked returns the variants best first.
+// ranked returns the variants that played, best first (a factorial
+// space lists every grid point; those that never played have only a
+// prediction, shown with the effects).
 func (d *Data) ranked() []Variant {
-	vs := slices.Clone(d.Variants)
+	var vs []Variant
+	for _, v := range d.Variants {
+		if v.Games > 0 || len(d.Variants) <= 200 {
+			vs = append(vs, v)
+		}
+	}
 	sort.SliceStable(vs, func(i, j int) bool { return d.value(vs[i]) > d.value(vs[j]) })
 	return vs
 }

@@ -39,6 +39,8 @@ type Variant struct {
 	Out      string  // the round it went out in, "winner", or ""
 	Score    float64 // points per game
 	Forfeits int
+	// Pred is the rating the parameter effects predict (NaN: none).
+	Pred, PredLo, PredHi float64
 }
 
 // Data is what the report shows.
@@ -54,6 +56,7 @@ type Data struct {
 	Records   []*records.Game
 	Places    *tuner.PlacementTable // games of more than two seats (nil: none)
 	Notes     []string              // what was missing or skipped
+	Effects   []EffectRow           // effects.csv (nil: none)
 }
 
 // BracketRow is one participant of one encounter.
@@ -91,7 +94,16 @@ func Load(dir string) (*Data, error) {
 		if err != nil {
 			continue
 		}
-		v := Variant{ID: id, Rating: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
+		v := Variant{ID: id, Rating: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), Pred: math.NaN(), PredLo: math.NaN(), PredHi: math.NaN()}
+		if x, ok := num(vt, r, "predicted"); ok {
+			v.Pred = x
+		}
+		if x, ok := num(vt, r, "predicted_lo"); ok {
+			v.PredLo = x
+		}
+		if x, ok := num(vt, r, "predicted_hi"); ok {
+			v.PredHi = x
+		}
 		for _, p := range d.Params {
 			v.Params = append(v.Params, vt.Get(r, p))
 		}
@@ -116,6 +128,7 @@ func Load(dir string) (*Data, error) {
 		}
 		d.Variants = append(d.Variants, v)
 	}
+	d.Effects = loadEffects(dir)
 	if bt, err := readTable(filepath.Join(dir, "bracket.csv")); err == nil {
 		d.Bracket = readBracket(bt)
 	} else {
@@ -143,7 +156,8 @@ func Load(dir string) (*Data, error) {
 // statColumns are variants.csv's columns that are not parameters.
 var statColumns = map[string]bool{"variant": true, "games": true, "points": true, "score": true, "mean_rank": true,
 	"rating": true, "rating_lo": true, "rating_hi": true, "out_round": true, "winner": true, "trusted_value": true,
-	"median_players": true, "trusted_score_enemies": true, "forfeits": true, "blocks": true, "verdict": true}
+	"median_players": true, "trusted_score_enemies": true, "forfeits": true, "blocks": true, "verdict": true,
+	"p_best": true, "predicted": true, "predicted_lo": true, "predicted_hi": true}
 
 // paramColumns are the varied parameters: the space's (when space.toml
 // loads) that are columns of variants.csv, else the columns between

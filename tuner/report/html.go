@@ -60,6 +60,7 @@ type page struct {
 	Variants  []variantRow
 	Params    []string
 	Effects   []effectView
+	Model     *effectsView
 	Bracket   []bracketRound
 	Crosses   []crossView
 	Forfeits  []Forfeit
@@ -151,6 +152,7 @@ func Write(w io.Writer, d *Data, opt Options) error {
 	for _, e := range d.effects() {
 		p.Effects = append(p.Effects, effectView{e.Param, template.HTML(e.SVG)})
 	}
+	p.Model = d.effectsView()
 	for _, b := range d.Bracket {
 		if len(p.Bracket) == 0 || p.Bracket[len(p.Bracket)-1].Round != b.Round {
 			p.Bracket = append(p.Bracket, bracketRound{Round: b.Round})
@@ -293,6 +295,16 @@ nav a{margin-right:10px}
 <p>{{.ValueName}} of every variant (small dots) and the mean per value (line), for each varied parameter.</p>
 {{range .Effects}}<div class="effects">{{.SVG}}</div>{{else}}<p>No varied parameters.</p>{{end}}
 </section>
+
+{{with .Model}}<section id="model">
+<h2>Parameter effects (model)</h2>
+<p>Each knob value's effect in Elo against the defaults' value of that knob (0), fitted on every game as a sum of effects (effects.csv), with its bootstrap interval over blocks.</p>
+<p>Predicted best: {{.Predicted}}</p>
+{{range .Scopes}}<h3>{{.Title}}</h3>{{.SVG}}
+<table><tr><th class="l">parameter</th><th class="l">value</th><th>effect</th><th>low</th><th>high</th><th>games</th></tr>
+{{range .Rows}}<tr><td class="l">{{.Param}}</td><td class="l">{{.Value}}</td><td>{{printf "%.1f" .Effect}}</td><td>{{printf "%.1f" .Lo}}</td><td>{{printf "%.1f" .Hi}}</td><td>{{.Games}}</td></tr>
+{{end}}</table>{{end}}
+</section>{{end}}
 
 <section id="bracket">
 <h2>Bracket</h2>

@@ -75,14 +75,26 @@
 //
 //   - grid: the full product of the candidate values, the first parameter
 //     varying slowest (like nested loops in file order).
+//
 //   - sweep: each parameter in file order varied alone over its values,
 //     the others at their defaults; the value equal to the default is
 //     skipped.
+//
 //   - random: samples points, each parameter drawn uniformly from its
 //     values (or its continuous range, log-uniformly with scale = "log"),
 //     redrawn when a point repeats; a small space may give fewer points.
+//
 //   - lhs: a Latin hypercube of samples points: each parameter's range is
 //     cut into samples strata, each used once.
+//
+//   - factorial: a two-level fractional factorial of resolution IV
+//     (factorial.go); the design's runs come first (Candidates), then the
+//     rest of the full grid, predicted only.
+//
+// [effects] interactions = [["a", "b"], ...] names the two-way
+// interactions the effects model fits beside every main effect. A
+// scenario may declare cost = "1.5s", the CPU time of one game (what
+// successive halving orders scenarios and sizes a CPU budget by).
 //
 // random and lhs draw from the space's seed only (game.NewRand), so the
 // same file and seed always give the same variants. At most 100000

@@ -38,6 +38,19 @@ type Factorial struct {
 	// Aliases lists the two-way interactions that share a column (each
 	// group's members cannot be told apart by the design).
 	Aliases [][]string
+	// mirror maps a design variant to its foldover (every two-level knob
+	// flipped), when that is a design variant too.
+	mirror map[int]int
+}
+
+// Mirror is the design variant whose two-level knobs are all flipped
+// (the foldover of v's run), or −1. A game between a run and its mirror
+// informs every main effect at once (statistics.md §7).
+func (f *Factorial) Mirror(v int) int {
+	if m, ok := f.mirror[v]; ok {
+		return m
+	}
+	return -1
 }
 
 // Resolution is 4 (IV) when main effects are clear of two-way

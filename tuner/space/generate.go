@@ -188,6 +188,28 @@ func (s *Space) generateVariants() ([]Variant, error) {
 			seen[pointKey(pt)] = true
 		}
 		s.candidates = len(seen)
+		// run r's mirror is run r XOR (runs − 1): every column flips
+		idx := map[string]int{}
+		for _, v := range out[:s.candidates] {
+			pt := make([]any, len(s.Params))
+			for i, p := range s.Params {
+				pt[i] = v.Values[p.Name]
+			}
+			idx[pointKey(pt)] = v.ID
+		}
+		s.factorial.mirror = map[int]int{}
+		for r, pt := range pts[:s.factorial.Runs] {
+			v, ok1 := idx[pointKey(pt)]
+			m, ok2 := idx[pointKey(pts[r^(s.factorial.Runs-1)])]
+			if ok1 && ok2 && len(s.factorial.TwoLevel) > 0 && len(s.factorial.MultiLevel) == 0 {
+				s.factorial.mirror[v] = m
+			}
+		}
+		if def != nil {
+			if m, ok := idx[pointKey(pts[s.factorial.Runs-1])]; ok && pointKey(pts[0]) == pointKey(def) && len(s.factorial.MultiLevel) == 0 {
+				s.factorial.mirror[0] = m
+			}
+		}
 	}
 	return out, nil
 }

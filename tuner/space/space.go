@@ -64,6 +64,10 @@ type Scenario struct {
 	// every seating of a deal), so that deterministic bots meet in varied
 	// positions.
 	OpeningPlies int
+	// Cost is the declared CPU time of one game (0: measure it): what
+	// orders the scenarios of successive halving (the cheapest first) and
+	// turns a CPU budget into games.
+	Cost time.Duration
 }
 
 // FieldBot is a reference bot of a scenario's field.
@@ -353,7 +357,7 @@ func checkSpaceName(name string) string {
 
 func parseScenario(t *tomlTable, dir string) (Scenario, error) {
 	var sc Scenario
-	if err := t.allow("game", "bot", "maps", "budget", "weight", "field", "opening_plies"); err != nil {
+	if err := t.allow("game", "bot", "maps", "budget", "weight", "field", "opening_plies", "cost"); err != nil {
 		return sc, err
 	}
 	gname, err := t.str("game", "")
@@ -455,6 +459,17 @@ func parseScenario(t *tomlTable, dir string) (Scenario, error) {
 		}
 		seen[fb.Name] = true
 		sc.Field = append(sc.Field, fb)
+	}
+	if t.has("cost") {
+		c, err := t.str("cost", "")
+		if err != nil {
+			return sc, err
+		}
+		d, perr := time.ParseDuration(c)
+		if perr != nil || d <= 0 {
+			return sc, t.err("cost", "want the CPU time of one game, such as \"1.5s\", got %q", c)
+		}
+		sc.Cost = d
 	}
 	return sc, nil
 }
