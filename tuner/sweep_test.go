@@ -159,18 +159,18 @@ func TestSweepByteIdentical(t *testing.T) {
 	if len(v) != 8 {
 		t.Fatalf("variants.csv has %d rows", len(v))
 	}
-	wantHeader := "variant,bias,games,points,score,mean_rank,rating,rating_lo,rating_hi,p_best,out_round,winner"
+	wantHeader := "variant,bias,games,points,score,mean_rank,rating,rating_lo,rating_hi,p_best,out_round,winner,predicted,predicted_lo,predicted_hi"
 	if got := strings.Join(v[0], ","); got != wantHeader {
 		t.Fatalf("header %s", got)
 	}
 	winners := 0
 	for _, row := range v[1:] {
-		if row[len(row)-1] == "1" {
+		if row[len(row)-4] == "1" {
 			winners++
-			if row[len(row)-2] != "" {
-				t.Errorf("the winner has out_round %q", row[len(row)-2])
+			if row[len(row)-5] != "" {
+				t.Errorf("the winner has out_round %q", row[len(row)-5])
 			}
-		} else if row[len(row)-2] == "" {
+		} else if row[len(row)-5] == "" {
 			t.Errorf("variant %s: no out_round and not the winner", row[0])
 		}
 	}
