@@ -436,6 +436,11 @@ func TestPromoteExternal(t *testing.T) {
 	if !bytes.Contains(b, []byte("[bots.fake]")) || !bytes.Contains(b, []byte(`params = { pick = { type = "int", default = 0, min = 0, max = 3 } }`)) {
 		t.Fatalf("promoted config:\n%s", b)
 	}
+	// the bot's directory is stored relative to the file (the space's
+	// directory, one level up), never as an absolute path
+	if !bytes.Contains(b, []byte("\ndir = \"..\"\n")) {
+		t.Fatalf("promoted config: want dir = \"..\":\n%s", b)
+	}
 	code, out, stderr := tourney(t, "match", cfg, "random", "--games", "4", "--budget", "depth=1", "--out", filepath.Join(dir, "m"), "--quiet")
 	if code != 0 || !strings.Contains(out, "4 games") {
 		t.Fatalf("match: %d %q %q", code, out, stderr)
