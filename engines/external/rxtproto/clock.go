@@ -1,0 +1,113 @@
+package rxtproto
+
+import (
+	"time"
+
+	"tourney/engines/reversixt"
+)
+
+// Clock is the client's time manager (reversixt.md §8.4). The official
+// server sends a time bank with every move request: its -t is added to
+// the bank each move and unused time carries over. A stricter server
+// sends the same limit every move (a per-move cap). Clock tells the two
+// apart from what it sees and spends the time over the expected
+// remaining moves:
+//
+//   - hard cap: what may be spent on this move at most, the limit less
+//     the Margin share and Safety (latency);
+//   - bank: the time of this move is (bank + income × (R − 1)) / R × (1 −
+//     Margin), R being the own moves expected from the board (free
+//     fields / active players, plus the own overwrite stones) and income
+//     the growth of the bank per own move seen so far (at first the
+//     first request's limit, the server's -t);
+//   - per-move cap (the limit did not shrink by the time used): the hard
+//     cap, every move.
+//
+// The bot's iterative deepening stops in time (a new iteration starts
+// only in the first part of the budget, search.Config.DeepeningStart),
+// so a move costs between about half and all of its time; what is left
+// flows back through the bank.
+type Clock struct {
+	Margin float64       // share of the limit kept in reserve (0..1)
+	Safety time.Duration // fixed reserve per move for the network (default 20ms)
+
+	n       int           // requests seen
+	prevMS  uint32        // the last request's limit
+	used    time.Duration // time the last move took (request to answer)
+	income  float64       // estimated growth of the bank per own move, ms
+	perMove int           // consecutive requests whose limit did not shrink by the time used
+}
+
+// Plan is the time of one move.
+type Plan struct {
+	Think time.Duration // the bot's time budget
+	Hard  time.Duration // the deadline of the move (Think ≤ Hard)
+	Moves int           // own moves expected, this one included
+	Bank  bool          // the limit is read as a time bank
+}
+
+// Plan returns the time for a move request with limit ms (> 0) in
+// position s for seat me.
+func (c *Clock) Plan(ms uint32, s *reversixt.State, me int) Plan {
+	safety := c.Safety
+	if safety <= 0 {
+		safety = 20 * time.Millisecond
+	}
+	lim := time.Duration(ms) * time.Millisecond
+	hard := time.Duration(float64(lim)*(1-c.Margin)) - safety
+	hard = max(hard, lim/4, time.Millisecond)
+	if c.n == 0 {
+		c.income = float64(ms)
+	} else {
+		// bank now = bank before − time used + income
+		inc := float64(ms) - float64(c.prevMS) + float64(c.used)/float64(time.Millisecond)
+		if ms == c.prevMS && c.used > 5*time.Millisecond {
+			c.perMove++
+		} else {
+			c.perMove = 0
+		}
+		if inc > 0 {
+			c.income = 0.7*c.income + 0.3*inc
+		}
+	}
+	c.n++
+	c.prevMS = ms
+	r := RemainingMoves(s, me)
+	p := Plan{Hard: hard, Moves: r, Bank: c.perMove < 2}
+	if !p.Bank {
+		p.Think = hard
+		return p
+	}
+	total := float64(ms) + c.income*float64(r-1)
+	think := time.Duration(total/float64(r)*(1-c.Margin)) * time.Millisecond
+	p.Think = min(max(think, time.Millisecond), hard)
+	return p
+}
+
+// Used records how long the move took, from the request to the answer.
+func (c *Clock) Used(d time.Duration) { c.used = d }
+
+// RemainingMoves estimates seat me's own moves left in phase 1, this one
+// included: every move but an overwrite fills a free field, the players
+// take turns, and overwrite stones add moves. In the bomb phase it is
+// the bombs left (the bot does not search there).
+func RemainingMoves(s *reversixt.State, me int) int {
+	if s.Phase() != reversixt.Phase1 {
+		return max(s.BombsLeft(me), 1)
+	}
+	free := 0
+	m := s.Map()
+	for c := range m.Cells {
+		switch s.Cell(c) {
+		case reversixt.Empty, reversixt.Choice, reversixt.Inversion, reversixt.Bonus:
+			free++
+		}
+	}
+	active := 0
+	for p := 0; p < s.NumPlayers(); p++ {
+		if !s.Disqualified(p) {
+			active++
+		}
+	}
+	return max(1, (free+active-1)/max(active, 1)+s.Overwrites(me))
+}
