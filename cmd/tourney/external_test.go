@@ -326,6 +326,54 @@ max_games = 1   # one block an encounter
 	noChildren(t)
 }
 
+// TestReversiXTOpeningAndBank: tourney's client through the hosted
+// server with opening plies (the position after them is the map, or the
+// moves are relayed when it is no map) under a time budget (the official
+// time bank): no forfeit, on 2-, 3- and 8-player maps.
+func TestReversiXTOpeningAndBank(t *testing.T) {
+	if raceEnabled || testing.Short() {
+		t.Skip("plays whole games under a time budget")
+	}
+	exe, _ := os.Executable()
+	dir := t.TempDir()
+	space := fmt.Sprintf(`name = "rxt-opening"
+seed = 5
+
+[bots.tcpclient]
+game     = "reversixt"
+protocol = "reversixt-tcp"
+cmd      = [%q, "client", "reversixt", "--server", "{addr}", "--group", "{player}", "--seed", "{param:seed}", "--depth", "1"]
+env      = { TOURNEY_TEST_CLI = "1" }
+params   = { seed = { type = "int", default = 1, min = 1, max = 100 } }
+
+[[scenario]]
+game   = "reversixt"
+bot    = "tcpclient"
+maps   = ["duel10", "example15", "octo20"]
+budget = { time = "200ms" }
+opening_plies = 2
+field  = ["trivial"]
+
+[params]
+seed = { values = [1, 2] }
+
+[tournament]
+min_blocks = 1
+max_games = 1   # one block an encounter
+`, exe)
+	p := writeFile(t, dir, "s.toml", space)
+	res := filepath.Join(dir, "r")
+	code, out, stderr := tourney(t, "sweep", p, "--workers", "2", "--out", res, "--quiet")
+	if code != 0 {
+		t.Fatalf("sweep: exit %d\n%s\n%s", code, out, stderr)
+	}
+	g, _ := os.ReadFile(filepath.Join(res, "games.csv"))
+	if bytes.Contains(g, []byte("forfeit")) || !bytes.Contains(g, []byte("octo20")) || !bytes.Contains(g, []byte("example15")) {
+		t.Fatalf("games.csv:\n%s", g)
+	}
+	noChildren(t)
+}
+
 // TestSpeedWebsocket: the hosted Spe_ed server plays full 2- and
 // 6-player games with the Python websocket client and with tourney's own
 // client; a client that misses a deadline forfeits by timeout.

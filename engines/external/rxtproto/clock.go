@@ -31,11 +31,14 @@ type Clock struct {
 	Margin float64       // share of the limit kept in reserve (0..1)
 	Safety time.Duration // fixed reserve per move for the network (default 20ms)
 
-	n       int           // requests seen
-	prevMS  uint32        // the last request's limit
-	used    time.Duration // time the last move took (request to answer)
-	income  float64       // estimated growth of the bank per own move, ms
-	perMove int           // consecutive requests whose limit did not shrink by the time used
+	n        int           // requests seen
+	firstMS  uint32        // the first request's limit
+	prevMS   uint32        // the last request's limit
+	think    time.Duration // the last move's planned time
+	used     time.Duration // time the last move took (request to answer)
+	income   float64       // estimated growth of the bank per own move, ms
+	overhead time.Duration // time a move takes beyond its plan (estimate)
+	moved    bool          // the limit has changed once: it is a bank
 }
 
 // Plan is the time of one move.
@@ -57,30 +60,33 @@ func (c *Clock) Plan(ms uint32, s *reversixt.State, me int) Plan {
 	hard := time.Duration(float64(lim)*(1-c.Margin)) - safety
 	hard = max(hard, lim/4, time.Millisecond)
 	if c.n == 0 {
-		c.income = float64(ms)
+		c.income, c.firstMS = float64(ms), ms
 	} else {
 		// bank now = bank before − time used + income
 		inc := float64(ms) - float64(c.prevMS) + float64(c.used)/float64(time.Millisecond)
-		if ms == c.prevMS && c.used > 5*time.Millisecond {
-			c.perMove++
-		} else {
-			c.perMove = 0
-		}
 		if inc > 0 {
 			c.income = 0.7*c.income + 0.3*inc
 		}
+		if ms != c.firstMS {
+			c.moved = true
+		}
+		// what a move costs beyond its plan (process, evaluation
+		// set-up, scheduling): planned away from the next moves
+		c.overhead = (c.overhead*7 + max(c.used-c.think, 0)*3) / 10
 	}
 	c.n++
 	c.prevMS = ms
 	r := RemainingMoves(s, me)
-	p := Plan{Hard: hard, Moves: r, Bank: c.perMove < 2}
-	if !p.Bank {
-		p.Think = hard
-		return p
+	// The same limit every time, whatever was used: a per-move cap (or a
+	// bank that does not move, where the hard cap is as safe).
+	p := Plan{Hard: hard, Moves: r, Bank: c.n < 3 || c.moved}
+	think := hard
+	if p.Bank {
+		total := float64(ms) + c.income*float64(r-1)
+		think = time.Duration(total/float64(r)*(1-c.Margin)) * time.Millisecond
 	}
-	total := float64(ms) + c.income*float64(r-1)
-	think := time.Duration(total/float64(r)*(1-c.Margin)) * time.Millisecond
-	p.Think = min(max(think, time.Millisecond), hard)
+	p.Think = max(min(think, hard-c.overhead), time.Millisecond)
+	c.think = p.Think
 	return p
 }
 
