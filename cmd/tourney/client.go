@@ -267,14 +267,7 @@ func runClientReversiXT(ctx context.Context, args []string, stdout, stderr io.Wr
 		fmt.Fprintf(stdout, "player %d: game over after %d moves\n", res.Player, res.Moves)
 	}
 	if res.Requests > 0 {
-		fmt.Fprintf(stdout, "player %d: %d own moves, %s thinking (slowest %d ms)", res.Player, res.Requests, res.TimeUsed.Round(time.Millisecond), res.SlowestMS)
-		if res.TimeLimit {
-			fmt.Fprintf(stdout, ", last limit %d ms, %s of it left", res.LimitMS, res.BankLeft.Round(time.Millisecond))
-		}
-		if res.Searches > 0 {
-			fmt.Fprintf(stdout, ", depth mean %.1f max %d", res.MeanDepth(), res.DepthMax)
-		}
-		fmt.Fprintln(stdout)
+		fmt.Fprintln(stdout, res.Summary())
 	}
 	return nil
 }

@@ -172,6 +172,9 @@ func (b *rxtBot) Step(ctx context.Context, s game.State, player int, bud game.Bu
 		return game.NoAction, b.dead
 	}
 	d := b.d
+	if b.conn == nil {
+		return game.NoAction, b.fail(fmt.Errorf("bot %s: no connection: the game was not begun (game.Lifecycle)", d.Name))
+	}
 	if s.MoveNumber() != b.seen {
 		return game.NoAction, b.fail(fmt.Errorf("bot %s: the game did not start from the map sent (%d moves played, %d relayed): after opening plies the position must be a map (same stocks for all players)", d.Name, s.MoveNumber(), b.seen))
 	}

@@ -235,10 +235,27 @@ func Play(ctx context.Context, conn io.ReadWriter, bot game.Bot, opt ClientOptio
 				res.Ranks, res.Scores = game.Ranks(s), s.Returns(nil)
 			}
 			logf("game over after %d moves", res.Moves)
+			logf("%s", res.Summary())
 			return res, nil
 		default:
 			return res, fmt.Errorf("unknown message type %d", m.Type)
 		}
 	}
 	return res, nil
+}
+
+// Summary is one line on our moves: their number and time, the last
+// limit and what was left of it, the depths reached.
+func (r *Result) Summary() string {
+	s := fmt.Sprintf("player %d: %d own moves, %s thinking (slowest %d ms)", r.Player, r.Requests, r.TimeUsed.Round(time.Millisecond), r.SlowestMS)
+	if r.TimeLimit {
+		s += fmt.Sprintf(", last limit %d ms, %s of it left", r.LimitMS, r.BankLeft.Round(time.Millisecond))
+		if r.TimedOut > 0 {
+			s += fmt.Sprintf(", %d answers later than the limit by our clock", r.TimedOut)
+		}
+	}
+	if r.Searches > 0 {
+		s += fmt.Sprintf(", depth mean %.1f max %d", r.MeanDepth(), r.DepthMax)
+	}
+	return s
 }
