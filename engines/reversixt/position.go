@@ -38,15 +38,16 @@ func PositionText(s *State) (string, error) {
 	return sb.String(), nil
 }
 
-// PositionMap is the position of s as a map (PositionText, parsed), named
-// after s's map and the number of moves played.
+// PositionMap is the position of s as a map (PositionText, parsed). It
+// keeps the name of s's map (bots that know maps by name see the same
+// name); Ply says how many moves were played.
 func PositionMap(s *State) (*Map, error) {
 	text, err := PositionText(s)
 	if err != nil {
 		return nil, err
 	}
-	name := fmt.Sprintf("%s@%d", s.m.name, s.ply)
-	m, err := ParseMap(name, []byte(text))
+	name := s.m.name
+	m, err := ParseMap(fmt.Sprintf("%s after %d moves", name, s.ply), []byte(text))
 	if err != nil {
 		return nil, fmt.Errorf("reversixt: the position after %d moves is no valid map: %v", s.ply, err)
 	}
