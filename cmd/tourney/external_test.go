@@ -152,6 +152,7 @@ func TestExternalBadDeclarations(t *testing.T) {
 		`startup = "soon"`:                  "bots.fake.startup",
 		`colour = "red"`:                    "unknown key",
 		`restart = "sometimes"`:             "bots.fake.restart",
+		`timing = "bank"`:                   "timing is for protocol reversixt-tcp",
 		`params = { x = { type = "int" } }`: "bots.fake.params",
 		`params = { x = { type = "float", default = 5.0, min = 0.0, max = 1.0 } }`: "outside",
 	}
