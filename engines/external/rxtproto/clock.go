@@ -15,11 +15,12 @@ import (
 //
 //   - hard cap: what may be spent on this move at most, the limit less
 //     the Margin share and Safety (latency);
-//   - bank: the time of this move is (bank + income × (R − 1)) / R × (1 −
-//     Margin), R being the own moves expected from the board (free
-//     fields / active players, plus the own overwrite stones) and income
-//     the growth of the bank per own move seen so far (at first the
-//     first request's limit, the server's -t);
+//   - bank: the time of this move is (bank + income × (R − 1)) / R, R
+//     being the own moves expected from the board (free fields / active
+//     players, plus the own overwrite stones) and income the growth of
+//     the bank per own move seen so far (at first the first request's
+//     limit, the server's -t), never more than the hard cap less the
+//     overhead a move has shown beyond its plan;
 //   - per-move cap (the limit did not shrink by the time used): the hard
 //     cap, every move.
 //
@@ -82,8 +83,10 @@ func (c *Clock) Plan(ms uint32, s *reversixt.State, me int) Plan {
 	p := Plan{Hard: hard, Moves: r, Bank: c.n < 3 || c.moved}
 	think := hard
 	if p.Bank {
+		// an even share of the bank and the income still to come; the
+		// margin is kept by the hard cap (of the bank as it stands)
 		total := float64(ms) + c.income*float64(r-1)
-		think = time.Duration(total/float64(r)*(1-c.Margin)) * time.Millisecond
+		think = time.Duration(total / float64(r) * float64(time.Millisecond))
 	}
 	p.Think = max(min(think, hard-c.overhead), time.Millisecond)
 	c.think = p.Think
