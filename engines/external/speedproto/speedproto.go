@@ -25,9 +25,11 @@ type Options struct {
 	// Margin is the share of the time to the deadline kept in reserve
 	// (default 0.25).
 	Margin float64
-	// Budget, when not zero, is the bot's budget per move (a depth or
-	// node budget keeps the bot reproducible); the deadline still bounds
-	// it. Zero: a time budget up to the deadline minus the margin.
+	// Budget's depth and nodes, when set, bound every move (a depth or
+	// node budget keeps the bot reproducible). Every move also gets a
+	// time budget: the time to the deadline (on the server's clock,
+	// Offset) less the Margin share and Safety, or Budget.Time when that
+	// is shorter.
 	Budget game.Budget
 	Seed   uint64
 	Log    io.Writer
