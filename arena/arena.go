@@ -367,7 +367,7 @@ func (p *pool) continuation(old *gamePlay, seat int, detail string) *gamePlay {
 	run := &gameRun{index: old.run.index, limit: old.run.limit, cancel: cancel}
 	g := &gamePlay{ctx: gctx, job: old.job, opt: p.opt, run: run, inBot: -1, start: old.start,
 		bots: old.bots, readOnly: old.readOnly, faults: slices.Clone(old.faults), moves: old.moves,
-		rec: old.rec.clone()}
+		rec: old.rec.clone(), observers: old.observers}
 	run.game = g
 	g.adopt(old.s.Clone())
 	g.hung(seat, old.run.limit, nil)

@@ -3,6 +3,7 @@ package arena
 import (
 	"context"
 	"testing"
+	"time"
 
 	"tourney/engines/game"
 	"tourney/engines/reversixt"
@@ -16,6 +17,8 @@ type viewBot struct {
 	view     *reversixt.State
 	relayed  int  // moves of the opening told
 	position bool // the map was a position
+	// eliminations told
+	eliminated int
 	bad      string
 }
 
@@ -41,7 +44,10 @@ func (b *viewBot) Moved(p int, a game.Action, after game.State) {
 	b.view.Apply(a)
 }
 
-func (b *viewBot) Eliminated(int, game.State) {}
+func (b *viewBot) Eliminated(p int, _ game.State) {
+	b.eliminated++
+	b.view.Disqualify(p)
+}
 
 func (b *viewBot) Step(ctx context.Context, s game.State, p int, _ game.Budget) (game.Action, error) {
 	rs := s.(*reversixt.State)
@@ -114,5 +120,33 @@ func TestOpeningAsMap(t *testing.T) {
 	}
 	if positions == 0 || relays == 0 {
 		t.Errorf("%d bots got the position as the map, %d the moves: want both", positions, relays)
+	}
+}
+
+// TestHungSeatObserved: after the watchdog takes over a game from a hung
+// seat, the observers still hear of the elimination and of every move
+// (a hosted server's clients would otherwise lose the game's thread).
+func TestHungSeatObserved(t *testing.T) {
+	g := reversixt.Game{}
+	m, err := g.LoadMap("example15")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bots []*viewBot
+	spec := game.BotSpec{Name: "view", New: func(game.Params) (game.Bot, error) {
+		b := &viewBot{t: t}
+		bots = append(bots, b)
+		return b, nil
+	}}
+	seats := []Entrant{{ID: "v", Spec: spec}, {ID: "v", Spec: spec}, {ID: "bad", Spec: brokenSpec("hang", 2)}}
+	jobs := []Job{{Game: g, Map: m, Seed: 9, Seats: seats, Budget: game.Budget{Time: 20 * time.Millisecond}}}
+	rs := collect(t, jobs, Options{Workers: 1, Grace: 30 * time.Millisecond})
+	if rs[0].End[2] != "forfeit:timeout" || rs[0].Plies < 12 {
+		t.Fatalf("ends %v after %d plies", rs[0].End, rs[0].Plies)
+	}
+	for i, b := range bots {
+		if b.bad != "" || b.eliminated != 1 {
+			t.Errorf("observer %d: %q, %d eliminations told", i, b.bad, b.eliminated)
+		}
 	}
 }
