@@ -19,7 +19,7 @@ type viewBot struct {
 	position bool // the map was a position
 	// eliminations told
 	eliminated int
-	bad      string
+	bad        string
 }
 
 func (b *viewBot) Reset(uint64) {}
