@@ -196,7 +196,11 @@ func Play(ctx context.Context, conn io.ReadWriter, bot game.Bot, opt ClientOptio
 				return res, fmt.Errorf("a move before the map")
 			}
 			if cp := s.CurrentPlayer(); cp != int(p)-1 {
-				return res, fmt.Errorf("the server says player %d moved, by our reckoning player %d is to move", p, cp+1)
+				// A position sent as the map may start with another
+				// player (see the move request).
+				if res.Moves > 0 || s.StartAt(int(p)-1) != nil {
+					return res, fmt.Errorf("the server says player %d moved, by our reckoning player %d is to move", p, cp+1)
+				}
 			}
 			str := fmt.Sprintf("%d,%d", x, y)
 			if s.Phase() == reversixt.Phase1 && sp != 0 {

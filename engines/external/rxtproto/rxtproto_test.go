@@ -182,3 +182,41 @@ func TestClock(t *testing.T) {
 		t.Errorf("remaining moves %d, want 30", r)
 	}
 }
+
+// TestClientPositionStartsWithAnother: a position sent as the map (a
+// hosted game after opening plies) may have another player than 1 to
+// move; the client follows the server's first move and request.
+func TestClientPositionStartsWithAnother(t *testing.T) {
+	m, _ := reversixt.LoadMap("standard8")
+	s0 := reversixt.NewState(m)
+	if err := s0.StartAt(1); err != nil {
+		t.Fatal(err)
+	}
+	a := s0.LegalActions(1, nil)[0]
+	c, _ := reversixt.SplitAction(a)
+	x, y := m.XY(c)
+	cl, sv := net.Pipe()
+	go func() {
+		defer sv.Close()
+		Read(sv)
+		Write(sv, TypeMap, []byte(m.String()))
+		Write(sv, TypePlayer, Player(1))
+		Write(sv, TypeMoveMade, MoveMade(uint16(x), uint16(y), 0, 2))
+		Write(sv, TypeMoveRequest, MoveRequest(0, 1))
+		mv, err := Read(sv)
+		if err != nil {
+			return
+		}
+		mx, my, sp, _ := ParseMove(mv)
+		Write(sv, TypeMoveMade, MoveMade(mx, my, sp, 1))
+		Write(sv, TypeGameOver, nil)
+	}()
+	bot, _, _ := reversixt.Game{}.Bots()[0].Build(nil)
+	res, err := Play(context.Background(), cl, bot, ClientOptions{Group: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Moves != 2 || res.Requests != 1 {
+		t.Fatalf("result %+v", res)
+	}
+}
