@@ -14,7 +14,8 @@ import (
 // remaining moves:
 //
 //   - hard cap: what may be spent on this move at most, the limit less
-//     the Margin share and Safety (latency);
+//     the Margin share (a bank: at least half of it) and Safety
+//     (latency);
 //   - bank: the time of this move is (bank + income × (R − 1)) / R, R
 //     being the own moves expected from the board (free fields / active
 //     players, plus the own overwrite stones) and income the growth of
@@ -58,8 +59,9 @@ func (c *Clock) Plan(ms uint32, s *reversixt.State, me int) Plan {
 		safety = 20 * time.Millisecond
 	}
 	lim := time.Duration(ms) * time.Millisecond
-	hard := time.Duration(float64(lim)*(1-c.Margin)) - safety
-	hard = max(hard, lim/4, time.Millisecond)
+	hardCap := func(share float64) time.Duration {
+		return max(time.Duration(float64(lim)*share)-safety, lim/4, time.Millisecond)
+	}
 	if c.n == 0 {
 		c.income, c.firstMS = float64(ms), ms
 	} else {
@@ -80,7 +82,15 @@ func (c *Clock) Plan(ms uint32, s *reversixt.State, me int) Plan {
 	r := RemainingMoves(s, me)
 	// The same limit every time, whatever was used: a per-move cap (or a
 	// bank that does not move, where the hard cap is as safe).
-	p := Plan{Hard: hard, Moves: r, Bank: c.n < 3 || c.moved}
+	p := Plan{Moves: r, Bank: c.n < 3 || c.moved}
+	// A bank keeps at least half of itself after every move (one slow
+	// move, a busy machine or a slow network, never empties it); a
+	// per-move cap keeps the Margin share.
+	p.Hard = hardCap(1 - c.Margin)
+	if p.Bank {
+		p.Hard = hardCap(min(1-c.Margin, 0.5))
+	}
+	hard := p.Hard
 	think := hard
 	if p.Bank {
 		// an even share of the bank and the income still to come; the
