@@ -239,8 +239,11 @@ type gameRun struct {
 	// short, so a count that stops changing means a bot is stuck.
 	move  atomic.Uint64
 	taken atomic.Bool // the result has been delivered
-	game  *gamePlay   // set before the first move
-	reuse *reuse      // the worker's, nil for no reuse
+	// extra is how much longer than limit the running move may take (a
+	// game.Clocked bot's time bank), in nanoseconds.
+	extra atomic.Int64
+	game  *gamePlay // set before the first move
+	reuse *reuse    // the worker's, nil for no reuse
 	// watchdog's bookkeeping
 	lastSteps uint64
 	stalled   time.Duration
@@ -325,7 +328,7 @@ func (p *pool) watch(tick time.Duration) {
 				continue
 			}
 			run.stalled += tick
-			if run.stalled <= run.limit {
+			if run.stalled <= run.limit+time.Duration(run.extra.Load()) {
 				continue
 			}
 			if !run.taken.CompareAndSwap(false, true) {
@@ -364,7 +367,7 @@ func (p *pool) continuation(old *gamePlay, seat int, detail string) *gamePlay {
 	run := &gameRun{index: old.run.index, limit: old.run.limit, cancel: cancel}
 	g := &gamePlay{ctx: gctx, job: old.job, opt: p.opt, run: run, inBot: -1, start: old.start,
 		bots: old.bots, readOnly: old.readOnly, faults: slices.Clone(old.faults), moves: old.moves,
-		rec: old.rec.clone()}
+		rec: old.rec.clone(), observers: old.observers}
 	run.game = g
 	g.adopt(old.s.Clone())
 	g.hung(seat, old.run.limit, nil)

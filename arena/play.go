@@ -84,10 +84,28 @@ func (g *gamePlay) setup() *Result {
 	if n != len(job.Seats) {
 		return errResult(fmt.Errorf("%s on %s has %d seats, the job fills %d", job.Game.Info().Name, job.Map.Name(), n, len(job.Seats)))
 	}
+	m := job.Map
+	var openingMoves []game.Action
 	if job.OpeningPlies > 0 {
-		if s, err = Opening(job.Game, job.Map, job.Seed, job.OpeningPlies); err != nil {
+		if s, openingMoves, err = opening(job.Game, job.Map, job.Seed, job.OpeningPlies); err != nil {
 			return errResult(err)
 		}
+	}
+	// Bots that read the map as the game's start (the course's protocols)
+	// get the position after the opening as the map, built once and only
+	// for them; when the position is no map (ReversiXT: stocks that
+	// differ), observers get the game's map and the opening's moves.
+	tried, replay := job.OpeningPlies == 0, false
+	posMap := func() game.Map {
+		if pm, ok := s.(game.PositionMapper); ok && !tried {
+			tried = true
+			if pos, err := pm.PositionMap(); err == nil {
+				m = pos
+			} else {
+				replay = len(openingMoves) == s.MoveNumber()
+			}
+		}
+		return m
 	}
 	g.adopt(s)
 	g.bots = make([]game.Bot, n)
@@ -104,7 +122,16 @@ func (g *gamePlay) setup() *Result {
 		}
 		b.Reset(game.Mix(job.Seed, uint64(i)+1))
 		g.bots[i] = b
-		g.beginBot(b, job.Map, i)
+		if _, ok := b.(game.Lifecycle); ok {
+			g.beginBot(b, posMap(), i)
+			if o, ok := b.(game.Observer); ok && replay {
+				if err := replayOpening(o, job, openingMoves); err != nil {
+					return errResult(err)
+				}
+			}
+		} else {
+			g.beginBot(b, job.Map, i)
+		}
 		if ro, ok := b.(game.ReadOnlyBot); ok && ro.ReadOnly() {
 			g.readOnly[i] = true
 		}
@@ -318,17 +345,26 @@ func (g *gamePlay) stepBot(p int) (a game.Action, reason, detail string) {
 	}
 	var err error
 	if b.Time > 0 {
+		lim := b.Time
+		if c, ok := g.bots[p].(game.Clocked); ok {
+			// a bot with its own clock (a time bank) may take longer
+			lim = max(lim, c.MoveAllowance(b))
+			g.run.extra.Store(int64(lim - b.Time))
+		}
 		t0 := time.Now()
-		sctx, cancel := context.WithTimeout(g.ctx, b.Time)
+		sctx, cancel := context.WithTimeout(g.ctx, lim)
 		g.inBot = p
 		a, err = g.bots[p].Step(sctx, st, p, b)
 		g.inBot = -1
 		cancel()
+		if lim > b.Time {
+			g.run.extra.Store(0)
+		}
 		if g.run.taken.Load() {
 			return game.NoAction, reasonAbandoned, ""
 		}
-		if d := time.Since(t0); err == nil && d > b.Time+g.opt.Grace {
-			return game.NoAction, ForfeitTimeout, fmt.Sprintf("move took %s, budget %s + grace %s", d.Round(time.Millisecond), b.Time, g.opt.Grace)
+		if d := time.Since(t0); err == nil && d > lim+g.opt.Grace {
+			return game.NoAction, ForfeitTimeout, fmt.Sprintf("move took %s, budget %s + grace %s", d.Round(time.Millisecond), lim, g.opt.Grace)
 		}
 	} else {
 		g.inBot = p
@@ -353,14 +389,22 @@ func (g *gamePlay) stepBot(p int) (a game.Action, reason, detail string) {
 // drawn again (up to 100 times); after that the last unfinished prefix is
 // used.
 func Opening(g game.Game, m game.Map, seed uint64, plies int) (game.State, error) {
+	s, _, err := opening(g, m, seed, plies)
+	return s, err
+}
+
+// opening is Opening that also returns the moves of a sequential game's
+// opening (nil at simultaneous nodes).
+func opening(g game.Game, m game.Map, seed uint64, plies int) (game.State, []game.Action, error) {
 	var best game.State
+	var bestMoves []game.Action
 	for try := uint64(0); try < 100; try++ {
 		s, err := g.NewState(m, seed)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		rng := game.NewRand(game.Mix(seed, 0x09e4, try))
-		var legal []game.Action
+		var legal, moves []game.Action
 		joint := make([]game.Action, s.NumPlayers())
 		for i := 0; i < plies && !s.IsTerminal(); i++ {
 			prev := s.Clone()
@@ -375,18 +419,35 @@ func Opening(g game.Game, m game.Map, seed uint64, plies int) (game.State, error
 				s.(game.JointApplier).ApplyJoint(joint)
 			} else {
 				legal = s.LegalActions(cp, legal[:0])
-				s.Apply(legal[rng.IntN(len(legal))])
+				a := legal[rng.IntN(len(legal))]
+				s.Apply(a)
+				moves = append(moves, a)
 			}
 			if s.IsTerminal() {
 				if best == nil || prev.MoveNumber() > best.MoveNumber() {
-					best = prev
+					best, bestMoves = prev, moves[:max(len(moves)-1, 0)]
 				}
 				break
 			}
 		}
 		if !s.IsTerminal() {
-			return s, nil
+			return s, moves, nil
 		}
 	}
-	return best, nil
+	return best, bestMoves, nil
+}
+
+// replayOpening tells an observer the moves of the opening, from the
+// game's first state.
+func replayOpening(o game.Observer, job *Job, moves []game.Action) error {
+	s, err := job.Game.NewState(job.Map, job.Seed)
+	if err != nil {
+		return err
+	}
+	for _, a := range moves {
+		p := s.CurrentPlayer()
+		s.Apply(a)
+		o.Moved(p, a, s)
+	}
+	return nil
 }

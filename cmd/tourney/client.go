@@ -2,11 +2,16 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"net"
+	"net/http"
+	"net/url"
 	"os"
 	"strings"
+	"syscall"
 	"time"
 	"tourney/tuner/space"
 
@@ -23,18 +28,105 @@ const clientUsage = `reversixt|speed [flags]
 Plays one game in a real competition with a built-in bot and a promoted
 configuration (a bot config file, e.g. winner.toml from tourney promote):
 
-  reversixt  connects to a ReversiXT server over TCP (reversixt.md §8),
-             honours its time and depth limits (time with a safety margin)
+  reversixt  connects to a ReversiXT server over TCP (reversixt.md §8)
   speed      connects to a Spe_ed server over websocket (speed.md §8)
+
+Time: under a time limit the time decides. The ReversiXT server's limit
+is read as the official time bank (it grows by -t every move, unused time
+carries over) and spent over the moves the board still holds; a depth
+sent along with a time limit is a hint, ignored (the official server
+sends depth 1 without -d); --depth N forces a depth. A Spe_ed move is
+bounded by the round's deadline, aligned to the server's clock
+(/spe_ed_time). --margin keeps a share in reserve.
 
 Without --config the game's default bot plays with its defaults.`
 
+const clientRXTUsage = `[flags]
+
+Plays one ReversiXT game over TCP (reversixt.md §8) with a built-in bot
+and a promoted configuration (--config). Under a time limit the time
+decides (the limit is read as the official time bank and spent over the
+expected remaining moves; a depth sent with it is ignored); --depth N
+forces a depth. Without a time limit the server's depth is obeyed.`
+
+const clientSpeedUsage = `[flags]
+
+Plays one Spe_ed game over websocket (speed.md §8) with a built-in bot and
+a promoted configuration (--config). Each move is bounded by the round's
+deadline, read against the server's clock (/spe_ed_time).`
+
+const (
+	exampleRXT   = "tourney client reversixt --server 127.0.0.1:7777 --group 3 --config winner.toml"
+	exampleSpeed = "tourney client speed --url ws://127.0.0.1:10101/spe_ed --key test01 --config winner.toml"
+)
+
+// rxtClientFlags are the flags of client reversixt.
+type rxtClientFlags struct {
+	server, config, budget string
+	group, depth           int
+	margin                 float64
+	wait                   time.Duration
+	seed                   uint64
+	verbose                bool
+}
+
+func (f *rxtClientFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.server, "server", "127.0.0.1:7777", "the server's HOST:PORT (port 7777 when left out)")
+	fs.IntVar(&f.group, "group", 1, "group number (0..255)")
+	fs.StringVar(&f.config, "config", "", "bot config file (default: the default bot)")
+	fs.IntVar(&f.depth, "depth", 0, "search depth of every move, whatever the server sends (a time limit still bounds it)")
+	fs.Float64Var(&f.margin, "margin", 0.25, "share of the server's time limit kept in reserve")
+	fs.StringVar(&f.budget, "budget", "", "per move when the server sets no limit: depth=N, nodes=N or time=DURATION")
+	fs.DurationVar(&f.wait, "wait", 0, "retry connecting this long while the server is not up yet (e.g. 30s)")
+	fs.Uint64Var(&f.seed, "seed", 1, "the bot's seed")
+	fs.BoolVar(&f.verbose, "v", false, "log each move (limit, planned time, time used, depth) on stderr")
+}
+
+// speedClientFlags are the flags of client speed.
+type speedClientFlags struct {
+	url, key, timeURL, config, budget string
+	depth                             int
+	margin                            float64
+	wait                              time.Duration
+	seed                              uint64
+	verbose                           bool
+}
+
+func (f *speedClientFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.url, "url", os.Getenv("URL"), "the server's websocket URL, e.g. wss://host/spe_ed (default $URL)")
+	fs.StringVar(&f.key, "key", os.Getenv("KEY"), "the API key (default $KEY)")
+	fs.StringVar(&f.timeURL, "time-url", os.Getenv("TIME_URL"), "the server's clock, /spe_ed_time (default $TIME_URL, else derived from --url; \"off\": the local clock)")
+	fs.StringVar(&f.config, "config", "", "bot config file (default: the default bot)")
+	fs.IntVar(&f.depth, "depth", 0, "search depth of every move (the deadline still bounds it)")
+	fs.Float64Var(&f.margin, "margin", 0.25, "share of the time to the deadline kept in reserve")
+	fs.StringVar(&f.budget, "budget", "", "per move (also bounded by the deadline): depth=N, nodes=N or time=DURATION")
+	fs.DurationVar(&f.wait, "wait", 0, "retry connecting this long while the server is not up yet (e.g. 30s)")
+	fs.Uint64Var(&f.seed, "seed", 1, "the bot's seed")
+	fs.BoolVar(&f.verbose, "v", false, "log each round's action and time on stderr")
+}
+
 func runClient(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
-		fs := newFlags("client", clientUsage, "tourney client reversixt --server 127.0.0.1:7777 --group 3", stderr)
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
+		fs := newFlags("client", clientUsage, exampleRXT, stderr)
+		fs.Usage = func() {
+			fmt.Fprintf(stderr, "Usage: tourney client %s\n\nExample:\n  %s\n  %s\n", clientUsage, exampleRXT, exampleSpeed)
+			for _, sub := range []struct {
+				name string
+				reg  func(*flag.FlagSet)
+			}{
+				{"reversixt", func(fs *flag.FlagSet) { new(rxtClientFlags).register(fs) }},
+				{"speed", func(fs *flag.FlagSet) { new(speedClientFlags).register(fs) }},
+			} {
+				sfs := flag.NewFlagSet("client "+sub.name, flag.ContinueOnError)
+				sub.reg(sfs)
+				fmt.Fprintf(stderr, "\nFlags of client %s:\n", sub.name)
+				sfs.SetOutput(stderr)
+				sfs.PrintDefaults()
+			}
+		}
 		_, err := parse(fs, args)
 		if err == nil {
-			err = usagef("client: name the protocol: reversixt or speed")
+			err = usagef("client: name the protocol: reversixt or speed (see 'tourney client -h')")
 		}
 		return err
 	}
@@ -45,6 +137,48 @@ func runClient(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return runClientSpeed(ctx, args[1:], stdout, stderr)
 	}
 	return usagef("client: unknown protocol %q (reversixt or speed)", args[0])
+}
+
+// withDefaultPort adds ReversiXT's port 7777 to a server address
+// without one.
+func withDefaultPort(addr string) string {
+	if _, _, err := net.SplitHostPort(addr); err == nil {
+		return addr
+	}
+	host := strings.TrimSuffix(strings.TrimPrefix(addr, "["), "]")
+	if host == "" {
+		host = "127.0.0.1"
+	}
+	return net.JoinHostPort(host, "7777")
+}
+
+// retry calls dial until it succeeds, it fails for good (retryable
+// says), wait has passed, or ctx ends.
+func retry(ctx context.Context, wait time.Duration, dial func() error, retryable func(error) bool) error {
+	end := time.Now().Add(wait)
+	pause := 200 * time.Millisecond
+	for {
+		err := dial()
+		if err == nil || wait <= 0 || !retryable(err) || time.Now().Add(pause).After(end) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(pause):
+		}
+		pause = min(pause*2, 2*time.Second)
+	}
+}
+
+// unreachable reports a connection that could not be made (refused, no
+// route, timeout, unknown host): worth waiting for with --wait.
+func unreachable(err error) bool {
+	var ne net.Error
+	var oe *net.OpError
+	var de *net.DNSError
+	return errors.As(err, &oe) || errors.As(err, &ne) || errors.As(err, &de) ||
+		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET)
 }
 
 // clientBot builds the bot of a config file (or the game's default bot).
@@ -68,14 +202,9 @@ func clientBot(gameName, config string) (game.Bot, error) {
 }
 
 func runClientReversiXT(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("client reversixt", clientUsage, "tourney client reversixt --server 127.0.0.1:7777 --group 3", stderr)
-	server := fs.String("server", "127.0.0.1:7777", "the server's HOST:PORT")
-	group := fs.Int("group", 1, "group number (0..255)")
-	config := fs.String("config", "", "bot config file (default: the default bot)")
-	margin := fs.Float64("margin", 0.25, "share of the server's time limit kept in reserve")
-	budget := fs.String("budget", "", "per move when the server sets no limit: depth=N, nodes=N or time=DURATION")
-	seed := fs.Uint64("seed", 1, "the bot's seed")
-	verbose := fs.Bool("v", false, "log the game's events on stderr")
+	fs := newFlags("client reversixt", clientRXTUsage, exampleRXT, stderr)
+	var f rxtClientFlags
+	f.register(fs)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -83,30 +212,46 @@ func runClientReversiXT(ctx context.Context, args []string, stdout, stderr io.Wr
 	if len(pos) > 0 {
 		return usagef("client reversixt takes no arguments, got %q", pos[0])
 	}
-	if *group < 0 || *group > 255 {
-		return usagef("--group %d: want 0..255", *group)
+	if f.group < 0 || f.group > 255 {
+		return usagef("--group %d: want 0..255", f.group)
 	}
-	if *margin < 0 || *margin >= 1 {
-		return usagef("--margin %v: want 0 <= margin < 1", *margin)
+	if f.margin < 0 || f.margin >= 1 {
+		return usagef("--margin %v: want 0 <= margin < 1", f.margin)
 	}
-	b, err := parseBudget(*budget)
+	if f.depth < 0 {
+		return usagef("--depth %d: want a positive depth (0: the time decides)", f.depth)
+	}
+	b, err := parseBudget(f.budget)
 	if err != nil {
 		return err
 	}
-	bot, err := clientBot("reversixt", *config)
+	bot, err := clientBot("reversixt", f.config)
 	if err != nil {
 		return err
 	}
-	d := net.Dialer{Timeout: 10 * time.Second}
-	conn, err := d.DialContext(ctx, "tcp", *server)
-	if err != nil {
+	addr := withDefaultPort(f.server)
+	var conn net.Conn
+	err = retry(ctx, f.wait, func() error {
+		d := net.Dialer{Timeout: 10 * time.Second}
+		c, err := d.DialContext(ctx, "tcp", addr)
+		conn = c
 		return err
+	}, unreachable)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		hint := "is the server running and listening there? Check --server HOST:PORT (the course's server_nogl listens on port 7777), or add --wait 30s to wait for it"
+		if f.wait > 0 {
+			hint = fmt.Sprintf("still not up after --wait %s; check --server HOST:PORT (the course's server_nogl listens on port 7777)", f.wait)
+		}
+		return fmt.Errorf("cannot reach the ReversiXT server at %s: %v\n%s", addr, err, hint)
 	}
 	defer conn.Close()
 	stop := context.AfterFunc(ctx, func() { conn.Close() })
 	defer stop()
-	opt := rxtproto.ClientOptions{Group: uint8(*group), Margin: *margin, Budget: b, Seed: *seed}
-	if *verbose {
+	opt := rxtproto.ClientOptions{Group: uint8(f.group), Margin: f.margin, Budget: b, Depth: f.depth, Seed: f.seed}
+	if f.verbose {
 		opt.Log = stderr
 	}
 	res, err := rxtproto.Play(ctx, conn, bot, opt)
@@ -121,18 +266,16 @@ func runClientReversiXT(ctx context.Context, args []string, stdout, stderr io.Wr
 	default:
 		fmt.Fprintf(stdout, "player %d: game over after %d moves\n", res.Player, res.Moves)
 	}
+	if res.Requests > 0 {
+		fmt.Fprintln(stdout, res.Summary())
+	}
 	return nil
 }
 
 func runClientSpeed(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("client speed", clientUsage, "tourney client speed --url wss://host/spe_ed --key KEY --config winner.toml", stderr)
-	url := fs.String("url", os.Getenv("URL"), "the server's websocket URL (default $URL)")
-	key := fs.String("key", os.Getenv("KEY"), "the API key (default $KEY)")
-	config := fs.String("config", "", "bot config file (default: the default bot)")
-	margin := fs.Float64("margin", 0.25, "share of the time to the deadline kept in reserve")
-	budget := fs.String("budget", "", "per move (also bounded by the deadline): depth=N, nodes=N or time=DURATION")
-	seed := fs.Uint64("seed", 1, "the bot's seed")
-	verbose := fs.Bool("v", false, "log each round's action on stderr")
+	fs := newFlags("client speed", clientSpeedUsage, exampleSpeed, stderr)
+	var f speedClientFlags
+	f.register(fs)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -140,37 +283,63 @@ func runClientSpeed(ctx context.Context, args []string, stdout, stderr io.Writer
 	if len(pos) > 0 {
 		return usagef("client speed takes no arguments, got %q", pos[0])
 	}
-	if *url == "" {
+	if f.url == "" {
 		return usagef("client speed: --url (or $URL) is required")
 	}
-	if *margin < 0 || *margin >= 1 {
-		return usagef("--margin %v: want 0 <= margin < 1", *margin)
+	if f.margin < 0 || f.margin >= 1 {
+		return usagef("--margin %v: want 0 <= margin < 1", f.margin)
 	}
-	b, err := parseBudget(*budget)
+	if f.depth < 0 {
+		return usagef("--depth %d: want a positive depth", f.depth)
+	}
+	b, err := parseBudget(f.budget)
 	if err != nil {
 		return err
 	}
-	bot, err := clientBot("speed", *config)
+	if f.depth > 0 {
+		b.Depth = f.depth
+	}
+	bot, err := clientBot("speed", f.config)
 	if err != nil {
 		return err
 	}
-	u := *url
-	if *key != "" {
+	u := f.url
+	if f.key != "" {
 		sep := "?"
 		if strings.Contains(u, "?") {
 			sep = "&"
 		}
-		u += sep + "key=" + *key
+		u += sep + "key=" + url.QueryEscape(f.key)
 	}
-	dctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	conn, _, err := websocket.Dial(dctx, u, nil)
-	cancel()
-	if err != nil {
+	var conn *websocket.Conn
+	var resp *http.Response
+	err = retry(ctx, f.wait, func() error {
+		dctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		var err error
+		conn, resp, err = websocket.Dial(dctx, u, nil)
 		return err
+	}, func(err error) bool { return resp == nil && unreachable(err) })
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return speedDialError(f.url, f.wait, resp, err)
 	}
 	defer conn.CloseNow()
-	opt := speedproto.Options{Margin: *margin, Budget: b, Seed: *seed}
-	if *verbose {
+	opt := speedproto.Options{Margin: f.margin, Budget: b, Seed: f.seed}
+	if f.timeURL != "off" {
+		tu := f.timeURL
+		if tu == "" {
+			tu = speedproto.TimeURL(f.url)
+		}
+		if off, err := speedproto.ClockOffset(ctx, tu); err == nil {
+			opt.Offset = off
+		} else if f.verbose {
+			fmt.Fprintf(stderr, "server clock %s: %v (the local clock is used)\n", tu, err)
+		}
+	}
+	if f.verbose {
 		opt.Log = stderr
 	}
 	res, err := speedproto.Play(ctx, conn, bot, opt)
@@ -181,6 +350,37 @@ func runClientSpeed(ctx context.Context, args []string, stdout, stderr io.Writer
 	if res.Alive {
 		state = "alive"
 	}
-	fmt.Fprintf(stdout, "player %d: %s at the end, %d rounds, winner %d\n", res.You, state, res.Rounds, res.Winner)
+	winner := "no winner"
+	if res.Winner > 0 {
+		winner = fmt.Sprintf("winner player %d", res.Winner)
+		if res.WinnerName != "" {
+			winner += " (" + res.WinnerName + ")"
+		}
+	}
+	fmt.Fprintf(stdout, "player %d: %s at the end, %d rounds, %s\n", res.You, state, res.Rounds, winner)
+	if res.Moves > 0 {
+		fmt.Fprintf(stdout, "player %d: %d moves, %s thinking (slowest %d ms), closest to a deadline %d ms\n",
+			res.You, res.Moves, res.TimeUsed.Round(time.Millisecond), res.SlowestMS, res.MinSpareMS)
+	}
 	return nil
+}
+
+// speedDialError explains a failed websocket connection.
+func speedDialError(u string, wait time.Duration, resp *http.Response, err error) error {
+	if resp != nil {
+		switch resp.StatusCode {
+		case http.StatusForbidden:
+			return fmt.Errorf("the server refused the key (HTTP 403): check --key (or $KEY)")
+		case http.StatusTooManyRequests:
+			return fmt.Errorf("the key is already in a game (HTTP 429): wait for that game to end or use another key")
+		case http.StatusNotFound:
+			return fmt.Errorf("no Spe_ed server at %s (HTTP 404): check --url (the path is /spe_ed)", u)
+		}
+		return fmt.Errorf("the server at %s answered HTTP %d (%s): %v", u, resp.StatusCode, http.StatusText(resp.StatusCode), err)
+	}
+	hint := "is the server running? Check --url (e.g. ws://127.0.0.1:10101/spe_ed for a local server), or add --wait 30s to wait for it"
+	if wait > 0 {
+		hint = fmt.Sprintf("still not up after --wait %s; check --url", wait)
+	}
+	return fmt.Errorf("cannot reach the Spe_ed server at %s: %v\n%s", u, err, hint)
 }

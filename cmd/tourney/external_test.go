@@ -152,6 +152,7 @@ func TestExternalBadDeclarations(t *testing.T) {
 		`startup = "soon"`:                  "bots.fake.startup",
 		`colour = "red"`:                    "unknown key",
 		`restart = "sometimes"`:             "bots.fake.restart",
+		`timing = "bank"`:                   "timing is for protocol reversixt-tcp",
 		`params = { x = { type = "int" } }`: "bots.fake.params",
 		`params = { x = { type = "float", default = 5.0, min = 0.0, max = 1.0 } }`: "outside",
 	}
@@ -329,6 +330,57 @@ max_games = 1   # one block an encounter
 	noChildren(t)
 }
 
+// TestReversiXTOpeningAndBank: tourney's client through the hosted
+// server with opening plies (the position after them is the map, or the
+// moves are relayed when it is no map) under a time budget (the official
+// time bank): no forfeit, on 2-, 3- and 8-player maps.
+func TestReversiXTOpeningAndBank(t *testing.T) {
+	if raceEnabled || testing.Short() {
+		// whole 8-player games of 16 client processes, 30-45 s under the
+		// detector, where a 1 s bank is tight; CI runs this test without
+		// it (.ci/run)
+		t.Skip("plays whole games over TCP: run without -race")
+	}
+	exe, _ := os.Executable()
+	dir := t.TempDir()
+	space := fmt.Sprintf(`name = "rxt-opening"
+seed = 5
+
+[bots.tcpclient]
+game     = "reversixt"
+protocol = "reversixt-tcp"
+cmd      = [%q, "client", "reversixt", "--server", "{addr}", "--group", "{player}", "--seed", "{param:seed}", "--depth", "1"]
+env      = { TOURNEY_TEST_CLI = "1" }
+params   = { seed = { type = "int", default = 1, min = 1, max = 100 } }
+
+[[scenario]]
+game   = "reversixt"
+bot    = "tcpclient"
+maps   = ["duel10", "example15", "octo20"]
+budget = { time = "1s" }
+opening_plies = 2
+field  = ["trivial"]
+
+[params]
+seed = { values = [1, 2] }
+
+[tournament]
+min_blocks = 1
+max_games = 1   # one block an encounter
+`, exe)
+	p := writeFile(t, dir, "s.toml", space)
+	res := filepath.Join(dir, "r")
+	code, out, stderr := tourney(t, "sweep", p, "--workers", "2", "--out", res, "--quiet")
+	if code != 0 {
+		t.Fatalf("sweep: exit %d\n%s\n%s", code, out, stderr)
+	}
+	g, _ := os.ReadFile(filepath.Join(res, "games.csv"))
+	if bytes.Contains(g, []byte("forfeit")) || !bytes.Contains(g, []byte("octo20")) || !bytes.Contains(g, []byte("example15")) {
+		t.Fatalf("games.csv:\n%s", g)
+	}
+	noChildren(t)
+}
+
 // TestSpeedWebsocket: the hosted Spe_ed server plays full 2- and
 // 6-player games with the Python websocket client and with tourney's own
 // client; a client that misses a deadline forfeits by timeout.
@@ -438,6 +490,11 @@ func TestPromoteExternal(t *testing.T) {
 	b, _ := os.ReadFile(cfg)
 	if !bytes.Contains(b, []byte("[bots.fake]")) || !bytes.Contains(b, []byte(`params = { pick = { type = "int", default = 0, min = 0, max = 3 } }`)) {
 		t.Fatalf("promoted config:\n%s", b)
+	}
+	// the bot's directory is stored relative to the file (the space's
+	// directory, one level up), never as an absolute path
+	if !bytes.Contains(b, []byte("\ndir = \"..\"\n")) {
+		t.Fatalf("promoted config: want dir = \"..\":\n%s", b)
 	}
 	code, out, stderr := tourney(t, "match", cfg, "random", "--games", "4", "--budget", "depth=1", "--out", filepath.Join(dir, "m"), "--quiet")
 	if code != 0 || !strings.Contains(out, "4 games") {

@@ -51,10 +51,18 @@ func runPromote(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	if *to == "" {
+		// an external bot's directory is written relative to here
+		if data, err = space.MoveBotConfig(src, data, "winner.toml"); err != nil {
+			return err
+		}
 		_, err = stdout.Write(data)
 		return err
 	}
 	if err := os.MkdirAll(filepath.Dir(*to), 0o755); err != nil {
+		return err
+	}
+	// an external bot's directory, relative to the file, follows it
+	if data, err = space.MoveBotConfig(src, data, *to); err != nil {
 		return err
 	}
 	tmp := *to + ".tmp"

@@ -39,6 +39,9 @@ type Decl struct {
 	// NoRestart: a crashed bot is not started again (its later games are
 	// forfeits by crash). Default: restart on crash.
 	NoRestart bool
+	// Timing is how reversixt-tcp times a time budget: TimingBank (""
+	// too: the official server's time bank) or TimingPerMove.
+	Timing string
 
 	pool    *Pool
 	crashed atomic.Bool

@@ -162,10 +162,16 @@
 // game.Observer hook), 7 on a disqualification (the disqualified seat is
 // then disconnected), 8 when phase 1 ends and 9 at the end. Decisions
 // where §8 is silent:
-//   - Message 4 carries the budget: time in ms for a time budget (a
-//     per-move limit, not the official server's time bank), depth for a
-//     depth budget, 0 for "none" (a node budget sends 0 and 0; the
-//     move is then bounded by MoveTimeout).
+//   - Message 4 carries the budget: time in ms for a time budget, depth
+//     for a depth budget, 0 for "none" (a node budget sends 0 and 0; the
+//     move is then bounded by MoveTimeout). A time budget is the
+//     official server's time bank (reversixt.md §8.4, Decl.Timing
+//     TimingBank, the default): before each of the seat's moves the
+//     budget is added to its bank, message 4 carries the bank, the
+//     answer may take the bank plus Grace, and the unused time carries
+//     over (rxtBot is a game.Clocked, so the arena and its watchdog
+//     allow the longer move). timing = "per-move" (TimingPerMove) sends
+//     the budget and caps every move at budget plus Grace.
 //   - A game that ends straight from phase 1 (no bombs, or nobody holds
 //     one) sends 8 then 9. A game ended otherwise (length limit) sends 9.
 //   - In phase 2 the special byte of message 5 is ignored, and message 6
@@ -173,8 +179,13 @@
 //   - A bad message 5 (length, type), an illegal move or a late one
 //     disqualify the seat (forfeit protocol, illegal, timeout); ReversiXT
 //     is a game.Eliminator, so the game goes on without it.
-//   - The game must start from the map: a scenario with opening_plies
-//     cannot seat a reversixt-tcp bot (the bot forfeits with an error).
+//   - Opening plies: the arena hands the position after the opening as
+//     the map (game.PositionMapper, reversixt.PositionMap: the board,
+//     and the stocks in the header), the same for every seat; the first
+//     request may then go to another player than 1. When the position
+//     is no map (the players' stocks differ after an overwrite or a
+//     bonus), the seat gets the game's map and the opening's moves as
+//     messages 6 before the first request.
 //   - One process per seat per game (the protocol has one game per
 //     connection); hello and params = "hello" are jsonl only, parameters
 //     are declared in TOML and passed with {param:NAME}.
@@ -187,12 +198,17 @@
 // in its environment as the contest's containers had them (and {url},
 // {key}, {addr}, {seed}, {param:NAME} in its command line). Each round an
 // active seat gets the §8.1 state (fields in the server's order) with a
-// deadline from the budget — RFC 3339 UTC, with a fraction when the
-// deadline is not on a whole second (budgets below a second would lie in
-// the past otherwise) — and must answer {"action": ...} by the deadline
-// plus Grace. Eliminated seats get each round's state too, and everybody
-// the final state (running false, names "playerN"), then the connection
-// closes. A seat that misses its deadline or answers badly forfeits
+// deadline from the budget — RFC 3339 UTC in whole seconds, the
+// fraction cut off, as the official server writes it (so the deadline
+// written may be up to a second early; budgets below a second may show
+// a deadline already past) — and must answer {"action": ...} by the true
+// deadline plus Grace. Eliminated seats get each round's state too, and
+// everybody the final state (running false, the players named with
+// pseudonyms of three German nouns as the official server does), then
+// the connection closes. /spe_ed_time answers with
+// Access-Control-Allow-Origin: * and Cache-Control: no-cache, no-store,
+// must-revalidate (a clock read from browser GUIs of other origins,
+// never from a cache). A seat that misses its deadline or answers badly forfeits
 // (timeout, protocol, illegal) and, as on the official server, is
 // eliminated in that round while the others play on (Spe_ed is a
 // game.Eliminator). Differences from the official server: one

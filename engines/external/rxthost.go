@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"tourney/engines/external/rxtproto"
@@ -34,6 +35,10 @@ type rxtBot struct {
 	closed bool  // the connection is closed (disqualified or ended)
 	buf    []byte
 	legal  []game.Action
+	// bank is the seat's time bank under a time budget (TimingBank): the
+	// budget is added before each move request, the time the move took
+	// is taken off, and the rest carries over (reversixt.md §8.4).
+	bank time.Duration
 	// call serializes Step, Moved, Eliminated and EndGame (the arena's
 	// watchdog may finish a game on another goroutine while a Step is
 	// still running).
@@ -48,12 +53,40 @@ var (
 // ioDeadline bounds a write to a client (a client that never reads).
 const ioDeadline = 10 * time.Second
 
+// Timings of reversixt-tcp (Decl.Timing, the TOML key timing).
+const (
+	// TimingBank is the official server's time bank (reversixt.md §8.4):
+	// message 4 carries the seat's bank, which grows by the time budget
+	// before each of its moves; unused time carries over; a move may
+	// take the whole bank plus Grace.
+	TimingBank = "bank"
+	// TimingPerMove caps every move at the time budget plus Grace, and
+	// message 4 carries the budget.
+	TimingPerMove = "per-move"
+)
+
+// Timings lists the values of Decl.Timing.
+var Timings = []string{TimingBank, TimingPerMove}
+
+func (b *rxtBot) banked() bool { return b.d.Timing != TimingPerMove }
+
+// MoveAllowance implements game.Clocked: under the time bank, the next
+// move may take the bank as it will be when requested.
+func (b *rxtBot) MoveAllowance(bud game.Budget) time.Duration {
+	b.call.Lock()
+	defer b.call.Unlock()
+	if bud.Time <= 0 || !b.banked() {
+		return bud.Time
+	}
+	return b.bank + bud.Time
+}
+
 func (b *rxtBot) Reset(seed uint64) { b.seed = seed }
 
 // BeginGame listens, starts the client with {addr}, accepts its
 // connection, reads message 1 and sends 2 and 3.
 func (b *rxtBot) BeginGame(m game.Map, seat int) {
-	b.seat, b.phase = seat, 1
+	b.seat, b.phase, b.seen, b.bank = seat, 1, 0, 0
 	rm, ok := m.(*reversixt.Map)
 	if !ok {
 		b.dead = fmt.Errorf("bot %s: protocol reversixt-tcp needs a ReversiXT map, got %T", b.d.Name, m)
@@ -114,6 +147,9 @@ func (b *rxtBot) begin(m *reversixt.Map) error {
 	if _, err := rxtproto.ParseByte(msg, rxtproto.TypeGroup); err != nil {
 		return fault("protocol", "bot %s: %v", d.Name, err)
 	}
+	// After opening plies the arena hands the position as the map
+	// (game.PositionMapper): its moves are not relayed.
+	b.seen = m.Ply
 	b.buf = rxtproto.Append(b.buf[:0], rxtproto.TypeMap, []byte(m.String()))
 	b.buf = rxtproto.Append(b.buf, rxtproto.TypePlayer, rxtproto.Player(uint8(b.seat+1)))
 	return b.write(b.buf)
@@ -136,12 +172,20 @@ func (b *rxtBot) Step(ctx context.Context, s game.State, player int, bud game.Bu
 		return game.NoAction, b.dead
 	}
 	d := b.d
+	if b.conn == nil {
+		return game.NoAction, b.fail(fmt.Errorf("bot %s: no connection: the game was not begun (game.Lifecycle)", d.Name))
+	}
 	if s.MoveNumber() != b.seen {
-		return game.NoAction, b.fail(fmt.Errorf("bot %s: the game did not start from the map (opening plies?): protocol reversixt-tcp relays every move from the start", d.Name))
+		return game.NoAction, b.fail(fmt.Errorf("bot %s: the game did not start from the map sent (%d moves played, %d relayed): after opening plies the position must be a map (same stocks for all players)", d.Name, s.MoveNumber(), b.seen))
 	}
 	t0 := time.Now()
-	ms := uint32(bud.Time.Milliseconds())
-	if bud.Time > 0 && ms == 0 {
+	lim := bud.Time
+	if lim > 0 && b.banked() {
+		b.bank += bud.Time
+		lim = b.bank
+	}
+	ms := uint32(min(lim.Milliseconds(), 1<<32-1))
+	if lim > 0 && ms == 0 {
 		ms = 1
 	}
 	depth := uint8(min(bud.Depth, 255))
@@ -149,22 +193,29 @@ func (b *rxtBot) Step(ctx context.Context, s game.State, player int, bud game.Bu
 		return game.NoAction, b.fail(b.lost(err))
 	}
 	deadline := t0.Add(d.MoveTimeout)
-	if bud.Time > 0 {
-		deadline = t0.Add(bud.Time + d.Grace)
+	if lim > 0 {
+		deadline = t0.Add(lim + d.Grace)
 	}
 	b.conn.SetReadDeadline(deadline)
-	var stop func() bool
-	if _, timed := ctx.Deadline(); !timed || bud.Time == 0 {
-		stop = context.AfterFunc(ctx, func() { b.conn.SetReadDeadline(time.Unix(1, 0)) })
-	}
+	// A cancelled run aborts the move at once; the arena's own move
+	// deadline (under a time budget) does not: the read deadline above
+	// is the seat's clock, grace included.
+	var cancelled atomic.Bool
+	stop := context.AfterFunc(ctx, func() {
+		if _, timed := ctx.Deadline(); !timed || lim == 0 || ctx.Err() == context.Canceled {
+			cancelled.Store(true)
+			b.conn.SetReadDeadline(time.Unix(1, 0))
+		}
+	})
 	msg, err := rxtproto.Read(b.conn)
-	if stop != nil {
-		stop()
+	stop()
+	if lim > 0 && b.banked() {
+		b.bank = max(b.bank-time.Since(t0), 0)
 	}
 	if err != nil {
 		var ne net.Error
 		switch {
-		case ctx.Err() != nil && bud.Time == 0:
+		case cancelled.Load() && ctx.Err() != nil:
 			return game.NoAction, b.fail(ctx.Err())
 		case errors.As(err, &ne) && ne.Timeout():
 			return game.NoAction, b.fail(fault("timeout", "bot %s: no move within %s", d.Name, deadline.Sub(t0)))

@@ -161,11 +161,35 @@ func (b *speedBot) serveWS(w http.ResponseWriter, r *http.Request) {
 	b.connCh <- c
 }
 
-// serveTime answers /spe_ed_time (speed.md §7.3).
+// serveTime answers /spe_ed_time (speed.md §7.3): the time in whole
+// seconds and the milliseconds apart. A clock is fetched by browser GUIs
+// of other origins and must never come from a cache: any origin may read
+// it, and no cache may keep it.
 func serveTime(w http.ResponseWriter, r *http.Request) {
 	now := time.Now().UTC()
-	w.Header().Set("Content-Type", "application/json")
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Access-Control-Allow-Origin", "*")
+	h.Set("Cache-Control", "no-cache, no-store, must-revalidate")
 	fmt.Fprintf(w, `{"time":%q,"milliseconds":%d}`, now.Format(time.RFC3339), now.Nanosecond()/1e6)
+}
+
+// pseudonymWords are the words of the players' names in the final state:
+// the official server names players with three German nouns joined by
+// hyphens (speed.md §8.1, e.g. "Panik-Xenolith-Crêpe").
+var pseudonymWords = []string{
+	"Apfelbaum", "Bergwerk", "Dampflokomotive", "Eisenbahn", "Fernrohr", "Gartenzaun",
+	"Holunderbaum", "Jazz", "Kabel", "Leuchtturm", "Mittelmeer", "Nordlicht",
+	"Orientteppich", "Phosphor", "Raddampfer", "Schienennetz", "Tintenfass", "Uhrwerk",
+	"Vorteil", "Wachhund", "Xylofon", "Zeppelin", "Diskette", "Rekordflug",
+}
+
+// pseudonym is player p's name in a game on a w×h board: the same for
+// every seat's server (they share the board), distinct within a game.
+func pseudonym(w, h, p int) string {
+	n := len(pseudonymWords)
+	k := w*31 + h*17
+	return pseudonymWords[(k+p)%n] + "-" + pseudonymWords[(k*7+3*p+5)%n] + "-" + pseudonymWords[(k*13+5*p+11)%n]
 }
 
 // message is the state message of §8.1 for this seat.
@@ -183,7 +207,7 @@ func (b *speedBot) message(s *speed.State, deadline time.Time, final bool) []byt
 		q := s.Player(p)
 		jp := speed.JSONPlayer{X: q.X, Y: q.Y, Direction: q.Direction.String(), Speed: q.Speed, Active: q.Active}
 		if final {
-			jp.Name = "player" + strconv.Itoa(p+1)
+			jp.Name = pseudonym(s.Width(), s.Height(), p)
 		}
 		js.Players[strconv.Itoa(p+1)] = jp
 	}
@@ -194,15 +218,11 @@ func (b *speedBot) message(s *speed.State, deadline time.Time, final bool) []byt
 	return msg
 }
 
-// formatDeadline writes RFC 3339 UTC: whole seconds as the official
-// server does when the deadline is on a whole second, else with the
-// fraction (budgets under a second would otherwise lie in the past).
+// formatDeadline writes RFC 3339 UTC in whole seconds, the fraction cut
+// off, as the official server does (speed.md §7.1; strict parsers expect
+// it): the deadline written is up to a second before the one enforced.
 func formatDeadline(t time.Time) string {
-	t = t.UTC()
-	if t.Nanosecond() == 0 {
-		return t.Format(time.RFC3339)
-	}
-	return t.Format(time.RFC3339Nano)
+	return t.UTC().Truncate(time.Second).Format(time.RFC3339)
 }
 
 // Step sends the round's state and reads the action.

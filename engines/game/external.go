@@ -1,6 +1,9 @@
 package game
 
-import "errors"
+import (
+	"errors"
+	"time"
+)
 
 // This file holds the optional capabilities that let bots outside the Go
 // program (engines/external) play: a JSON encoding of states, the text of
@@ -67,8 +70,32 @@ func FaultReason(err error, def string) string {
 // NoAction, and Eliminated when
 // a seat is taken out (game.Eliminator games). Moves of an opening
 // (Job.OpeningPlies) are played before the bots exist and are not
-// observed.
+// observed, except when the position after them is no map
+// (PositionMapper fails): a Lifecycle observer then gets the game's map
+// and the opening's moves right after BeginGame.
 type Observer interface {
 	Moved(player int, a Action, after State)
 	Eliminated(player int, after State)
+}
+
+// PositionMapper is an optional capability of states whose position can
+// be written as a map of their game (ReversiXT: a map file carries the
+// stones and the stocks). After opening plies (arena Job.OpeningPlies)
+// the arena hands Lifecycle bots the position's map in BeginGame instead
+// of the game's map, so that a bot that reads the map as the start of
+// the game (the course's protocols) starts from the position. An error
+// means the position is no map; the game's map is handed then.
+type PositionMapper interface {
+	PositionMap() (Map, error)
+}
+
+// Clocked is an optional capability of bots that keep their own clock
+// under a time budget (the hosted ReversiXT server's time bank: the
+// budget is added to the seat's bank each move, unused time carries
+// over). MoveAllowance is how long the next Step may take, grace not
+// included (at least b.Time); the arena asks for it right before that
+// Step and counts the move late only after it. The bot enforces its
+// clock itself (a Step past it returns a timeout FaultError).
+type Clocked interface {
+	MoveAllowance(b Budget) time.Duration
 }

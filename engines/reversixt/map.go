@@ -46,6 +46,9 @@ type Map struct {
 	Width, Height int
 	Cells         []uint8 // initial board, index y*Width + x
 	Transitions   []Transition
+	// Ply is the number of moves played before the position when the map
+	// is a position (PositionMap), 0 for a map file.
+	Ply int
 
 	// next[c*8+d] is the step of spec §3.3 from cell c in direction d on
 	// the initial board, packed as dest*8 + new direction, or -1. At run

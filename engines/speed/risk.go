@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"time"
 
 	"tourney/engines/game"
 )
@@ -322,10 +323,31 @@ func (b *riskBot) choose(ctx context.Context, s *State, player int, budget game.
 	b.nodes, b.limit, b.ctx, b.stopped = 0, budget.Nodes, ctx, false
 	q := &s.pl[player]
 	var res [numActions]riskResult
-	for _, a := range survivorOrder {
-		// Every first move is evaluated, at least one ply deep, whatever
-		// the budget.
-		res[a] = b.search(s, int(q.x), int(q.y), q.dir, int(q.speed), s.round+1, a, 1, depth, 0)
+	first := depth
+	if budget.Time > 0 && budget.Depth == 0 && budget.Nodes == 0 {
+		// Under a time budget alone (a deadline): iterative deepening,
+		// each depth searched whole, so that a deadline never leaves the
+		// first moves searched to different depths; a depth that would
+		// not finish in the time left (about 5 times the last one) is
+		// not started.
+		first = 1
+	}
+	start := time.Now()
+	for d := first; d <= depth; d++ {
+		t0 := time.Now()
+		var rd [numActions]riskResult
+		for _, a := range survivorOrder {
+			// Every first move is evaluated, at least one ply deep,
+			// whatever the budget.
+			rd[a] = b.search(s, int(q.x), int(q.y), q.dir, int(q.speed), s.round+1, a, 1, d, 0)
+		}
+		if b.stopped && d > first {
+			break // the deeper search did not finish: keep the last
+		}
+		res = rd
+		if b.stopped || budget.Time-time.Since(start) < 5*time.Since(t0) {
+			break
+		}
 	}
 	if b.useArea {
 		b.moveAreas(s, player, &res)

@@ -107,7 +107,7 @@ func parseBot(t *tomlTable, name, dir string) (extBot, error) {
 // parseBotDecl reads a [bots.NAME] table without starting the bot.
 func parseBotDecl(t *tomlTable, name, dir string) (*external.Decl, error) {
 	var b *external.Decl
-	if err := t.allow("game", "protocol", "cmd", "params", "env", "dir", "startup", "move_timeout", "grace", "quit_grace", "restart", "doc"); err != nil {
+	if err := t.allow("game", "protocol", "cmd", "params", "env", "dir", "startup", "move_timeout", "grace", "quit_grace", "restart", "timing", "doc"); err != nil {
 		return b, err
 	}
 	d := &external.Decl{Name: name, Dir: dir}
@@ -198,6 +198,19 @@ func parseBotDecl(t *tomlTable, name, dir string) (*external.Decl, error) {
 		d.NoRestart = true
 	default:
 		return b, t.err("restart", "%q is not one of on-crash, never", restart)
+	}
+	timing, err := t.str("timing", "")
+	if err != nil {
+		return b, err
+	}
+	if timing != "" {
+		if d.Protocol != "reversixt-tcp" {
+			return b, t.err("timing", "timing is for protocol reversixt-tcp (the hosted server's clock), not %s", d.Protocol)
+		}
+		if !slices.Contains(external.Timings, timing) {
+			return b, t.err("timing", "%q is not one of %s", timing, strings.Join(external.Timings, ", "))
+		}
+		d.Timing = timing
 	}
 	// Parameters: "hello", or a table of declarations.
 	switch pv := t.m["params"].(type) {
@@ -347,10 +360,13 @@ func (s *Space) ExternalBots() map[string]*external.Decl {
 	return m
 }
 
-// WriteExternalBot writes d as a [bots.NAME] table that reads back to the
-// same bot from any directory (dir is absolute): what a promoted config
-// of an external bot carries, so that match and client can use it.
-func WriteExternalBot(w io.Writer, d *external.Decl) error {
+// WriteExternalBot writes d as a [bots.NAME] table for a file in the
+// directory base: dir is written relative to base (a file read resolves
+// it against its own directory), so that the file and the bot can move
+// together and no absolute path is stored; only when no relative path
+// exists (another volume) is it absolute. It is what a promoted config of
+// an external bot carries, so that match and client can use it.
+func WriteExternalBot(w io.Writer, d *external.Decl, base string) error {
 	var sb strings.Builder
 	sb.WriteString("\n[bots." + quoteKey(d.Name) + "]\n")
 	sb.WriteString("game = " + quoteString(d.Game) + "\n")
@@ -366,6 +382,11 @@ func WriteExternalBot(w io.Writer, d *external.Decl) error {
 	}
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs
+	}
+	if absBase, err := filepath.Abs(base); err == nil {
+		if rel, err := filepath.Rel(absBase, dir); err == nil {
+			dir = filepath.ToSlash(rel)
+		}
 	}
 	sb.WriteString("dir = " + quoteString(dir) + "\n")
 	if len(d.Env) > 0 {
@@ -413,6 +434,9 @@ func WriteExternalBot(w io.Writer, d *external.Decl) error {
 	if d.NoRestart {
 		sb.WriteString("restart = \"never\"\n")
 	}
+	if d.Timing != "" {
+		sb.WriteString("timing = " + quoteString(d.Timing) + "\n")
+	}
 	_, err := io.WriteString(w, sb.String())
 	return err
 }
@@ -439,7 +463,7 @@ func AddExternalBotToConfig(path string, s *Space) error {
 	}
 	d := b.decl
 	var sb strings.Builder
-	if err := WriteExternalBot(&sb, d); err != nil {
+	if err := WriteExternalBot(&sb, d, filepath.Dir(path)); err != nil {
 		return err
 	}
 	tmp := path + ".tmp"
@@ -447,4 +471,27 @@ func AddExternalBotToConfig(path string, s *Space) error {
 		return err
 	}
 	return os.Rename(tmp, path)
+}
+
+// MoveBotConfig returns the bot config file src (data) as it must read
+// at dst: a [bots.NAME] table it carries (AddExternalBotToConfig) is
+// written again with dir relative to dst's directory. Other files are
+// returned unchanged.
+func MoveBotConfig(src string, data []byte, dst string) ([]byte, error) {
+	i := strings.Index(string(data), "\n[bots.")
+	if i < 0 {
+		return data, nil
+	}
+	decls, err := LoadBotDecls(src)
+	if err != nil {
+		return nil, err
+	}
+	var sb strings.Builder
+	sb.Write(data[:i])
+	for _, d := range decls {
+		if err := WriteExternalBot(&sb, d, filepath.Dir(dst)); err != nil {
+			return nil, err
+		}
+	}
+	return []byte(sb.String()), nil
 }

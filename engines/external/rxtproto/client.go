@@ -20,6 +20,12 @@ type ClientOptions struct {
 	// Budget is used when the server gives neither a time nor a depth
 	// limit (the zero value: the bot's own default).
 	Budget game.Budget
+	// Depth, when > 0, is the search depth of every move, whatever the
+	// server sends (a time limit still bounds the move).
+	Depth int
+	// Safety is the fixed reserve per move for the network under a
+	// time limit (default 20ms; see Clock).
+	Safety time.Duration
 	Seed   uint64 // the bot's seed (Reset)
 	// Log, when set, receives one line per event.
 	Log io.Writer
@@ -32,6 +38,29 @@ type Result struct {
 	Moves        int // moves of the game
 	Ranks        []int
 	Scores       []float64
+
+	// Our own moves and their time, from each request to its answer.
+	Requests  int
+	TimeUsed  time.Duration
+	SlowestMS int64 // the longest move, ms
+	// LimitMS is the time limit of the last request (the bank, on the
+	// official server), BankLeft what was left of it after our answer.
+	LimitMS  uint32
+	BankLeft time.Duration
+	// Depth telemetry of the bot's phase-1 searches (game.Informer).
+	Searches  int
+	DepthSum  int
+	DepthMax  int
+	TimedOut  int // moves answered after their time limit by our clock
+	TimeLimit bool
+}
+
+// MeanDepth is the mean depth of the completed searches.
+func (r *Result) MeanDepth() float64 {
+	if r.Searches == 0 {
+		return 0
+	}
+	return float64(r.DepthSum) / float64(r.Searches)
 }
 
 // Play plays one game over conn (already connected) with bot: it sends
@@ -54,6 +83,7 @@ func Play(ctx context.Context, conn io.ReadWriter, bot game.Bot, opt ClientOptio
 	var s *reversixt.State
 	res := &Result{}
 	me := -1
+	clock := &Clock{Margin: opt.Margin, Safety: opt.Safety}
 	for {
 		m, err := Read(conn)
 		if err != nil {
@@ -83,6 +113,7 @@ func Play(ctx context.Context, conn io.ReadWriter, bot game.Bot, opt ClientOptio
 			bot.Reset(opt.Seed)
 			logf("we are player %d", p)
 		case TypeMoveRequest:
+			t0 := time.Now()
 			ms, depth, err := ParseMoveRequest(m)
 			if err != nil {
 				return res, err
@@ -91,20 +122,32 @@ func Play(ctx context.Context, conn io.ReadWriter, bot game.Bot, opt ClientOptio
 				return res, fmt.Errorf("move request before the map and player number")
 			}
 			if cp := s.CurrentPlayer(); cp != me {
-				return res, fmt.Errorf("move request for player %d, but by our reckoning player %d is to move", me+1, cp+1)
+				// A position sent as the map (a hosted game after
+				// opening plies) may start with another player.
+				if res.Moves > 0 || s.StartAt(me) != nil {
+					return res, fmt.Errorf("move request for player %d, but by our reckoning player %d is to move", me+1, cp+1)
+				}
 			}
+			// Under a time limit the time decides: a depth sent along
+			// with it is a hint (the official server sends depth 1
+			// without -d), unless Depth forces one.
 			b := opt.Budget
 			sctx := ctx
 			var cancel context.CancelFunc = func() {}
-			if depth > 0 {
-				b = game.Budget{Depth: int(depth)}
-			}
-			if ms > 0 {
-				lim := time.Duration(float64(ms)*(1-opt.Margin)) * time.Millisecond
-				if depth == 0 {
-					b = game.Budget{Time: lim}
+			var plan Plan
+			switch {
+			case ms > 0:
+				res.TimeLimit = true
+				plan = clock.Plan(ms, s, me)
+				b = game.Budget{Time: plan.Think}
+				if opt.Depth > 0 {
+					b = game.Budget{Depth: opt.Depth}
 				}
-				sctx, cancel = context.WithTimeout(ctx, lim)
+				sctx, cancel = context.WithDeadline(ctx, t0.Add(plan.Hard))
+			case opt.Depth > 0:
+				b = game.Budget{Depth: opt.Depth}
+			case depth > 0:
+				b = game.Budget{Depth: int(depth)}
 			}
 			a, err := bot.Step(sctx, s.Clone(), me, b)
 			cancel()
@@ -120,6 +163,30 @@ func Play(ctx context.Context, conn io.ReadWriter, bot game.Bot, opt ClientOptio
 			if err := Write(conn, TypeMove, Move(uint16(x), uint16(y), uint8(sp))); err != nil {
 				return res, err
 			}
+			used := time.Since(t0)
+			clock.Used(used)
+			res.Requests++
+			res.TimeUsed += used
+			res.SlowestMS = max(res.SlowestMS, used.Milliseconds())
+			res.LimitMS, res.BankLeft = ms, time.Duration(ms)*time.Millisecond-used
+			if ms > 0 && used > time.Duration(ms)*time.Millisecond {
+				res.TimedOut++
+			}
+			var info game.MoveInfo
+			if in, ok := bot.(game.Informer); ok && s.Phase() == reversixt.Phase1 {
+				info = in.LastMove()
+				if info.Depth > 0 {
+					res.Searches++
+					res.DepthSum += info.Depth
+					res.DepthMax = max(res.DepthMax, info.Depth)
+				}
+			}
+			if ms > 0 {
+				logf("move %d: limit %d ms (depth %d sent), planned %s of ~%d moves (bank %v), used %s, depth %d",
+					res.Requests, ms, depth, plan.Think.Round(time.Millisecond), plan.Moves, plan.Bank, used.Round(time.Millisecond), info.Depth)
+			} else {
+				logf("move %d: depth %d sent, budget %s, used %s, depth %d", res.Requests, depth, b, used.Round(time.Millisecond), info.Depth)
+			}
 		case TypeMoveMade:
 			x, y, sp, p, err := ParseMoveMade(m)
 			if err != nil {
@@ -129,7 +196,11 @@ func Play(ctx context.Context, conn io.ReadWriter, bot game.Bot, opt ClientOptio
 				return res, fmt.Errorf("a move before the map")
 			}
 			if cp := s.CurrentPlayer(); cp != int(p)-1 {
-				return res, fmt.Errorf("the server says player %d moved, by our reckoning player %d is to move", p, cp+1)
+				// A position sent as the map may start with another
+				// player (see the move request).
+				if res.Moves > 0 || s.StartAt(int(p)-1) != nil {
+					return res, fmt.Errorf("the server says player %d moved, by our reckoning player %d is to move", p, cp+1)
+				}
 			}
 			str := fmt.Sprintf("%d,%d", x, y)
 			if s.Phase() == reversixt.Phase1 && sp != 0 {
@@ -168,10 +239,27 @@ func Play(ctx context.Context, conn io.ReadWriter, bot game.Bot, opt ClientOptio
 				res.Ranks, res.Scores = game.Ranks(s), s.Returns(nil)
 			}
 			logf("game over after %d moves", res.Moves)
+			logf("%s", res.Summary())
 			return res, nil
 		default:
 			return res, fmt.Errorf("unknown message type %d", m.Type)
 		}
 	}
 	return res, nil
+}
+
+// Summary is one line on our moves: their number and time, the last
+// limit and what was left of it, the depths reached.
+func (r *Result) Summary() string {
+	s := fmt.Sprintf("player %d: %d own moves, %s thinking (slowest %d ms)", r.Player, r.Requests, r.TimeUsed.Round(time.Millisecond), r.SlowestMS)
+	if r.TimeLimit {
+		s += fmt.Sprintf(", last limit %d ms, %s of it left", r.LimitMS, r.BankLeft.Round(time.Millisecond))
+		if r.TimedOut > 0 {
+			s += fmt.Sprintf(", %d answers later than the limit by our clock", r.TimedOut)
+		}
+	}
+	if r.Searches > 0 {
+		s += fmt.Sprintf(", depth mean %.1f max %d", r.MeanDepth(), r.DepthMax)
+	}
+	return s
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"testing"
+	"time"
 
 	"tourney/engines/reversixt"
 )
@@ -87,6 +88,135 @@ func TestClientAgainstRecordedServer(t *testing.T) {
 		t.Fatalf("client sent wrong bytes, want %s", want)
 	}
 	if res.Player != 1 || res.Moves != 1 || res.Ranks[0] != 1 || res.Scores[0] != 3 {
+		t.Fatalf("result %+v", res)
+	}
+}
+
+// playOneMove serves the client the standard8 map, player 1, one move
+// request (ms, depth), reads the move and ends the game; it returns the
+// client's result and how long the answer took.
+func playOneMove(t *testing.T, ms uint32, depth uint8, opt ClientOptions) (*Result, time.Duration) {
+	t.Helper()
+	m, err := reversixt.LoadMap("standard8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, s := net.Pipe()
+	took := make(chan time.Duration, 1)
+	go func() {
+		defer s.Close()
+		if _, err := Read(s); err != nil {
+			return
+		}
+		Write(s, TypeMap, []byte(m.String()))
+		Write(s, TypePlayer, Player(1))
+		t0 := time.Now()
+		Write(s, TypeMoveRequest, MoveRequest(ms, depth))
+		mv, err := Read(s)
+		took <- time.Since(t0)
+		if err != nil {
+			return
+		}
+		x, y, sp, _ := ParseMove(mv)
+		Write(s, TypeMoveMade, MoveMade(x, y, sp, 1))
+		Write(s, TypeGameOver, nil)
+	}()
+	bot, _, _ := reversixt.Game{}.Bots()[0].Build(nil)
+	res, err := Play(context.Background(), c, bot, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, <-took
+}
+
+// TestClientTimeDecides: under a time limit the time decides, not the
+// depth 1 the official server sends without -d: the client searches
+// deeper and answers within the limit; --depth forces a depth.
+func TestClientTimeDecides(t *testing.T) {
+	const ms = 400
+	res, took := playOneMove(t, ms, 1, ClientOptions{Group: 1})
+	if res.DepthMax <= 1 {
+		t.Errorf("depth %d under a %d ms limit with depth 1 sent: the depth decided", res.DepthMax, ms)
+	}
+	if took > ms*time.Millisecond {
+		t.Errorf("answered after %s, limit %d ms", took, ms)
+	}
+	res, took = playOneMove(t, ms, 1, ClientOptions{Group: 1, Depth: 2})
+	if res.DepthMax != 2 {
+		t.Errorf("--depth 2: searched to depth %d", res.DepthMax)
+	}
+	if took > ms*time.Millisecond {
+		t.Errorf("--depth 2: answered after %s, limit %d ms", took, ms)
+	}
+	// Without a time limit the server's depth is obeyed.
+	if res, _ := playOneMove(t, 0, 3, ClientOptions{Group: 1}); res.DepthMax != 3 {
+		t.Errorf("depth 3 sent, no time limit: searched to depth %d", res.DepthMax)
+	}
+}
+
+// TestClock: the time manager reads a shrinking-and-growing limit as a
+// bank and spends a share of it; a limit that stays put whatever was
+// used is a per-move cap, spent up to the hard cap.
+func TestClock(t *testing.T) {
+	m, _ := reversixt.LoadMap("standard8")
+	s := reversixt.NewState(m)
+	c := &Clock{Margin: 0.1}
+	p := c.Plan(1000, s, 0)
+	if !p.Bank || p.Think <= 0 || p.Think > p.Hard || p.Hard >= time.Second {
+		t.Fatalf("first plan %+v", p)
+	}
+	c.Used(300 * time.Millisecond)
+	p = c.Plan(1700, s, 0) // bank: 1000 − 300 + 1000
+	if !p.Bank || p.Think <= 0 || p.Think > p.Hard {
+		t.Fatalf("bank plan %+v", p)
+	}
+	c = &Clock{Margin: 0.1}
+	for i := 0; i < 4; i++ {
+		p = c.Plan(500, s, 0)
+		c.Used(200 * time.Millisecond)
+	}
+	if p.Bank || p.Think != p.Hard || p.Hard > 450*time.Millisecond {
+		t.Fatalf("per-move plan %+v", p)
+	}
+	if r := RemainingMoves(s, 0); r != 30 { // 60 free fields, 2 players
+		t.Errorf("remaining moves %d, want 30", r)
+	}
+}
+
+// TestClientPositionStartsWithAnother: a position sent as the map (a
+// hosted game after opening plies) may have another player than 1 to
+// move; the client follows the server's first move and request.
+func TestClientPositionStartsWithAnother(t *testing.T) {
+	m, _ := reversixt.LoadMap("standard8")
+	s0 := reversixt.NewState(m)
+	if err := s0.StartAt(1); err != nil {
+		t.Fatal(err)
+	}
+	a := s0.LegalActions(1, nil)[0]
+	c, _ := reversixt.SplitAction(a)
+	x, y := m.XY(c)
+	cl, sv := net.Pipe()
+	go func() {
+		defer sv.Close()
+		Read(sv)
+		Write(sv, TypeMap, []byte(m.String()))
+		Write(sv, TypePlayer, Player(1))
+		Write(sv, TypeMoveMade, MoveMade(uint16(x), uint16(y), 0, 2))
+		Write(sv, TypeMoveRequest, MoveRequest(0, 1))
+		mv, err := Read(sv)
+		if err != nil {
+			return
+		}
+		mx, my, sp, _ := ParseMove(mv)
+		Write(sv, TypeMoveMade, MoveMade(mx, my, sp, 1))
+		Write(sv, TypeGameOver, nil)
+	}()
+	bot, _, _ := reversixt.Game{}.Bots()[0].Build(nil)
+	res, err := Play(context.Background(), cl, bot, ClientOptions{Group: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Moves != 2 || res.Requests != 1 {
 		t.Fatalf("result %+v", res)
 	}
 }
