@@ -12,6 +12,7 @@ import (
 
 	"tourney/engines/game"
 	"tourney/engines/synthetic"
+	"tourney/tuner/plan"
 	"tourney/tuner/space"
 )
 
@@ -149,11 +150,19 @@ func TestHalvingFindsTheBest(t *testing.T) {
 		coverT += hr.coverTotal
 		games += hr.games
 	}
-	// a full knockout of the 4 096 in pairs: 4 095 encounters of at
-	// least one block (2 games) and at most 400 games
-	full := 4095 * 2
-	t.Logf("%d seeds: within 15 Elo %d, right sign %d/%d, effects covered %d/%d, %.0f games a run (%.1f %% of a knockout's minimum %d)",
-		seeds, near, signs, signsT, cover, coverT, float64(games)/float64(seeds), 100*float64(games)/float64(seeds)/float64(full), full)
+	// the knockout of the same 4 096 with the shipped settings
+	// (configs/synthetic/twelve-space.toml): its planned bounds
+	ko, err := space.Load(filepath.Join("..", "configs", "synthetic", "twelve-space.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kb := plan.PlanTournament(ko, len(ko.Variants()))
+	mean := float64(games) / float64(seeds)
+	t.Logf("%d seeds: within 15 Elo %d, within 25 Elo %d, right sign %d/%d, effects covered %d/%d, %.0f games a run (%.1f %% of the knockout's least %d, %.1f %% of its most %d)",
+		seeds, near, near25, signs, signsT, cover, coverT, mean, 100*mean/float64(kb.MinGames), kb.MinGames, 100*mean/float64(kb.MaxGames), kb.MaxGames)
+	if mean > 0.12*float64(kb.MinGames) {
+		t.Errorf("%.0f games a run: more than 12 %% of the knockout's least", mean)
+	}
 	// The bar is 15 Elo in 90 % of seeds; today's planner gets
 	// about half there (see README): this guards against a collapse.
 	if float64(near25) < 0.8*float64(seeds) {
