@@ -101,6 +101,29 @@ format = "race"
 bootstrap = 100
 max_games = 800
 `),
+		inlineCase("synthetic-halving", `
+name = "synthetic-halving"
+seed = 11
+[[scenario]]
+game = "synthetic"
+bot = "landscape"
+maps = ["../configs/synthetic/twelve.toml"]
+[params]
+x1 = { values = [0, 1] }
+x2 = { values = [0, 1] }
+x3 = { values = [0, 1] }
+x5 = { values = [0, 1] }
+x9 = { values = [0, 1] }
+x12 = { values = [0, 1] }
+[effects]
+interactions = [["x2", "x12"]]
+[generate]
+method = "factorial"
+[tournament]
+format = "halving"
+budget = 800
+bootstrap = 100
+`),
 		inlineCase("synthetic-staged", `
 name = "synthetic-staged"
 seed = 3

@@ -294,6 +294,10 @@ type halving struct {
 func (h *halving) start() {
 	h.rungs, h.final = halvingSchedule(h.s, h.n)
 	h.alive = seq(h.n)
+	h.tried = map[int]bool{}
+	for _, v := range h.alive {
+		h.tried[v] = true
+	}
 }
 
 func (h *halving) Next(host Host) ([]*Block, error) {
@@ -371,12 +375,6 @@ func (h *halving) Look(host Host, blocks []*Block, results [][]Result) error {
 // predictions are the k variants rated best by the effects that are not
 // in have and have never been candidates (seeded ties).
 func (h *halving) predictions(rating []float64, have []int, k int) []int {
-	if h.tried == nil {
-		h.tried = map[int]bool{}
-		for _, v := range h.alive {
-			h.tried[v] = true
-		}
-	}
 	all := seq(len(rating))
 	fake := &contest{cols: all, alive: make([]bool, len(all))}
 	for i := range fake.alive {
