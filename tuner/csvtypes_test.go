@@ -186,7 +186,7 @@ func checkResultFiles(t *testing.T, sp *space.Space, out string) {
 	vrows := checkColumns(t, filepath.Join(out, "variants.csv"), nil, map[string]string{
 		"variant": kInt, "games": kInt, "points": kFloat, "score": kFloat, "mean_rank": kFloat,
 		"rating": kFloat, "rating_lo": kFloat, "rating_hi": kFloat, "p_best": kFloat,
-		"predicted": kFloat, "predicted_lo": kFloat, "predicted_hi": kFloat,
+		"predicted": kFloatE, "predicted_lo": kFloatE, "predicted_hi": kFloatE, // empty: the defaults (0 by construction) or no effects
 		"out_round": kIntE, "winner": kBool,
 		"trusted_value": kFloat, "median_players": kFloat, "trusted_score_enemies": kFloat,
 	}, func(col string) string {
