@@ -90,3 +90,31 @@ func TestFactorialRefusesContinuous(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+func TestEffectsAndHalvingKeys(t *testing.T) {
+	base := factorialSpace(3, "")
+	cases := []struct{ extra, want string }{
+		{"[effects]\ninteractions = [[\"x1\", \"x9\"]]\n", `"x9" is not a varied parameter`},
+		{"[effects]\ninteractions = [[\"x1\", \"x1\"]]\n", "with itself"},
+		{"[effects]\ninteractions = [\"x1\"]\n", "want a list of parameter pairs"},
+		{"[tournament]\nformat = \"halving\"\nbudget = \"soon\"\n", "want a CPU time"},
+		{"[tournament]\nformat = \"halving\"\neta = 1\n", "eta: must be between 2 and 10"},
+		{"[tournament]\nformat = \"race\"\neta = 3\n", "is a setting of format = \"halving\""},
+	}
+	for _, c := range cases {
+		_, err := Parse("f.toml", []byte(base+c.extra))
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "f.toml:") {
+			t.Errorf("%q: got %v, want %q with file:line", c.extra, err, c.want)
+		}
+	}
+	s, err := Parse("f.toml", []byte(base+"[effects]\ninteractions = [[\"x2\", \"x1\"], [\"x1\", \"x2\"]]\n[tournament]\nformat = \"halving\"\nbudget = \"90m\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Interactions) != 1 || s.Interactions[0] != [2]string{"x2", "x1"} {
+		t.Errorf("interactions %v: want one, in file order", s.Interactions)
+	}
+	if s.Tournament.BudgetCPU.Minutes() != 90 || s.Tournament.Eta != 3 || s.Tournament.Finalists != 4 {
+		t.Errorf("halving settings %+v", s.Tournament)
+	}
+}

@@ -864,11 +864,12 @@ func (s *Space) parseEffects(t *tomlTable) error {
 		if a == b {
 			return t.err("interactions", "%q with itself is not a two-way interaction", a)
 		}
+		key := [2]string{a, b}
 		if a > b {
-			a, b = b, a
+			key = [2]string{b, a}
 		}
-		if !seen[[2]string{a, b}] {
-			seen[[2]string{a, b}] = true
+		if !seen[key] {
+			seen[key] = true
 			s.Interactions = append(s.Interactions, [2]string{a, b})
 		}
 	}
