@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"sync"
 	"time"
 	"tourney/tuner/plan"
 	"tourney/tuner/runner"
@@ -103,6 +104,9 @@ type sweepRun struct {
 	decisions map[string]int
 	rounds    int
 	runner    runner.Runner
+
+	statusMu         sync.Mutex
+	status, rnStatus string // the planner's and the runner's part of the progress line
 }
 
 // RunSweep plays the tournament of a space and writes the results
@@ -186,6 +190,10 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 	start := time.Now()
 	bounds := plan.PlanTournament(s, len(r.variants))
 	r.bar = arena.NewProgress(bounds.MaxGames, opt.Quiet, s.Name)
+	if o, ok := r.runner.(runner.Observed); ok {
+		o.SetStatus(func(text string) { r.setStatus(&r.rnStatus, text) })
+		defer o.SetStatus(nil)
+	}
 	pl, err := plan.New(s, len(r.variants))
 	if err != nil {
 		return nil, err
@@ -279,8 +287,23 @@ func (r *sweepRun) entrant(sc int, ref plan.SeatRef) arena.Entrant {
 
 func (r *sweepRun) Fit() ([]float64, error)         { return r.fit() }
 func (r *sweepRun) Logf(format string, args ...any) { r.bar.Logf(r.opt.Log, format, args...) }
-func (r *sweepRun) Status(text string)              { r.bar.SetStatus(text) }
-func (r *sweepRun) Leader(vs []int) string          { return r.leader(vs) }
+func (r *sweepRun) Status(text string)              { r.setStatus(&r.status, text) }
+
+// setStatus sets the planner's or the runner's part of the progress line.
+func (r *sweepRun) setStatus(part *string, text string) {
+	r.statusMu.Lock()
+	defer r.statusMu.Unlock()
+	*part = text
+	s := r.status
+	if r.rnStatus != "" {
+		if s != "" {
+			s += "; "
+		}
+		s += r.rnStatus
+	}
+	r.bar.SetStatus(s)
+}
+func (r *sweepRun) Leader(vs []int) string { return r.leader(vs) }
 
 // run asks the planner for blocks, plays them and hands their results
 // back, until the planner has no more; then it names the winner.
