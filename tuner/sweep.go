@@ -49,6 +49,11 @@ type RunOptions struct {
 	Runner runner.Runner
 }
 
+// StoreDir is the directory of a results directory that holds the
+// embedded NATS server's store of a cluster sweep (tourney sweep
+// --nats-serve); a sweep may start in a directory holding only it.
+const StoreDir = ".nats"
+
 // ErrStopped is returned when RunOptions.StopAfter games were played.
 var ErrStopped = errors.New("stopped after the requested number of games")
 
@@ -249,12 +254,13 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 }
 
 // prepareDir creates dir; an existing directory must be empty so that no
-// earlier results are mixed with new ones.
+// earlier results are mixed with new ones (but for StoreDir, the store
+// of the coordinator's embedded NATS server, made before the sweep).
 func prepareDir(dir string) error {
 	if dir == "" {
 		return errors.New("no results directory given")
 	}
-	if ents, err := os.ReadDir(dir); err == nil && len(ents) > 0 {
+	if ents, err := os.ReadDir(dir); err == nil && len(ents) > 0 && !(len(ents) == 1 && ents[0].Name() == StoreDir) {
 		return fmt.Errorf("%s: results directory is not empty (choose another --out)", dir)
 	}
 	return os.MkdirAll(dir, 0o755)

@@ -141,7 +141,7 @@ func Connect(url, name string, sec Security, extra ...nats.Option) (*nats.Conn, 
 		if errors.Is(err, nats.ErrAuthorization) || strings.Contains(strings.ToLower(err.Error()), "authorization") {
 			return nil, fmt.Errorf("%s refused the connection: authorization violation (wrong or missing --nats-token, --nats-creds or --nats-nkey)", url)
 		}
-		return nil, fmt.Errorf("connecting to %s: %w", url, err)
+		return nil, fmt.Errorf("connecting to %s: %w", url, err) // errors.Is(err, nats.ErrNoServers): not up (yet)
 	}
 	return nc, nil
 }
