@@ -14,6 +14,7 @@ import (
 
 	"tourney/engines/external"
 	"tourney/engines/external/externaltest"
+	"tourney/tuner/cluster"
 )
 
 // TestMain: the test binary doubles as a fake external bot, as tourney
@@ -21,6 +22,9 @@ import (
 // TOURNEY_TEST_ARGS (arguments separated by newlines), so that a test can
 // kill a real process with SIGKILL (kill_test.go).
 func TestMain(m *testing.M) {
+	if d, err := time.ParseDuration(os.Getenv("TOURNEY_TEST_BLOCK_DELAY")); err == nil {
+		cluster.BlockDelay = d // cluster_test.go: workers killed mid-block
+	}
 	if a := os.Getenv("TOURNEY_TEST_ARGS"); a != "" {
 		os.Exit(run(context.Background(), strings.Split(a, "\n"), os.Stdout, os.Stderr))
 	}

@@ -40,6 +40,10 @@ type WorkerOptions struct {
 	Idle time.Duration
 }
 
+// BlockDelay, a test hook, makes every block take at least that long
+// on a worker, so that a worker killed at a random moment dies mid-block.
+var BlockDelay time.Duration
+
 // RefusedError is a worker that refused a coordinator's run (another
 // version, a space it cannot load, an external bot it does not have).
 type RefusedError struct{ Reason string }
@@ -407,6 +411,9 @@ func (w *worker) play(ctx context.Context, st *runState, msg jetstream.Msg, it *
 			}
 		}
 	}()
+	if BlockDelay > 0 {
+		sleep(ctx, BlockDelay)
+	}
 	err := arena.Run(ctx, jobs, arena.Options{Workers: n, Grace: w.opt.Grace, HangTimeout: w.opt.HangTimeout}, func(r *arena.Result) error {
 		res.Games = append(res.Games, fromResult(r))
 		return nil
