@@ -86,7 +86,7 @@ func (l *lockedBuf) String() string {
 	return l.b.String()
 }
 
-func start(t *testing.T, args ...string) *proc {
+func start(t testing.TB, args ...string) *proc {
 	t.Helper()
 	p := &proc{cmd: exec.Command(os.Args[0]), out: &lockedBuf{}, done: make(chan struct{})}
 	p.cmd.Env = append(os.Environ(), "TOURNEY_TEST_ARGS="+strings.Join(args, "\n"))
@@ -115,7 +115,7 @@ func (p *proc) exited() bool {
 	}
 }
 
-func freePort(t *testing.T) string {
+func freePort(t testing.TB) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

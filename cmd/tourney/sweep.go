@@ -136,7 +136,14 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			if len(pos) == 1 {
 				file = pos[0] + " "
 			}
-			return &exitError{code: 1, msg: fmt.Sprintf("interrupted; the games played so far are in %s; continue with: tourney sweep %s--resume %s", out, file, out)}
+			extra := ""
+			switch {
+			case nf.serve != "":
+				extra = " --nats-serve " + nf.serve
+			case nf.url != "":
+				extra = " --nats " + nf.url
+			}
+			return &exitError{code: 1, msg: fmt.Sprintf("interrupted; the games played so far are in %s; continue with: tourney sweep %s--resume %s%s", out, file, out, extra)}
 		}
 		return err
 	}
