@@ -156,79 +156,97 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 			go w.heartbeat(ctx, stopBeat, cur)
 			fmt.Fprintf(opt.Log, "worker %s: joined run %s (%s, %d slots)\n", opt.Name, a.Run, a.Space.Name, opt.Workers)
 		}
-		// a free slot first: a block fetched is a block being played
+		// free slots first (a block fetched is a block being played):
+		// one, and every other that is free, fetched at once
 		select {
 		case <-w.slot:
 		case <-ctx.Done():
 			return nil
 		}
-		batch, err := cur.cons.Fetch(1, jetstream.FetchMaxWait(time.Second))
+		free := 1
+		for free < opt.Workers {
+			select {
+			case <-w.slot:
+				free++
+				continue
+			default:
+			}
+			break
+		}
+		release := func(n int) {
+			for range n {
+				w.slot <- struct{}{}
+			}
+		}
+		batch, err := cur.cons.Fetch(free, jetstream.FetchMaxWait(time.Second))
 		if err != nil {
-			w.slot <- struct{}{}
+			release(free)
 			if errors.Is(err, jetstream.ErrConsumerDeleted) || errors.Is(err, jetstream.ErrConsumerNotFound) || errors.Is(err, nats.ErrConnectionClosed) {
 				cur = nil
 			}
 			sleep(ctx, 200*time.Millisecond)
 			continue
 		}
-		var msg jetstream.Msg
+		var msgs []jetstream.Msg
 		for m := range batch.Messages() {
-			msg = m
+			msgs = append(msgs, m)
 		}
-		if msg == nil {
-			w.slot <- struct{}{}
+		if len(msgs) == 0 {
+			release(free)
 			if batch.Error() != nil && !errors.Is(batch.Error(), nats.ErrTimeout) {
 				cur = nil // the consumer may have been recreated by a new coordinator
 			}
 			continue
 		}
 		lastWork = time.Now()
-		var it workItem
-		if err := decode(msg.Data(), &it); err != nil {
-			fmt.Fprintf(opt.Log, "worker %s: a work item that does not decode (terminated): %v\n", opt.Name, err)
-			_ = msg.Term()
-			w.slot <- struct{}{}
-			continue
-		}
-		if it.Run != cur.a.Run {
-			if a2, err := w.announcement(ctx); err == nil && a2.Run == it.Run {
-				_ = msg.Nak() // ours to play once the new run is prepared
-				cur = nil
-			} else {
-				_ = msg.Term() // a leftover of an earlier run
+		spare := free - len(msgs) // slots beyond one a block
+		var refused error
+		for _, msg := range msgs {
+			if refused != nil || cur == nil {
+				_ = msg.Nak()
+				release(1)
+				continue
 			}
-			w.slot <- struct{}{}
-			continue
+			var it workItem
+			if err := decode(msg.Data(), &it); err != nil {
+				fmt.Fprintf(opt.Log, "worker %s: a work item that does not decode (terminated): %v\n", opt.Name, err)
+				_ = msg.Term()
+				release(1)
+				continue
+			}
+			if it.Run != cur.a.Run {
+				if a2, err := w.announcement(ctx); err == nil && a2.Run == it.Run {
+					_ = msg.Nak() // ours to play once the new run is prepared
+					cur = nil
+				} else {
+					_ = msg.Term() // a leftover of an earlier run
+				}
+				release(1)
+				continue
+			}
+			if it.Version != opt.Version {
+				_ = msg.Nak()
+				release(1)
+				refused = &RefusedError{Reason: fmt.Sprintf("the coordinator runs tourney %s, this worker %s", it.Version, opt.Version)}
+				w.refuse(it.Run, refused.(*RefusedError).Reason)
+				continue
+			}
+			// spare slots for a block of several games
+			n := 1 + min(spare, len(it.Games)-1)
+			spare -= n - 1
+			wg.Add(1)
+			go func(st *runState, msg jetstream.Msg, it workItem, n int) {
+				defer wg.Done()
+				defer release(n)
+				w.play(ctx, st, msg, &it, n)
+			}(cur, msg, it, n)
 		}
-		if it.Version != opt.Version {
-			_ = msg.Nak()
-			re := &RefusedError{Reason: fmt.Sprintf("the coordinator runs tourney %s, this worker %s", it.Version, opt.Version)}
-			w.refuse(it.Run, re.Reason)
+		release(spare)
+		if refused != nil {
 			cancel()
 			wg.Wait()
-			return re
+			return refused
 		}
-		// more slots for a block of several games, when free
-		n := 1
-		for n < len(it.Games) {
-			select {
-			case <-w.slot:
-				n++
-				continue
-			default:
-			}
-			break
-		}
-		wg.Add(1)
-		go func(st *runState, msg jetstream.Msg, it workItem, n int) {
-			defer wg.Done()
-			defer func() {
-				for range n {
-					w.slot <- struct{}{}
-				}
-			}()
-			w.play(ctx, st, msg, &it, n)
-		}(cur, msg, it, n)
 	}
 }
 
