@@ -258,3 +258,62 @@ func (s *syncBuf) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// An external bot the worker does not have: the worker stops with a
+// clear message (no forfeits played), and the coordinator hears it.
+func TestMissingExternalBot(t *testing.T) {
+	dir := t.TempDir()
+	path := WriteSpace(t, dir, "40")
+	src, _ := os.ReadFile(path)
+	src = []byte(strings.Replace(string(src), `field = ["../shared/ref.toml"]`, `field = ["ghost"]`, 1) +
+		"\n[bots.ghost]\ngame = \"synthetic\"\ncmd = [\"./no-such-bot\"]\nparams = { speed = { type = \"int\", default = 1, min = 0, max = 9 } }\n")
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sp, err := space.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	url, stop := serve(t, "")
+	defer stop()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	nc, err := cluster.Connect(url, "c", cluster.Security{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	var log syncBuf
+	co, err := cluster.NewCoordinator(ctx, nc, sp, cluster.Options{Version: "t", Log: &log, AckWait: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer co.Close()
+	sweep := make(chan error, 1)
+	sctx, scancel := context.WithCancel(ctx)
+	defer scancel()
+	go func() {
+		_, err := tuner.RunSweep(sctx, sp, tuner.RunOptions{Out: filepath.Join(dir, "out"), Quiet: true, Version: "t", Runner: co})
+		sweep <- err
+	}()
+	wc, err := cluster.Connect(url, "w", cluster.Security{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer wc.Close()
+	err = cluster.RunWorker(ctx, wc, cluster.WorkerOptions{Name: "bare", Version: "t", Cache: t.TempDir()})
+	if err == nil || !strings.Contains(err.Error(), "external bot ghost: command") || !strings.Contains(err.Error(), "not found on this machine") {
+		t.Fatalf("worker: %v", err)
+	}
+	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(log.String(), "worker bare refused the work: external bot ghost"); {
+		if time.Now().After(deadline) {
+			t.Fatalf("coordinator log: %q", log.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	scancel()
+	<-sweep
+	if b, _ := os.ReadFile(filepath.Join(dir, "out", "games.csv")); bytes.Count(b, []byte("\n")) > 1 {
+		t.Errorf("games were written: %s", b)
+	}
+}

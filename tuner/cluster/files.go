@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -55,7 +56,48 @@ func putFiles(ctx context.Context, obs jetstream.ObjectStore, sp *space.Space) (
 		files = append(files, fileRef{Name: filepath.ToSlash(f.Name), Hash: h})
 		depth = max(depth, climbs(f.Name))
 	}
+	// the files an external bot's command line names relative to its
+	// directory (a script, a jar) travel too; its interpreter must be
+	// installed on the worker
+	spaceDir := filepath.Dir(sp.Path)
+	for _, name := range sortedKeys(sp.ExternalBots()) {
+		d := sp.ExternalBots()[name]
+		for _, arg := range d.Cmd {
+			if arg == "" || filepath.IsAbs(arg) || strings.Contains(arg, "{") {
+				continue
+			}
+			p := filepath.Join(d.Dir, arg)
+			st, err := os.Stat(p)
+			if err != nil || !st.Mode().IsRegular() {
+				continue
+			}
+			rel, err := filepath.Rel(spaceDir, p)
+			if err != nil || seen[rel] {
+				continue
+			}
+			seen[rel] = true
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return spaceRef, nil, 0, err
+			}
+			h, err := put(data)
+			if err != nil {
+				return spaceRef, nil, 0, err
+			}
+			files = append(files, fileRef{Name: filepath.ToSlash(rel), Hash: h, Exec: st.Mode()&0o111 != 0})
+			depth = max(depth, climbs(rel))
+		}
+	}
 	return spaceRef, files, depth, nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // climbs counts the leading ".." of a relative path.
@@ -94,7 +136,11 @@ func fetchSpace(ctx context.Context, obs jetstream.ObjectStore, cache string, a 
 			return nil, err
 		}
 		tmp := fmt.Sprintf("%s.tmp%d", path, os.Getpid())
-		if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		mode := os.FileMode(0o644)
+		if ref.Exec {
+			mode = 0o755
+		}
+		if err := os.WriteFile(tmp, b, mode); err != nil {
 			return nil, err
 		}
 		return b, os.Rename(tmp, path)

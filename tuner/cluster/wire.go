@@ -45,6 +45,7 @@ type announce struct {
 type fileRef struct {
 	Name string `json:"name"`
 	Hash string `json:"hash"`
+	Exec bool   `json:"exec,omitempty"` // executable (an external bot's script)
 }
 
 // workItem is one block to play (gob).
