@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"tourney/tuner/cluster"
 )
 
 // The cluster space: the synthetic landscape bot on a map file in a
@@ -293,5 +295,25 @@ func TestClusterCoordinatorKilled(t *testing.T) {
 			t.Errorf("a worker died with the coordinator: %v\n%s", p.err, p.out.String())
 		}
 		p.kill()
+	}
+}
+
+// tourney worker against a server that wants a token it lacks: exit 1
+// and the reason; usage errors exit 2.
+func TestWorkerRefusedWithoutToken(t *testing.T) {
+	s, err := cluster.Serve(cluster.ServeOptions{Addr: "127.0.0.1:0", StoreDir: t.TempDir(), Security: cluster.Security{Token: "s3cret"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { s.Shutdown(); s.WaitForShutdown() }()
+	t.Setenv("TOURNEY_NATS_TOKEN", "")
+	code, _, e := tourney(t, "worker", cluster.ServerURL(s, false), "--workers", "1")
+	if code != 1 || !strings.Contains(e, "authorization violation (wrong or missing --nats-token") {
+		t.Errorf("worker without the token: exit %d, %q", code, e)
+	}
+	for _, args := range [][]string{{"worker"}, {"worker", "a", "b"}, {"sweep", "--nats", "nats://x", "--nats-serve", "1"}, {"sweep", "--nats-token", "x"}} {
+		if code, _, e := tourney(t, args...); code != 2 {
+			t.Errorf("%v: exit %d, %q", args, code, e)
+		}
 	}
 }
