@@ -109,7 +109,10 @@ func TestLateWorkerHarmless(t *testing.T) {
 	defer wc.Close()
 	wctx, wcancel := context.WithCancel(ctx)
 	wdone := make(chan struct{})
-	go func() { defer close(wdone); _ = RunWorker(wctx, wc, WorkerOptions{Name: "healthy", Workers: 2, Version: "t", Space: sp}) }()
+	go func() {
+		defer close(wdone)
+		_ = RunWorker(wctx, wc, WorkerOptions{Name: "healthy", Workers: 2, Version: "t", Space: sp})
+	}()
 	defer func() { wcancel(); <-wdone }()
 	select {
 	case <-firstEmitted:
