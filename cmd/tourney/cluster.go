@@ -34,7 +34,7 @@ func (n *natsFlags) register(fs *flag.FlagSet, coordinator bool) {
 		fs.StringVar(&n.serve, "nats-serve", "", "coordinate a cluster through an embedded NATS server on ADDR (host:port, :port or port; loopback unless a host is named, which needs --nats-token)")
 		fs.DurationVar(&n.ackWait, "nats-ack-wait", 30*time.Second, "a block without an ack or a heartbeat for this long goes to another worker")
 	}
-	fs.StringVar(&n.token, "nats-token", os.Getenv("TOURNEY_NATS_TOKEN"), "NATS token (default $TOURNEY_NATS_TOKEN)")
+	fs.StringVar(&n.token, "nats-token", "", "NATS token (default $TOURNEY_NATS_TOKEN)")
 	fs.StringVar(&n.creds, "nats-creds", "", "NATS credentials file (an existing server)")
 	fs.StringVar(&n.nkey, "nats-nkey", "", "NATS nkey seed file (an existing server)")
 	fs.StringVar(&n.tlsCert, "nats-tls-cert", "", "TLS certificate (the embedded server's, or the client's)")
@@ -48,8 +48,12 @@ func (n *natsFlags) security() cluster.Security {
 	return cluster.Security{Token: n.token, Creds: n.creds, NKey: n.nkey, TLSCert: n.tlsCert, TLSKey: n.tlsKey, TLSCA: n.tlsCA}
 }
 
-// check reports flag combinations that make no sense.
+// check reports flag combinations that make no sense (and takes the
+// token from $TOURNEY_NATS_TOKEN, which -h does not show).
 func (n *natsFlags) check(fs *flag.FlagSet) error {
+	if n.token == "" {
+		n.token = os.Getenv("TOURNEY_NATS_TOKEN")
+	}
 	if n.url != "" && n.serve != "" {
 		return usagef("%s: --nats and --nats-serve: one or the other (an existing server, or an embedded one)", fs.Name())
 	}
