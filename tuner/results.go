@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"time"
 	"tourney/tuner/plan"
+	"tourney/tuner/runner"
 	"tourney/tuner/space"
 
 	"tourney/engines/game"
@@ -38,6 +39,10 @@ type Summary struct {
 	GamesPerSec  float64        `json:"games_per_second"`
 	Workers      int            `json:"workers"`
 	Version      string         `json:"version"`
+	// Players: who played each block (block key → worker name) when a
+	// cluster played the sweep; the blocks of an interrupted run are
+	// not in it.
+	Players map[string]string `json:"players,omitempty"`
 }
 
 // VerdictJSON is the verdict in summary.json.
@@ -85,6 +90,14 @@ func (r *sweepRun) summary(winner, rounds int, elapsed time.Duration, v Verdict)
 	}
 	for k, v := range r.variants[winner].Values {
 		sum.WinnerParams[k] = v
+	}
+	if o, ok := r.runner.(runner.Observed); ok {
+		for k, w := range o.TakePlayers() {
+			if sum.Players == nil {
+				sum.Players = map[string]string{}
+			}
+			sum.Players[strconv.Itoa(k)] = w
+		}
 	}
 	for i, st := range r.stats {
 		if st.forfeits > 0 {

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"sync"
 	"time"
 	"tourney/tuner/plan"
 	"tourney/tuner/runner"
@@ -48,6 +49,11 @@ type RunOptions struct {
 	// Grace and HangTimeout).
 	Runner runner.Runner
 }
+
+// StoreDir is the directory of a results directory that holds the
+// embedded NATS server's store of a cluster sweep (tourney sweep
+// --nats-serve); a sweep may start in a directory holding only it.
+const StoreDir = ".nats"
 
 // ErrStopped is returned when RunOptions.StopAfter games were played.
 var ErrStopped = errors.New("stopped after the requested number of games")
@@ -107,6 +113,9 @@ type sweepRun struct {
 	rounds    int
 	runner    runner.Runner
 	eff       *effectsResult // parameter effects (after the games)
+
+	statusMu         sync.Mutex
+	status, rnStatus string // the planner's and the runner's part of the progress line
 }
 
 // RunSweep plays the tournament of a space and writes the results
@@ -201,6 +210,10 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 	r.s = s
 	bounds := plan.PlanTournament(s, len(r.variants))
 	r.bar = arena.NewProgress(bounds.MaxGames, opt.Quiet, s.Name)
+	if o, ok := r.runner.(runner.Observed); ok {
+		o.SetStatus(func(text string) { r.setStatus(&r.rnStatus, text) })
+		defer o.SetStatus(nil)
+	}
 	pl, err := plan.New(s, len(r.variants))
 	if err != nil {
 		return nil, err
@@ -262,12 +275,13 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 }
 
 // prepareDir creates dir; an existing directory must be empty so that no
-// earlier results are mixed with new ones.
+// earlier results are mixed with new ones (but for StoreDir, the store
+// of the coordinator's embedded NATS server, made before the sweep).
 func prepareDir(dir string) error {
 	if dir == "" {
 		return errors.New("no results directory given")
 	}
-	if ents, err := os.ReadDir(dir); err == nil && len(ents) > 0 {
+	if ents, err := os.ReadDir(dir); err == nil && len(ents) > 0 && !(len(ents) == 1 && ents[0].Name() == StoreDir) {
 		return fmt.Errorf("%s: results directory is not empty (choose another --out)", dir)
 	}
 	return os.MkdirAll(dir, 0o755)
@@ -300,8 +314,23 @@ func (r *sweepRun) entrant(sc int, ref plan.SeatRef) arena.Entrant {
 
 func (r *sweepRun) Fit() ([]float64, error)         { return r.fit() }
 func (r *sweepRun) Logf(format string, args ...any) { r.bar.Logf(r.opt.Log, format, args...) }
-func (r *sweepRun) Status(text string)              { r.bar.SetStatus(text) }
-func (r *sweepRun) Leader(vs []int) string          { return r.leader(vs) }
+func (r *sweepRun) Status(text string)              { r.setStatus(&r.status, text) }
+
+// setStatus sets the planner's or the runner's part of the progress line.
+func (r *sweepRun) setStatus(part *string, text string) {
+	r.statusMu.Lock()
+	defer r.statusMu.Unlock()
+	*part = text
+	s := r.status
+	if r.rnStatus != "" {
+		if s != "" {
+			s += "; "
+		}
+		s += r.rnStatus
+	}
+	r.bar.SetStatus(s)
+}
+func (r *sweepRun) Leader(vs []int) string { return r.leader(vs) }
 
 // run asks the planner for blocks, plays them and hands their results
 // back, until the planner has no more; then it names the winner.

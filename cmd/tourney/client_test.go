@@ -49,8 +49,8 @@ func TestWithDefaultPort(t *testing.T) {
 	}
 }
 
-// freePort returns a loopback address nobody listens on (for now).
-func freePort(t *testing.T) string {
+// freeAddr returns a loopback address nobody listens on (for now).
+func freeAddr(t *testing.T) string {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -64,7 +64,7 @@ func freePort(t *testing.T) string {
 // --wait suggested); with --wait the client waits for a server that
 // comes up later and plays.
 func TestClientUnreachableAndWait(t *testing.T) {
-	addr := freePort(t)
+	addr := freeAddr(t)
 	code, _, stderr := tourney(t, "client", "reversixt", "--server", addr)
 	if code == 0 || !strings.Contains(stderr, "cannot reach the ReversiXT server at "+addr) || !strings.Contains(stderr, "--wait") {
 		t.Fatalf("exit %d, stderr %q", code, stderr)

@@ -14,6 +14,7 @@ import (
 
 	"tourney/engines/external"
 	"tourney/engines/external/externaltest"
+	"tourney/tuner/cluster"
 )
 
 // TestMain: the test binary doubles as a fake external bot, as tourney
@@ -22,6 +23,9 @@ import (
 // kill a real process with SIGKILL (kill_test.go).
 func TestMain(m *testing.M) {
 	externaltest.MaybeRun() // the test binary doubles as a fake external bot (first: a bot of a TOURNEY_TEST_ARGS tourney inherits that variable)
+	if d, err := time.ParseDuration(os.Getenv("TOURNEY_TEST_BLOCK_DELAY")); err == nil {
+		cluster.BlockDelay = d // cluster_test.go: workers killed mid-block
+	}
 	if a := os.Getenv("TOURNEY_TEST_ARGS"); a != "" {
 		os.Exit(run(context.Background(), strings.Split(a, "\n"), os.Stdout, os.Stderr))
 	}

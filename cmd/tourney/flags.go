@@ -42,11 +42,25 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 		if f.Name != "workers" {
 			return
 		}
-		if n, err := strconv.Atoi(f.Value.String()); err == nil && n < 1 {
+		n, err := strconv.Atoi(f.Value.String())
+		if err == nil && n == 0 && clusterFlagSet(fs) {
+			return // a coordinator may leave the playing to its workers
+		}
+		if err == nil && n < 1 {
 			bad = usagef("%s: --workers %d: want at least 1 (see 'tourney %s -h')", fs.Name(), n, fs.Name())
 		}
 	})
 	return pos, bad
+}
+
+// clusterFlagSet reports whether --nats or --nats-serve is set.
+func clusterFlagSet(fs *flag.FlagSet) bool {
+	for _, name := range []string{"nats", "nats-serve"} {
+		if f := fs.Lookup(name); f != nil && f.Value.String() != "" {
+			return true
+		}
+	}
+	return false
 }
 
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {

@@ -34,6 +34,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"sweep", "tune: generate variants from a space and play a tournament", runSweep},
+		{"worker", "play a cluster sweep's blocks (tourney sweep --nats/--nats-serve)", runWorker},
 		{"match", "head to head between two bot configurations", runMatch},
 		{"play", "play one game and print it (or play against a bot)", runPlay},
 		{"perft", "count move sequences to a depth", runPerft},

@@ -3,10 +3,12 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 	"sort"
 	"strings"
@@ -41,8 +43,13 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for go tool pprof)")
 	resume := fs.String("resume", "", "continue the interrupted sweep in this results directory (same space file and --seed)")
 	recs := fs.String("records", "all", "game records in games.jsonl.gz: all (every move with its time, nodes and depth) or none")
+	var nf natsFlags
+	nf.register(fs, true)
 	pos, err := parse(fs, args)
 	if err != nil {
+		return err
+	}
+	if err := nf.check(fs); err != nil {
 		return err
 	}
 	if len(pos) > 1 {
@@ -102,18 +109,45 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	variants := sp.Variants()
 	bounds := plan.PlanTournament(sp, len(variants))
 	fmt.Fprintf(stderr, "sweep %s: %d variants, %s, results in %s\n", sp.Name, len(variants), bounds, out)
-	res, err := tuner.RunSweep(ctx, sp, tuner.RunOptions{
+	opts := tuner.RunOptions{
 		Out: out, Workers: rf.workers, Quiet: rf.quiet, Log: stderr,
 		Grace: *grace, HangTimeout: *hang, Version: version, Resume: *resume != "",
 		NoRecords: *recs == "none",
-	})
+	}
+	var coord *coordination
+	if nf.enabled() {
+		local := rf.workers
+		if local == 0 && !flagGiven(fs, "workers") {
+			local = runtime.NumCPU()
+		}
+		opts.Workers = max(local, 1) // summary.json; the runner plays
+		if coord, err = startCoordination(ctx, &nf, sp, out, *resume != "", local, *grace, *hang, stderr); err != nil {
+			return err
+		}
+		defer coord.close()
+		opts.Runner = coord.co
+	}
+	res, err := tuner.RunSweep(ctx, sp, opts)
+	if coord != nil {
+		coord.close()
+		if err == nil && coord.store != "" {
+			_ = os.RemoveAll(coord.store) // nothing to resume
+		}
+	}
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			file := ""
 			if len(pos) == 1 {
 				file = pos[0] + " "
 			}
-			return &exitError{code: 1, msg: fmt.Sprintf("interrupted; the games played so far are in %s; continue with: tourney sweep %s--resume %s", out, file, out)}
+			extra := ""
+			switch {
+			case nf.serve != "":
+				extra = " --nats-serve " + nf.serve
+			case nf.url != "":
+				extra = " --nats " + nf.url
+			}
+			return &exitError{code: 1, msg: fmt.Sprintf("interrupted; the games played so far are in %s; continue with: tourney sweep %s--resume %s%s", out, file, out, extra)}
 		}
 		return err
 	}
@@ -123,6 +157,13 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	printSweep(stdout, sp, res)
 	return nil
+}
+
+// flagGiven reports whether the flag was set on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }
 
 // loadSpace reads the given space file or the embedded default.

@@ -47,3 +47,17 @@ func (l Local) Play(ctx context.Context, blocks []Block, emit func(*arena.Result
 	}
 	return arena.Run(ctx, jobs, arena.Options{Workers: l.Workers, Grace: l.Grace, HangTimeout: l.HangTimeout}, emit)
 }
+
+// Observed is a runner that says how it is doing and who played: a
+// cluster of machines. The sweep hands it a status callback for the
+// progress line (workers connected, games/s per worker) and records
+// Players in summary.json (outside the files that must not depend on
+// who played).
+type Observed interface {
+	// SetStatus gives the runner a callback for its part of the progress
+	// line; it may be called from any goroutine.
+	SetStatus(status func(string))
+	// TakePlayers returns who played each block (block key → worker
+	// name) since the last call.
+	TakePlayers() map[int]string
+}

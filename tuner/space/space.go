@@ -43,10 +43,21 @@ type Space struct {
 	// effect.
 	Interactions [][2]string
 
+	// Files are the files Parse read besides the space itself (map files,
+	// bot config files), in the order read: what a remote worker needs
+	// next to the space to load it (tuner/cluster).
+	Files []File
+
 	variants   []Variant
 	candidates int               // the first candidates variants start the tournament
 	factorial  *Factorial        // method factorial's design
 	external   map[string]extBot // [bots.NAME] tables (external.go)
+}
+
+// File is a file a space names: Name as the space writes it, Path where
+// it was read.
+type File struct {
+	Name, Path string
 }
 
 // Scenario is one [[scenario]] of a space.
@@ -77,6 +88,8 @@ type FieldBot struct {
 	Name   string
 	Spec   game.BotSpec
 	Params game.Params // complete (defaults + the config file's values)
+	// Path is the bot config file read ("" for a bot name).
+	Path string
 }
 
 // ParamRange is one varied parameter.
@@ -234,7 +247,7 @@ func Parse(path string, data []byte) (*Space, error) {
 	}
 	for i, sm := range arr {
 		t := &tomlTable{doc: doc, path: []string{"scenario", idxSeg(i)}, m: sm}
-		sc, err := parseScenario(t, dir)
+		sc, err := parseScenario(t, dir, &s.Files)
 		if err != nil {
 			return nil, err
 		}
@@ -355,7 +368,7 @@ func checkSpaceName(name string) string {
 	return ""
 }
 
-func parseScenario(t *tomlTable, dir string) (Scenario, error) {
+func parseScenario(t *tomlTable, dir string, files *[]File) (Scenario, error) {
 	var sc Scenario
 	if err := t.allow("game", "bot", "maps", "budget", "weight", "field", "opening_plies", "cost"); err != nil {
 		return sc, err
@@ -399,9 +412,13 @@ func parseScenario(t *tomlTable, dir string) (Scenario, error) {
 		return sc, t.err("maps", "empty: leave maps out for the game's default map, or list at least one")
 	}
 	for i, n := range names {
-		mp, err := g.LoadMap(resolveMapName(g, dir, n))
+		rn := resolveMapName(g, dir, n)
+		mp, err := g.LoadMap(rn)
 		if err != nil {
 			return sc, t.doc.errAt(append(t.sub("maps"), idxSeg(i)), err.Error())
+		}
+		if n != "" && !slices.Contains(g.Maps(), n) && fileExists(rn) {
+			*files = append(*files, File{Name: n, Path: rn})
 		}
 		sc.Maps = append(sc.Maps, mp)
 		if n == "" {
@@ -453,6 +470,9 @@ func parseScenario(t *tomlTable, dir string) (Scenario, error) {
 		fb, err := resolveFieldBot(t.doc, at, g, dir, f)
 		if err != nil {
 			return sc, err
+		}
+		if fb.Path != "" {
+			*files = append(*files, File{Name: f, Path: fb.Path})
 		}
 		if seen[fb.Name] {
 			return sc, t.doc.errAt(at, fmt.Sprintf("field bot %q is listed twice", fb.Name))
@@ -572,7 +592,7 @@ func resolveFieldBot(doc *tomlDoc, at []string, g game.Game, dir, ref string) (F
 	}
 	name := filepath.Base(ref)
 	name = strings.TrimSuffix(name, filepath.Ext(name))
-	return FieldBot{Name: name, Spec: bc.Spec, Params: bc.Resolved}, nil
+	return FieldBot{Name: name, Spec: bc.Spec, Params: bc.Resolved, Path: path}, nil
 }
 
 // checkAll checks value v of parameter name against every scenario's bot

@@ -1,0 +1,319 @@
+package cluster_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"tourney/tuner"
+	"tourney/tuner/cluster"
+	"tourney/tuner/space"
+)
+
+// TestSpace: the synthetic landscape bot on a map file in a subdirectory
+// and a field bot config file one directory up: both must travel.
+const testSpace = `name = "cl"
+seed = 5
+
+[[scenario]]
+game = "synthetic"
+bot  = "landscape"
+maps = ["maps/flat.toml"]
+field = ["../shared/ref.toml"]
+
+[params]
+x1 = { values = [0, 1] }
+x2 = { values = [0, 1] }
+
+[generate]
+method = "grid"
+include_defaults = true
+
+[tournament]
+format = "knockout"
+group = 2
+advance = 1
+min_blocks = 2
+max_games = %MAX%
+`
+
+const flatMap = `doc = "two knobs, small effects"
+players = 2
+
+[main]
+x1 = { "0" = 0, "1" = 20 }
+x2 = { "0" = 0, "1" = -10 }
+`
+
+const refBot = `game = "synthetic"
+bot = "landscape"
+[params]
+x1 = 1
+`
+
+// WriteSpace writes the test space (with its files) under dir and
+// returns the space file.
+func WriteSpace(t testing.TB, dir string, maxGames string) string {
+	t.Helper()
+	for name, text := range map[string]string{
+		"space/cl.toml":        strings.Replace(testSpace, "%MAX%", maxGames, 1),
+		"space/maps/flat.toml": flatMap,
+		"shared/ref.toml":      refBot,
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return filepath.Join(dir, "space", "cl.toml")
+}
+
+// Identical are the files a cluster run writes byte for byte as a local
+// run does.
+var Identical = []string{"games.csv", "variants.csv", "ratings.csv", "bracket.csv", "winner.toml"}
+
+func sameFiles(t *testing.T, a, b string) {
+	t.Helper()
+	for _, f := range Identical {
+		x, err := os.ReadFile(filepath.Join(a, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		y, err := os.ReadFile(filepath.Join(b, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(x, y) {
+			t.Errorf("%s differs between %s and %s", f, a, b)
+		}
+	}
+}
+
+func serve(t *testing.T, token string) (url string, stop func()) {
+	t.Helper()
+	s, err := cluster.Serve(cluster.ServeOptions{Addr: "127.0.0.1:0", StoreDir: t.TempDir(), Security: cluster.Security{Token: token}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cluster.ServerURL(s, false), func() { s.Shutdown(); s.WaitForShutdown() }
+}
+
+// In-process: a coordinator and three workers (one of them slow to
+// join) write the files of a local run; every block is named in
+// summary.json's players.
+func TestClusterMatchesLocal(t *testing.T) {
+	dir := t.TempDir()
+	path := WriteSpace(t, dir, "40")
+	sp, err := space.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	local := filepath.Join(dir, "local")
+	if _, err := tuner.RunSweep(context.Background(), sp, tuner.RunOptions{Out: local, Workers: 2, Quiet: true, Version: "t"}); err != nil {
+		t.Fatal(err)
+	}
+
+	url, stop := serve(t, "")
+	defer stop()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	nc, err := cluster.Connect(url, "coordinator", cluster.Security{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	co, err := cluster.NewCoordinator(ctx, nc, sp, cluster.Options{Version: "t", AckWait: 2 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer co.Close()
+	var wg sync.WaitGroup
+	cache := t.TempDir()
+	for i := range 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if i == 2 {
+				time.Sleep(100 * time.Millisecond)
+			}
+			wc, err := cluster.Connect(url, "w", cluster.Security{})
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer wc.Close()
+			err = cluster.RunWorker(ctx, wc, cluster.WorkerOptions{Name: "w" + string(rune('a'+i)), Workers: 1 + i%2, Version: "t", Cache: cache})
+			if err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	remote := filepath.Join(dir, "remote")
+	sp2, err := space.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tuner.RunSweep(ctx, sp2, tuner.RunOptions{Out: remote, Workers: 2, Quiet: true, Version: "t", Runner: co}); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	wg.Wait()
+	sameFiles(t, local, remote)
+	var sum struct {
+		Blocks  int               `json:"blocks"`
+		Players map[string]string `json:"players"`
+	}
+	b, _ := os.ReadFile(filepath.Join(remote, "summary.json"))
+	if err := json.Unmarshal(b, &sum); err != nil {
+		t.Fatal(err)
+	}
+	if sum.Blocks == 0 || len(sum.Players) != sum.Blocks {
+		t.Errorf("summary.json: %d blocks, players of %d", sum.Blocks, len(sum.Players))
+	}
+}
+
+// A worker of another version refuses the run, and the coordinator
+// hears why; a worker without the token is refused by the server.
+func TestRefusals(t *testing.T) {
+	dir := t.TempDir()
+	sp, err := space.Load(WriteSpace(t, dir, "40"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	url, stop := serve(t, "s3cret")
+	defer stop()
+	if _, err := cluster.Connect(url, "w", cluster.Security{}); err == nil || !strings.Contains(err.Error(), "authorization violation") {
+		t.Errorf("no token: %v", err)
+	}
+	if _, err := cluster.Connect(url, "w", cluster.Security{Token: "wrong"}); err == nil || !strings.Contains(err.Error(), "--nats-token") {
+		t.Errorf("wrong token: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	nc, err := cluster.Connect(url, "c", cluster.Security{Token: "s3cret"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	var log syncBuf
+	co, err := cluster.NewCoordinator(ctx, nc, sp, cluster.Options{Version: "1.0", Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer co.Close()
+	wc, err := cluster.Connect(url, "w", cluster.Security{Token: "s3cret"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer wc.Close()
+	var wlog syncBuf
+	err = cluster.RunWorker(ctx, wc, cluster.WorkerOptions{Name: "old", Version: "0.9", Cache: t.TempDir(), Log: &wlog})
+	var re *cluster.RefusedError
+	if !errors.As(err, &re) || !strings.Contains(err.Error(), "the coordinator runs tourney 1.0, this worker 0.9") {
+		t.Fatalf("worker of another version: %v", err)
+	}
+	want := "worker old refused the work: the coordinator runs tourney 1.0, this worker 0.9"
+	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(log.String(), want); {
+		if time.Now().After(deadline) {
+			t.Fatalf("coordinator log %q lacks %q", log.String(), want)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !strings.Contains(wlog.String(), "refused the work") {
+		t.Errorf("worker log %q", wlog.String())
+	}
+}
+
+// A non-loopback embedded server needs a token.
+func TestServeNeedsToken(t *testing.T) {
+	_, err := cluster.Serve(cluster.ServeOptions{Addr: "0.0.0.0:0", StoreDir: t.TempDir()})
+	if err == nil || !strings.Contains(err.Error(), "--nats-token") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+type syncBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// An external bot the worker does not have: the worker stops with a
+// clear message (no forfeits played), and the coordinator hears it.
+func TestMissingExternalBot(t *testing.T) {
+	dir := t.TempDir()
+	path := WriteSpace(t, dir, "40")
+	src, _ := os.ReadFile(path)
+	src = []byte(strings.Replace(string(src), `field = ["../shared/ref.toml"]`, `field = ["ghost"]`, 1) +
+		"\n[bots.ghost]\ngame = \"synthetic\"\ncmd = [\"./no-such-bot\"]\nparams = { speed = { type = \"int\", default = 1, min = 0, max = 9 } }\n")
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sp, err := space.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	url, stop := serve(t, "")
+	defer stop()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	nc, err := cluster.Connect(url, "c", cluster.Security{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	var log syncBuf
+	co, err := cluster.NewCoordinator(ctx, nc, sp, cluster.Options{Version: "t", Log: &log, AckWait: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer co.Close()
+	sweep := make(chan error, 1)
+	sctx, scancel := context.WithCancel(ctx)
+	defer scancel()
+	go func() {
+		_, err := tuner.RunSweep(sctx, sp, tuner.RunOptions{Out: filepath.Join(dir, "out"), Quiet: true, Version: "t", Runner: co})
+		sweep <- err
+	}()
+	wc, err := cluster.Connect(url, "w", cluster.Security{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer wc.Close()
+	err = cluster.RunWorker(ctx, wc, cluster.WorkerOptions{Name: "bare", Version: "t", Cache: t.TempDir()})
+	if err == nil || !strings.Contains(err.Error(), "external bot ghost: command") || !strings.Contains(err.Error(), "not found on this machine") {
+		t.Fatalf("worker: %v", err)
+	}
+	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(log.String(), "worker bare refused the work: external bot ghost"); {
+		if time.Now().After(deadline) {
+			t.Fatalf("coordinator log: %q", log.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	scancel()
+	<-sweep
+	if b, _ := os.ReadFile(filepath.Join(dir, "out", "games.csv")); bytes.Count(b, []byte("\n")) > 1 {
+		t.Errorf("games were written: %s", b)
+	}
+}

@@ -1,0 +1,341 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nuid"
+
+	"tourney/arena"
+	"tourney/tuner/runner"
+	"tourney/tuner/space"
+)
+
+// Options configure a coordinator.
+type Options struct {
+	Version string
+	// AckWait is how long a block may go without an ack or a heartbeat
+	// before it is given to another worker (default 30s; workers
+	// heartbeat every third of it).
+	AckWait time.Duration
+	Log     io.Writer // refusals and workers joining (nil: discard)
+	// Replicas of the streams on a clustered NATS server (default 1).
+	Replicas int
+}
+
+// Coordinator is the cluster runner: it publishes blocks to the work
+// queue and hands their results on in block order.
+type Coordinator struct {
+	nc   *nats.Conn
+	js   jetstream.JetStream
+	opt  Options
+	run  string
+	seq  int
+	subs []*nats.Subscription
+	cc   jetstream.ConsumeContext
+
+	results chan *resultMsg
+
+	mu      sync.Mutex
+	status  func(string)
+	players map[int]string
+	workers map[string]*workerSeen
+	refused map[string]bool
+	stop    chan struct{}
+	wg      sync.WaitGroup
+}
+
+type workerSeen struct {
+	last  time.Time // last heartbeat or result
+	first time.Time // first result
+	games int       // results received
+	slots int
+}
+
+var _ runner.Runner = (*Coordinator)(nil)
+var _ runner.Observed = (*Coordinator)(nil)
+
+// NewCoordinator prepares the server for a run of sp: streams, the work
+// consumer, the files in the object store and the announcement. Work
+// items and results of an earlier run are purged.
+func NewCoordinator(ctx context.Context, nc *nats.Conn, sp *space.Space, opt Options) (*Coordinator, error) {
+	if opt.AckWait <= 0 {
+		opt.AckWait = defaultAckDue
+	}
+	if opt.Log == nil {
+		opt.Log = io.Discard
+	}
+	if opt.Replicas <= 0 {
+		opt.Replicas = 1
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return nil, err
+	}
+	c := &Coordinator{nc: nc, js: js, opt: opt, run: nuid.Next(), results: make(chan *resultMsg, 4096),
+		players: map[int]string{}, workers: map[string]*workerSeen{}, refused: map[string]bool{}, stop: make(chan struct{})}
+	ws, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{Name: workStream, Subjects: []string{workPrefix + ">"},
+		Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage, Replicas: opt.Replicas, Duplicates: 2 * time.Minute})
+	if err != nil {
+		return nil, fmt.Errorf("work stream: %w", err)
+	}
+	rs, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{Name: resultStream, Subjects: []string{resultPrefix + ">"},
+		Retention: jetstream.LimitsPolicy, Storage: jetstream.FileStorage, Replicas: opt.Replicas, MaxAge: 48 * time.Hour, Duplicates: 2 * time.Minute})
+	if err != nil {
+		return nil, fmt.Errorf("result stream: %w", err)
+	}
+	// a fresh start: the previous coordinator's blocks and results go
+	if err := js.DeleteConsumer(ctx, workStream, consumerName); err != nil && !errors.Is(err, jetstream.ErrConsumerNotFound) {
+		return nil, err
+	}
+	if err := ws.Purge(ctx); err != nil {
+		return nil, err
+	}
+	if err := rs.Purge(ctx); err != nil {
+		return nil, err
+	}
+	if _, err := js.CreateConsumer(ctx, workStream, jetstream.ConsumerConfig{Durable: consumerName, AckPolicy: jetstream.AckExplicitPolicy,
+		AckWait: opt.AckWait, MaxDeliver: -1, MaxAckPending: 10000, FilterSubject: workPrefix + ">"}); err != nil {
+		return nil, fmt.Errorf("work consumer: %w", err)
+	}
+	obs, err := js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{Bucket: filesBucket, Storage: jetstream.FileStorage, Replicas: opt.Replicas})
+	if err != nil {
+		return nil, fmt.Errorf("object store: %w", err)
+	}
+	a := announce{Run: c.run, Version: opt.Version, AckWait: opt.AckWait}
+	if a.Space, a.Files, a.Depth, err = putFiles(ctx, obs, sp); err != nil {
+		return nil, fmt.Errorf("putting the space's files in the object store: %w", err)
+	}
+	// results of this run only (a late worker of an earlier run is ignored)
+	cons, err := js.OrderedConsumer(ctx, resultStream, jetstream.OrderedConsumerConfig{FilterSubjects: []string{resultPrefix + c.run + ".>"}})
+	if err != nil {
+		return nil, err
+	}
+	c.cc, err = cons.Consume(func(m jetstream.Msg) {
+		var r resultMsg
+		if err := decode(m.Data(), &r); err != nil {
+			fmt.Fprintf(opt.Log, "cluster: a result that does not decode: %v\n", err)
+			return
+		}
+		select {
+		case c.results <- &r:
+		case <-c.stop:
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	sub, err := nc.Subscribe(refusePrefix+c.run, func(m *nats.Msg) {
+		var r refusal
+		_ = json.Unmarshal(m.Data, &r)
+		c.mu.Lock()
+		seen := c.refused[r.Worker+"\x00"+r.Reason]
+		c.refused[r.Worker+"\x00"+r.Reason] = true
+		c.mu.Unlock()
+		if !seen {
+			fmt.Fprintf(opt.Log, "cluster: worker %s refused the work: %s\n", r.Worker, r.Reason)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	c.subs = append(c.subs, sub)
+	sub, err = nc.Subscribe(beatPrefix+c.run, func(m *nats.Msg) {
+		var b beat
+		if json.Unmarshal(m.Data, &b) != nil || b.Worker == "" {
+			return
+		}
+		c.mu.Lock()
+		w := c.workers[b.Worker]
+		if w == nil {
+			w = &workerSeen{}
+			c.workers[b.Worker] = w
+		}
+		w.last, w.slots = time.Now(), b.Slots
+		c.mu.Unlock()
+	})
+	if err != nil {
+		return nil, err
+	}
+	c.subs = append(c.subs, sub)
+	if err := nc.Flush(); err != nil {
+		return nil, err
+	}
+	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: runBucket, Storage: jetstream.FileStorage, Replicas: opt.Replicas})
+	if err != nil {
+		return nil, fmt.Errorf("run bucket: %w", err)
+	}
+	data, _ := json.Marshal(a)
+	if _, err := kv.Put(ctx, runKey, data); err != nil {
+		return nil, err
+	}
+	c.wg.Add(1)
+	go c.report()
+	return c, nil
+}
+
+// Run is the id of this coordinator's run.
+func (c *Coordinator) Run() string { return c.run }
+
+// Close stops listening; the server's streams stay (a resumed sweep
+// purges them).
+func (c *Coordinator) Close() {
+	select {
+	case <-c.stop:
+		return
+	default:
+	}
+	close(c.stop)
+	c.cc.Stop()
+	for _, s := range c.subs {
+		_ = s.Unsubscribe()
+	}
+	c.wg.Wait()
+}
+
+// SetStatus implements runner.Observed.
+func (c *Coordinator) SetStatus(status func(string)) {
+	c.mu.Lock()
+	c.status = status
+	c.mu.Unlock()
+}
+
+// TakePlayers implements runner.Observed.
+func (c *Coordinator) TakePlayers() map[int]string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	p := c.players
+	c.players = map[int]string{}
+	return p
+}
+
+// report updates the progress line: workers connected and games/s each.
+func (c *Coordinator) report() {
+	defer c.wg.Done()
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-c.stop:
+			return
+		case <-t.C:
+		}
+		c.mu.Lock()
+		status := c.status
+		now := time.Now()
+		var names []string
+		for n, w := range c.workers {
+			if now.Sub(w.last) < 3*beatInterval {
+				names = append(names, n)
+			}
+		}
+		sort.Strings(names)
+		var parts []string
+		for _, n := range names {
+			w := c.workers[n]
+			rate := 0.0
+			if w.games > 0 {
+				rate = float64(w.games) / max(now.Sub(w.first).Seconds(), 1)
+			}
+			parts = append(parts, fmt.Sprintf("%s %.1f g/s", n, rate))
+		}
+		c.mu.Unlock()
+		if status != nil {
+			s := fmt.Sprintf("%d workers", len(names))
+			if len(parts) > 0 {
+				s += ": " + strings.Join(parts, ", ")
+			}
+			status(s)
+		}
+	}
+}
+
+// Play publishes the blocks and emits their results in block order.
+func (c *Coordinator) Play(ctx context.Context, blocks []runner.Block, emit func(*arena.Result) error) error {
+	if len(blocks) == 0 {
+		return nil
+	}
+	c.seq++
+	seq := c.seq
+	index := make(map[int]int, len(blocks))
+	subj := workPrefix + c.run
+	for bi := range blocks {
+		b := &blocks[bi]
+		if len(b.Plans) != len(b.Jobs) {
+			return fmt.Errorf("cluster: block %d has %d jobs but %d plans", b.Key, len(b.Jobs), len(b.Plans))
+		}
+		index[b.Key] = bi
+		it := workItem{Run: c.run, Version: c.opt.Version, Seq: seq, Key: b.Key}
+		for i := range b.Jobs {
+			it.Games = append(it.Games, toWire(&b.Jobs[i], b.Plans[i]))
+		}
+		data, err := encode(&it)
+		if err != nil {
+			return err
+		}
+		if _, err := c.js.PublishAsync(subj, data, jetstream.WithMsgID(c.run+"."+strconv.Itoa(seq)+"."+strconv.Itoa(b.Key))); err != nil {
+			return fmt.Errorf("cluster: publishing block %d: %w", b.Key, err)
+		}
+	}
+	select {
+	case <-c.js.PublishAsyncComplete():
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	pending := make(map[int]*resultMsg)
+	next, n := 0, 0
+	for next < len(blocks) {
+		var r *resultMsg
+		select {
+		case r = <-c.results:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		bi, ok := index[r.Key]
+		if r.Run != c.run || r.Seq != seq || !ok || bi < next || pending[bi] != nil {
+			continue // a duplicate (redelivery) or a leftover
+		}
+		if r.Err != "" {
+			return fmt.Errorf("worker %s, block %d: %s", r.Worker, r.Key, r.Err)
+		}
+		if len(r.Games) != len(blocks[bi].Jobs) {
+			return fmt.Errorf("worker %s, block %d: %d results for %d games", r.Worker, r.Key, len(r.Games), len(blocks[bi].Jobs))
+		}
+		pending[bi] = r
+		c.mu.Lock()
+		c.players[r.Key] = r.Worker
+		w := c.workers[r.Worker]
+		if w == nil {
+			w = &workerSeen{}
+			c.workers[r.Worker] = w
+		}
+		if w.games == 0 {
+			w.first = time.Now()
+		}
+		w.games += len(r.Games)
+		w.last = time.Now()
+		c.mu.Unlock()
+		for pending[next] != nil {
+			b := &blocks[next]
+			for i := range pending[next].Games {
+				if err := emit(pending[next].Games[i].result(&b.Jobs[i], n)); err != nil {
+					return err
+				}
+				n++
+			}
+			delete(pending, next)
+			next++
+		}
+	}
+	return nil
+}
