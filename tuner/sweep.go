@@ -103,6 +103,9 @@ type sweepRun struct {
 	decisions map[string]int
 	rounds    int
 	runner    runner.Runner
+	// points are the continuous planners' unrated entrants (entrants.go):
+	// [point][scenario].
+	points [][]game.Params
 }
 
 // RunSweep plays the tournament of a space and writes the results
@@ -237,6 +240,9 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 	if err := r.writeResults(out, rt); err != nil {
 		return nil, err
 	}
+	if err := r.writeTables(pl); err != nil { // spsa.csv, cmaes.csv
+		return nil, err
+	}
 	return out, nil
 }
 
@@ -270,6 +276,9 @@ func (r *sweepRun) entrant(sc int, ref plan.SeatRef) arena.Entrant {
 		return arena.Entrant{ID: strconv.Itoa(ref.Variant), Spec: scen.Bot, Params: r.params[ref.Variant][sc]}
 	case plan.SeatFiller:
 		return arena.Entrant{ID: "default", Spec: scen.Bot, Params: r.defaults[sc]}
+	case plan.SeatPoint:
+		id, p := r.pointEntrant(sc, ref)
+		return arena.Entrant{ID: id, Spec: scen.Bot, Params: p}
 	}
 	f := scen.Field[ref.Field]
 	return arena.Entrant{ID: "field:" + f.Name, Spec: f.Spec, Params: f.Params}

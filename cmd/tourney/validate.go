@@ -40,7 +40,13 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	t := sp.Tournament
 	fmt.Fprintf(stdout, "space %s: ok\n", sp.Name)
 	fmt.Fprintf(stdout, "variants: %d (%s)\n", len(variants), sp.Generate.Method)
-	if t.Format == "race" {
+	if c := sp.Generate.Continuous; sp.Generate.Method == "spsa" {
+		fmt.Fprintf(stdout, "search: spsa, %d iterations (A %g, alpha %g, gamma %g), then the final point against the defaults (%d games, confidence %g)\n",
+			c.Iterations, c.A, c.Alpha, c.Gamma, bounds.MaxGames-bounds.GamesPerSearch, t.Confidence)
+	} else if sp.Generate.Method == "cmaes" {
+		fmt.Fprintf(stdout, "search: cmaes, %d generations of %d blocks (population %d, sigma %g), then the final point against the defaults (%d games, confidence %g)\n",
+			c.Generations, c.Blocks, plan.CMAESPopulation(sp), c.Sigma, bounds.MaxGames-bounds.GamesPerSearch, t.Confidence)
+	} else if t.Format == "race" {
 		fmt.Fprintf(stdout, "format: race (first test after %d blocks, budget %d games, confidence %g)\n", t.FirstLook(), t.Cap(len(variants)), t.Confidence)
 	} else {
 		fmt.Fprintf(stdout, "format: knockout (groups of %d, %d advance; first test after %d blocks, at most %d games an encounter, confidence %g)\n",
@@ -50,7 +56,11 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			fmt.Fprintf(stdout, "round %d: at most %d games\n", i+1, g)
 		}
 	}
-	fmt.Fprintf(stdout, "total games: %d to %d (the tests stop early when the variants differ)\n", bounds.MinGames, bounds.MaxGames)
+	if bounds.GamesPerSearch > 0 {
+		fmt.Fprintf(stdout, "total games: %d (%d of the search, %d of the final point)\n", bounds.MaxGames, bounds.GamesPerSearch, bounds.MaxGames-bounds.GamesPerSearch)
+	} else {
+		fmt.Fprintf(stdout, "total games: %d to %d (the tests stop early when the variants differ)\n", bounds.MinGames, bounds.MaxGames)
+	}
 	if *noEst || bounds.MaxGames == 0 {
 		return nil
 	}
