@@ -204,14 +204,13 @@ func (c *cmaes) Next(h Host) ([]*Block, error) {
 		h.Logf("cmaes: converged after %d generations\n", c.gen)
 	}
 	c.stop()
-	final := c.mean
+	final := c.point(c.mean)
 	if c.navg > 0 {
-		final = make([]float64, len(c.avg))
 		for i := range c.avg {
 			final[i] = c.avg[i] / float64(c.navg)
 		}
 	}
-	v, err := e.AddVariant(c.s.PointValues(c.point(final)))
+	v, err := e.AddVariant(c.s.PointValues(final))
 	if err != nil {
 		return nil, err
 	}
@@ -258,9 +257,9 @@ func (c *cmaes) Look(h Host, blocks []*Block, results [][]Result) error {
 	def := append([]string{strconv.Itoa(c.gen), "defaults"}, formatPoint(c.s, c.start)...)
 	c.rows = append(c.rows, append(def, strconv.Itoa(games[d]), FmtRound(pts[d]/float64(max(games[d], 1)), 4)))
 	c.mean = c.recombine(f)
-	if 2*c.gen > c.cfg.Generations { // the final point: the mean of the last half's means
-		for i, m := range c.mean {
-			c.avg[i] += m
+	if 2*c.gen > c.cfg.Generations { // the final point: the mean of the last half's means (clipped)
+		for i, x := range clip(c.s, c.point(c.mean)) {
+			c.avg[i] += x
 		}
 		c.navg++
 	}
