@@ -50,7 +50,13 @@ func (s *Space) parseContinuous(t *tomlTable) error {
 		case k == "final_games" && !IsContinuous(m),
 			spsa && m != "spsa",
 			cma && m != "cmaes":
-			return t.err(k, "is a setting of method %s, not of %s", map[bool]string{true: "spsa", false: "cmaes"}[spsa || k == "final_games"], m)
+			of := "method cmaes"
+			if spsa {
+				of = "method spsa"
+			} else if k == "final_games" {
+				of = "methods spsa and cmaes"
+			}
+			return t.err(k, "is a setting of %s, not of %s", of, m)
 		}
 	}
 	if m == "spsa" || m == "cmaes" {
