@@ -124,3 +124,31 @@ func TestCMAESSweep(t *testing.T) {
 		}
 	}
 }
+
+// TestSPSAResume: a run stopped in the search (and one in the final
+// phase) and resumed writes the files of an uninterrupted run.
+func TestSPSAResume(t *testing.T) {
+	gen := "method = \"spsa\"\niterations = 60\nfinal_games = 40"
+	sp := continuousSpace(t, "peak8-spsa.toml", "peak8.toml", 11, gen)
+	full := filepath.Join(t.TempDir(), "full")
+	if _, err := RunSweep(context.Background(), sp, RunOptions{Out: full, Workers: 2, Quiet: true, NoRecords: true}); err != nil {
+		t.Fatal(err)
+	}
+	for _, stop := range []int{51, 130} {
+		out := filepath.Join(t.TempDir(), "r")
+		_, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: 2, Quiet: true, NoRecords: true, StopAfter: stop})
+		if err != ErrStopped {
+			t.Fatalf("stop after %d: %v", stop, err)
+		}
+		if _, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: 2, Quiet: true, NoRecords: true, Resume: true}); err != nil {
+			t.Fatalf("resume after %d: %v", stop, err)
+		}
+		for _, f := range []string{"games.csv", "spsa.csv", "variants.csv", "winner.toml"} {
+			a, _ := os.ReadFile(filepath.Join(full, f))
+			b, _ := os.ReadFile(filepath.Join(out, f))
+			if !bytes.Equal(a, b) || len(a) == 0 {
+				t.Errorf("stop after %d: %s differs from the uninterrupted run", stop, f)
+			}
+		}
+	}
+}
