@@ -47,13 +47,18 @@ type cmaes struct {
 	running, end bool
 }
 
-// CMAESPopulation is cmaes's population: population, or gonum's default
-// 4 + ⌊3·ln(parameters)⌋.
+// CMAESPopulation is cmaes's population: population, or 2n + 4 for n
+// parameters. gonum's default, 4 + ⌊3·ln n⌋, is meant for exact values;
+// a generation's tournament ranks its candidates with noise, and more
+// candidates (a larger best half to recombine) average it out: on
+// peak8 (n = 8) 20 candidates reach the peak within 10 Elo in 94 % of 50
+// seeds with 60 generations, 14 in 92 % with 100, gonum's 10 in 76 %
+// with 200 (continuous_test.go).
 func CMAESPopulation(s *space.Space) int {
 	if p := s.Generate.Continuous.Population; p > 0 {
 		return p
 	}
-	return 4 + int(3*math.Log(float64(len(s.Params))))
+	return 2*len(s.Params) + 4
 }
 
 func newCMAES(b base) (*cmaes, error) {

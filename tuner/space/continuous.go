@@ -97,7 +97,7 @@ func (s *Space) parseContinuous(t *tomlTable) error {
 	if !(c.Alpha > 0 && c.Alpha <= 1) || !(c.Gamma >= 0 && c.Gamma <= 1) {
 		return t.err("alpha", "alpha must be in (0, 1] and gamma in [0, 1] (fishtest: 0.602 and 0.101)")
 	}
-	if c.Generations, err = get("generations", 200, 1, 100000); err != nil {
+	if c.Generations, err = get("generations", 60, 1, 100000); err != nil {
 		return err
 	}
 	if c.Population, err = get("population", 0, 0, 1000); err != nil {
