@@ -87,6 +87,9 @@ func (r *sweepRun) emit(res *arena.Result) error {
 			variant, role = strconv.Itoa(ref.Variant), "variant"
 		case plan.SeatField:
 			role, bot = "field", sc.Field[ref.Field].Name
+		case plan.SeatPoint: // not rated (entrants.go)
+			variant, role = "p"+strconv.Itoa(ref.Point), "point"
+			rec.Players = nil
 		}
 		nodes, depth := searchCols(res, seat)
 		row := []string{
@@ -107,7 +110,9 @@ func (r *sweepRun) emit(res *arena.Result) error {
 		} else if err := r.games.Write(row); err != nil {
 			return err
 		}
-		rec.Players[seat] = r.ents.of(r.s, m.plan.Scenario, ref)
+		if rec.Players != nil {
+			rec.Players[seat] = r.ents.of(r.s, m.plan.Scenario, ref)
+		}
 		if ref.Kind != plan.SeatVariant {
 			continue
 		}
@@ -123,9 +128,11 @@ func (r *sweepRun) emit(res *arena.Result) error {
 		}
 	}
 	(*m.out)[m.bi][m.game] = plan.Result{Ranks: slices.Clone(res.Ranks)}
-	r.recs = append(r.recs, rec)
-	r.recScen = append(r.recScen, m.plan.Scenario)
-	r.recRound = append(r.recRound, m.blk.Round)
+	if rec.Players != nil { // a game of points is not rated
+		r.recs = append(r.recs, rec)
+		r.recScen = append(r.recScen, m.plan.Scenario)
+		r.recRound = append(r.recRound, m.blk.Round)
+	}
 	r.gameNo++
 	if r.opt.StopAfter > 0 && r.gameNo >= r.opt.StopAfter {
 		if replay == nil {

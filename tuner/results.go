@@ -85,6 +85,9 @@ func (r *sweepRun) summary(winner, rounds int, elapsed time.Duration, v Verdict)
 		Verdict: v.json(r.s.Tournament.Confidence), Forfeits: r.forfeits, Resumed: r.replayed,
 		Elapsed: math.Round(elapsed.Seconds()*1000) / 1000, Workers: r.opt.Workers, Version: r.opt.Version,
 	}
+	if space.IsContinuous(r.s.Generate.Method) { // spsa, cmaes: no tournament format
+		sum.Format = r.s.Generate.Method
+	}
 	if elapsed > 0 {
 		sum.GamesPerSec = math.Round(float64(r.gameNo-r.replayed)/elapsed.Seconds()*100) / 100
 	}

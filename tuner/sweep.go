@@ -116,6 +116,9 @@ type sweepRun struct {
 
 	statusMu         sync.Mutex
 	status, rnStatus string // the planner's and the runner's part of the progress line
+	// points are the continuous planners' unrated entrants (entrants.go):
+	// [point][scenario].
+	points [][]game.Params
 }
 
 // RunSweep plays the tournament of a space and writes the results
@@ -271,6 +274,9 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 	if err := r.writeResults(out, rt); err != nil {
 		return nil, err
 	}
+	if err := r.writeTables(pl); err != nil { // spsa.csv, cmaes.csv
+		return nil, err
+	}
 	return out, nil
 }
 
@@ -305,6 +311,9 @@ func (r *sweepRun) entrant(sc int, ref plan.SeatRef) arena.Entrant {
 		return arena.Entrant{ID: strconv.Itoa(ref.Variant), Spec: scen.Bot, Params: r.params[ref.Variant][sc]}
 	case plan.SeatFiller:
 		return arena.Entrant{ID: "default", Spec: scen.Bot, Params: r.defaults[sc]}
+	case plan.SeatPoint:
+		id, p := r.pointEntrant(sc, ref)
+		return arena.Entrant{ID: id, Spec: scen.Bot, Params: p}
 	}
 	f := scen.Field[ref.Field]
 	return arena.Entrant{ID: "field:" + f.Name, Spec: f.Spec, Params: f.Params}

@@ -187,7 +187,10 @@ func printSweep(w io.Writer, sp *space.Space, res *tuner.Outcome) {
 	s := res.Summary
 	fmt.Fprintf(w, "%s: %d variants, %d games (%d blocks) in %.1fs (%.1f games/s), %d forfeits\n",
 		s.Name, s.Variants, s.Games, s.Blocks, s.Elapsed, s.GamesPerSec, s.Forfeits)
-	if sp.Tournament.Format == "knockout" {
+	if space.IsContinuous(sp.Generate.Method) {
+		fmt.Fprintf(w, "%s: the final point is variant %d, played against the defaults on fresh seeds (%s.csv: the search)\n",
+			sp.Generate.Method, res.Winner, sp.Generate.Method)
+	} else if sp.Tournament.Format == "knockout" {
 		fmt.Fprintf(w, "encounters: %d decided on evidence, %d at the cap (settled by the ratings), %d byes\n",
 			s.Decisions["evidence"], s.Decisions["cap"], s.Decisions["bye"])
 	}

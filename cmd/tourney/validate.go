@@ -64,10 +64,17 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		fmt.Fprintf(stdout, "candidates: %d (the defaults and the design's runs); the other %d grid points get predicted ratings from the effects\n",
 			sp.Candidates(), len(variants)-sp.Candidates())
 	}
-	switch t.Format {
-	case "race":
+	c := sp.Generate.Continuous
+	switch {
+	case sp.Generate.Method == "spsa":
+		fmt.Fprintf(stdout, "search: spsa, %d iterations (A %g, alpha %g, gamma %g), then the final point against the defaults (%d games, confidence %g)\n",
+			c.Iterations, c.A, c.Alpha, c.Gamma, bounds.MaxGames-bounds.GamesPerSearch, t.Confidence)
+	case sp.Generate.Method == "cmaes":
+		fmt.Fprintf(stdout, "search: cmaes, %d generations of %d blocks (population %d, sigma %g), then the final point against the defaults (%d games, confidence %g)\n",
+			c.Generations, c.Blocks, plan.CMAESPopulation(sp), c.Sigma, bounds.MaxGames-bounds.GamesPerSearch, t.Confidence)
+	case t.Format == "race":
 		fmt.Fprintf(stdout, "format: race (first test after %d blocks, budget %d games, confidence %g)\n", t.FirstLook(), t.Cap(len(variants)), t.Confidence)
-	case "halving":
+	case t.Format == "halving":
 		budget := fmt.Sprintf("%d games per candidate", plan.DefaultHalvingGames)
 		switch {
 		case t.BudgetCPU > 0:
@@ -92,7 +99,11 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			fmt.Fprintf(stdout, "round %d: at most %d games\n", i+1, g)
 		}
 	}
-	fmt.Fprintf(stdout, "total games: %d to %d (the tests stop early when the variants differ)\n", bounds.MinGames, bounds.MaxGames)
+	if bounds.GamesPerSearch > 0 {
+		fmt.Fprintf(stdout, "total games: %d (%d of the search, %d of the final point)\n", bounds.MaxGames, bounds.GamesPerSearch, bounds.MaxGames-bounds.GamesPerSearch)
+	} else {
+		fmt.Fprintf(stdout, "total games: %d to %d (the tests stop early when the variants differ)\n", bounds.MinGames, bounds.MaxGames)
+	}
 	if *noEst || bounds.MaxGames == 0 {
 		return nil
 	}

@@ -26,6 +26,8 @@ type SeatRef struct {
 	// Variant is the variant number (SeatVariant); Field indexes the
 	// scenario's Field (SeatField).
 	Variant, Field int
+	// Point is a point of a continuous planner (SeatPoint, points.go).
+	Point int
 }
 
 // GamePlan is one game of a block.
@@ -298,6 +300,8 @@ type Plan struct {
 	GamesPerRound []int
 	// PerMap counts the most games of each scenario (first index) and map.
 	PerMap [][]int
+	// GamesPerSearch are spsa's or cmaes's games before the final phase.
+	GamesPerSearch int
 }
 
 // blockGames counts the games of one block of the given tables on every
@@ -332,6 +336,9 @@ func encounterLooks(t *space.TournamentConfig, gpb int) []int {
 // playing: a knockout's rounds (every encounter between its first look
 // and its cap), or a race (its first look with every variant, its budget).
 func PlanTournament(s *space.Space, n int) Plan {
+	if space.IsContinuous(s.Generate.Method) {
+		return continuousPlan(s) // points.go
+	}
 	t := &s.Tournament
 	pl := Plan{Format: t.Format}
 	pl.PerMap = make([][]int, len(s.Scenarios))
@@ -403,6 +410,9 @@ func PlanTournament(s *space.Space, n int) Plan {
 }
 
 func (p Plan) String() string {
+	if p.GamesPerSearch > 0 { // spsa, cmaes
+		return fmt.Sprintf("%s: %d games (%d of the search)", p.Format, p.MaxGames, p.GamesPerSearch)
+	}
 	if p.Format == "race" {
 		return fmt.Sprintf("race of %d to %d games", p.MinGames, p.MaxGames)
 	}

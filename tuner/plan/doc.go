@@ -47,6 +47,27 @@
 // confirmation (confirm = true, ConfirmDir) replaces that with a GSPRT on
 // fresh seeds.
 //
+// Continuous methods (points.go, spsa.go, cmaes.go; statistics.md §9):
+// [generate] method = "spsa" or "cmaes" moves a point instead of choosing
+// among generated variants. Their entrants are new parameter vectors, so
+// the host gives them two things (plan.Entrants, implemented by the
+// sweep): AddPoint registers a configuration for SeatPoint seats (θ+ and
+// θ− of an SPSA iteration, a CMA-ES candidate); points play and are
+// written to games.csv (variant "p<n>", role "point") but are not rated,
+// since each plays a block or two and would only add noise and entities
+// to the fit. AddVariant appends the final point to the sweep's variants
+// (variant 1; the defaults are variant 0), so variants.csv, the ratings,
+// the verdict, winner.toml and confirm treat it like any variant. The
+// final phase plays it against the defaults on fresh seeds (final_games,
+// in whole knockout-encounter blocks); the verdict is the sweep's, at
+// confidence 0.99 unless the space says otherwise. A planner with files
+// of its own (spsa.csv, cmaes.csv) implements Tabler.
+//
+// SPSA (spsa.go) plays one iteration per Next, so θ is updated in a fixed
+// order at any worker count. CMA-ES (cmaes.go) runs gonum's CmaEsChol in
+// a goroutine and trades Tasks with it in lock step, a generation (its
+// candidates and the defaults in a race of blocks) per Next.
+//
 // The synthetic game (engines/synthetic) is the ground truth these
 // choices were checked on (honest_test.go, configs/synthetic-check.toml).
 package plan

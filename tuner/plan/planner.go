@@ -86,6 +86,12 @@ var BracketHeader = []string{"round", "encounter", "variant", "advanced", "score
 // New is the planner of the space's tournament format.
 func New(s *space.Space, variants int) (Planner, error) {
 	base := newBase(s, variants)
+	switch s.Generate.Method { // continuous methods move a point (spsa.go, cmaes.go)
+	case "spsa":
+		return newSPSA(base), nil
+	case "cmaes":
+		return newCMAES(base)
+	}
 	switch s.Tournament.Format {
 	case "race":
 		return &race{base: base}, nil

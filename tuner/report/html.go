@@ -57,6 +57,7 @@ type page struct {
 	Notes     []string
 	ValueName string
 	Ratings   template.HTML
+	SPSA      template.HTML // spsa.csv (spsa.go)
 	Variants  []variantRow
 	Params    []string
 	Effects   []effectView
@@ -128,7 +129,7 @@ func Write(w io.Writer, d *Data, opt Options) error {
 		opt.MaxGames = 60
 	}
 	p := page{Name: d.Name, Dir: d.Dir, Notes: d.Notes, ValueName: d.valueName(), Params: d.Params,
-		Ratings: template.HTML(d.ratingSVG()), TeleCols: teleCols, NRecords: len(d.Records)}
+		Ratings: template.HTML(d.ratingSVG()), TeleCols: teleCols, NRecords: len(d.Records), SPSA: d.spsaSection()}
 	for _, k := range []string{"name", "seed", "format", "variants", "games", "blocks", "rounds", "decisions", "winner", "winner_params", "budget", "forfeits", "elapsed_seconds", "games_per_second", "workers", "version"} {
 		if v, ok := d.Summary[k]; ok {
 			p.Summary = append(p.Summary, kv{k, summaryText(v)})
@@ -289,6 +290,11 @@ nav a{margin-right:10px}
 {{range .Variants}}<tr><td>{{.ID}}</td>{{range .Params}}<td>{{.}}</td>{{end}}<td>{{.Games}}</td><td>{{.Points}}</td><td>{{.Score}}</td><td>{{.Rating}}</td><td>{{.CI}}</td><td>{{.Out}}</td></tr>
 {{end}}</table>
 </section>
+
+{{if .SPSA}}<section id="spsa">
+<h2>SPSA</h2>
+{{.SPSA}}
+</section>{{end}}
 
 <section id="effects">
 <h2>Parameters (main effects)</h2>

@@ -150,6 +150,11 @@ func (s *Space) generateVariants() ([]Variant, error) {
 				pts = append(pts, pt)
 			}
 		}
+	case "spsa", "cmaes": // the defaults alone (continuous.go)
+		var err error
+		if pts, err = s.continuousVariants(); err != nil {
+			return nil, err
+		}
 	default:
 		return nil, &genError{key: "generate", msg: fmt.Sprintf("method %q is not implemented", g.Method)}
 	}

@@ -108,15 +108,20 @@ type ParamRange struct {
 	// Log is true for scale = "log".
 	Log bool
 	// Continuous is true for a float range without steps: random and lhs
-	// draw from [Min, Max]; grid and sweep refuse it.
+	// draw from [Min, Max]; grid and sweep refuse it. Every parameter of
+	// spsa and cmaes is continuous (integers are rounded when played).
 	Continuous bool
+	// CEnd and REnd are SPSA's final perturbation and step (continuous.go).
+	CEnd, REnd float64
 }
 
 // GenerateConfig is the [generate] table.
 type GenerateConfig struct {
-	Method          string // grid | sweep | random | lhs
+	Method          string // grid | sweep | random | lhs | staged | spsa | cmaes
 	Samples         int    // random and lhs
 	IncludeDefaults bool
+	// Continuous holds the settings of spsa and cmaes (continuous.go).
+	Continuous ContinuousConfig
 }
 
 // TournamentConfig is the [tournament] table (statistics.md §5).
@@ -624,7 +629,7 @@ func (s *Space) parseGenerate(t *tomlTable) error {
 	if t == nil {
 		return nil
 	}
-	if err := t.allow("method", "samples", "include_defaults"); err != nil {
+	if err := t.allow(append([]string{"method", "samples", "include_defaults"}, continuousKeys...)...); err != nil {
 		return err
 	}
 	var err error
@@ -632,9 +637,12 @@ func (s *Space) parseGenerate(t *tomlTable) error {
 		return err
 	}
 	switch s.Generate.Method {
-	case "grid", "sweep", "random", "lhs", "staged", "factorial":
+	case "grid", "sweep", "random", "lhs", "staged", "factorial", "spsa", "cmaes":
 	default:
-		return t.err("method", "%q is not a method (grid, sweep, random, lhs, staged or factorial)", s.Generate.Method)
+		return t.err("method", "%q is not a method (grid, sweep, random, lhs, staged, factorial, spsa or cmaes)", s.Generate.Method)
+	}
+	if err := s.parseContinuous(t); err != nil { // spsa, cmaes (continuous.go)
+		return err
 	}
 	n, err := t.integer("samples", 0)
 	if err != nil {
@@ -657,6 +665,13 @@ func (s *Space) parseTournament(t *tomlTable) error {
 	s.Tournament = TournamentConfig{Format: "knockout", Group: 2, Advance: 1, Points: "rank",
 		Confidence: 0.95, Bootstrap: 1000, ConfirmGames: 1000, ConfirmElo: [2]float64{0, 10}}
 	tc := &s.Tournament
+	defConf := 0.95
+	if IsContinuous(s.Generate.Method) {
+		// one final point against the defaults: a false "better" in at
+		// most 1 % of runs (continuous.go)
+		defConf = 0.99
+		tc.Confidence = defConf
+	}
 	if t == nil {
 		return nil
 	}
@@ -734,7 +749,7 @@ func (s *Space) parseTournament(t *tomlTable) error {
 		return t.err("max_games", "must be at least 1, got %d", mg)
 	}
 	tc.MaxGames = int(mg)
-	if tc.Confidence, err = t.number("confidence", 0.95); err != nil {
+	if tc.Confidence, err = t.number("confidence", defConf); err != nil {
 		return err
 	}
 	if !(tc.Confidence >= 0.5 && tc.Confidence < 1) {
@@ -905,7 +920,7 @@ func (s *Space) parseParam(params *tomlTable, name string) (ParamRange, error) {
 		return pr, params.err(name, "expected a table such as { values = [1, 2, 3] } or { min = 1, max = 5 }, found %s", describeTOML(raw))
 	}
 	t := &tomlTable{doc: params.doc, path: params.sub(name), m: m}
-	if err := t.allow("values", "min", "max", "steps", "scale"); err != nil {
+	if err := t.allow("values", "min", "max", "steps", "scale", "c_end", "r_end"); err != nil {
 		return pr, err
 	}
 	// Known to every scenario's bot?
@@ -963,7 +978,7 @@ func (s *Space) parseParam(params *tomlTable, name string) (ParamRange, error) {
 			seen[k] = i
 			pr.Values = append(pr.Values, cv)
 		}
-		return pr, nil
+		return pr, s.parseStep(t, &pr) // spsa, cmaes (continuous.go)
 	}
 
 	// A numeric range.
@@ -1035,7 +1050,7 @@ func (s *Space) parseParam(params *tomlTable, name string) (ParamRange, error) {
 			return pr, params.err(name, "a float range needs steps (or values) for method %s, e.g. { min = %s, max = %s, steps = 5 }", m, game.FormatValue(pr.Min), game.FormatValue(pr.Max))
 		}
 	}
-	return pr, nil
+	return pr, s.parseStep(t, &pr) // spsa, cmaes (continuous.go)
 }
 
 func exampleValues(p game.Param) string {

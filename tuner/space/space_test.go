@@ -324,7 +324,7 @@ func TestSpaceErrors(t *testing.T) {
 		{"empty params", sc + "\n[params]\n", "space.toml:4:1: params: no parameter to vary"},
 		{"float range for grid", sc + "\n[params]\nweight = { min = 0, max = 1 }\n", "space.toml:5:1: params.weight: a float range needs steps (or values) for method grid"},
 		{"log int without steps", sc + "\n[params]\nwidth = { min = 1, max = 100, scale = \"log\" }\n", "params.width.scale: an integer range without steps uses every value"},
-		{"unknown method", sc + p + "[generate]\nmethod = \"bayes\"\n", `space.toml:7:1: generate.method: "bayes" is not a method (grid, sweep, random, lhs, staged or factorial)`},
+		{"unknown method", sc + p + "[generate]\nmethod = \"bayes\"\n", `space.toml:7:1: generate.method: "bayes" is not a method (grid, sweep, random, lhs, staged, factorial, spsa or cmaes)`},
 		{"staged continuous", sc + "\n[params]\nrisk = { min = 0.5, max = 2.0 }\n[generate]\nmethod = \"staged\"\n", "params.risk: a float range needs steps (or values) for method staged"},
 		{"race group", sc + p + "[tournament]\nformat = \"race\"\ngroup = 4\n", "space.toml:8:1: tournament.group: is a knockout setting"},
 		{"confidence", sc + p + "[tournament]\nconfidence = 1.0\n", "tournament.confidence: must be at least 0.5 and less than 1, got 1.0"},

@@ -1,0 +1,230 @@
+package plan
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"slices"
+	"strconv"
+	"testing"
+
+	"tourney/engines/game"
+	"tourney/engines/synthetic"
+	"tourney/tuner/space"
+)
+
+// simHost plays a continuous planner's blocks on a synthetic landscape
+// without the arena: every seat's strength is the landscape's Elo of its
+// configuration, the finishing order a Plackett–Luce draw (the synthetic
+// game's rule, engines/synthetic). It is the planners' ground truth.
+type simHost struct {
+	s        *space.Space
+	land     *synthetic.Landscape
+	points   []float64 // Elo of each point
+	variants []float64 // Elo of each variant (0: the defaults)
+	values   []map[string]any
+	rng      interface{ Float64() float64 }
+	games    int // games of points (the search)
+	final    int // games of variants (the final phase)
+}
+
+func (h *simHost) elo(values map[string]any) (float64, error) {
+	p, err := h.s.BotParams(0, space.Variant{Values: values})
+	if err != nil {
+		return 0, err
+	}
+	return h.land.Elo(p), nil
+}
+
+func (h *simHost) AddPoint(values map[string]any) (int, error) {
+	e, err := h.elo(values)
+	h.points = append(h.points, e)
+	return len(h.points) - 1, err
+}
+
+func (h *simHost) AddVariant(values map[string]any) (int, error) {
+	e, err := h.elo(values)
+	h.variants = append(h.variants, e)
+	h.values = append(h.values, values)
+	return len(h.variants) - 1, err
+}
+
+func (h *simHost) Fit() ([]float64, error)  { return h.variants, nil }
+func (h *simHost) Logf(string, ...any)      {}
+func (h *simHost) Status(string)            {}
+func (h *simHost) Leader(vs []int) string   { return "" }
+func (h *simHost) Rate() ([]float64, error) { return h.variants, nil }
+func (h *simHost) seatElo(r SeatRef) float64 {
+	switch r.Kind {
+	case SeatPoint:
+		return h.points[r.Point]
+	case SeatVariant:
+		return h.variants[r.Variant]
+	}
+	return 0
+}
+
+// play draws a block's games.
+func (h *simHost) play(blk *Block) []Result {
+	out := make([]Result, len(blk.Games))
+	for i, gp := range blk.Games {
+		n := len(gp.Seats)
+		v := make([]float64, n)
+		for j, r := range gp.Seats {
+			v[j] = h.seatElo(r)*math.Ln10/400 - math.Log(-math.Log(h.rng.Float64()))
+		}
+		ranks := make([]int, n)
+		for j := range ranks {
+			ranks[j] = 1
+			for k := range v {
+				if v[k] > v[j] {
+					ranks[j]++
+				}
+			}
+		}
+		out[i] = Result{Ranks: ranks}
+		if slices.ContainsFunc(gp.Seats, func(r SeatRef) bool { return r.Kind == SeatPoint }) {
+			h.games++
+		} else {
+			h.final++
+		}
+	}
+	return out
+}
+
+// simRun runs a continuous planner to its end on the landscape of the
+// space's first map; it returns the host (the final point is the last
+// variant).
+func simRun(t testing.TB, s *space.Space) *simHost {
+	t.Helper()
+	land, ok := s.Scenarios[0].Maps[0].(*synthetic.Landscape)
+	if !ok {
+		t.Fatalf("%s: the first map is not a landscape", s.Path)
+	}
+	h := &simHost{s: s, land: land, variants: []float64{0}, values: []map[string]any{nil},
+		rng: game.NewRand(game.Mix(s.Seed, 0x5e1f))}
+	pl, err := New(s, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		blocks, err := pl.Next(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(blocks) == 0 {
+			break
+		}
+		res := make([][]Result, len(blocks))
+		for i, b := range blocks {
+			res[i] = h.play(b)
+		}
+		if err := pl.Look(h, blocks, res); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := pl.Winner(h); err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// loadSeed loads a space with another seed.
+func loadSeed(t testing.TB, path string, seed uint64, edit func(*space.Space)) *space.Space {
+	t.Helper()
+	s, err := space.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Seed = seed
+	if edit != nil {
+		edit(s)
+	}
+	return s
+}
+
+// envSeeds is the number of seeds of a long figure (an environment
+// variable), or def.
+func envSeeds(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil && n > 0 {
+		return n
+	}
+	return def
+}
+
+// hitRate runs a method over seeds on a landscape and reports how often
+// the final point is within tol Elo of the peak, and the games used.
+func hitRate(t *testing.T, path string, seeds int, tol float64, edit func(*space.Space)) (rate float64, games, worst float64) {
+	t.Helper()
+	hits := 0
+	worst = math.Inf(1)
+	for seed := 1; seed <= seeds; seed++ {
+		s := loadSeed(t, path, uint64(seed), edit)
+		_, peak := s.Scenarios[0].Maps[0].(*synthetic.Landscape).Best()
+		h := simRun(t, s)
+		got := h.variants[len(h.variants)-1]
+		if got >= peak-tol {
+			hits++
+		}
+		worst = min(worst, got-peak)
+		games += float64(h.games) / float64(seeds)
+		if testing.Verbose() && seeds <= 10 {
+			t.Logf("seed %d: final point %.1f Elo (peak %.1f), %d games; %v", seed, got, peak, h.games, fmtValues(s, h.values[len(h.values)-1]))
+		}
+	}
+	return float64(hits) / float64(seeds), games, worst
+}
+
+func fmtValues(s *space.Space, v map[string]any) string {
+	out := ""
+	for _, p := range s.Params {
+		out += fmt.Sprintf(" %s=%.3f", p.Name, v[p.Name])
+	}
+	return out
+}
+
+const peak8SPSA = "../../configs/synthetic/peak8-spsa.toml"
+
+// TestSPSAPeak8: SPSA with its defaults (2 000 iterations, 4 000 games)
+// on peak8. CI runs 4 seeds (every final point within 15 Elo of the
+// peak); TOURNEY_SPSA_SEEDS=50 gives the figure (at least 90 % within
+// 10 Elo).
+func TestSPSAPeak8(t *testing.T) {
+	seeds := envSeeds("TOURNEY_SPSA_SEEDS", 4)
+	rate, games, worst := hitRate(t, peak8SPSA, seeds, 10, nil)
+	t.Logf("spsa on peak8: %d seeds, within 10 Elo of the peak in %.0f %%, %.0f games of the search, worst %.1f Elo", seeds, 100*rate, games, worst)
+	switch {
+	case seeds >= 20 && rate < 0.9:
+		t.Errorf("spsa: within 10 Elo of the peak in %.0f %% of %d seeds, want at least 90 %%", 100*rate, seeds)
+	case seeds < 20 && worst < -15: // CI: a few seeds, with margin
+		t.Errorf("spsa: a final point %.1f Elo below the peak, want within 15", -worst)
+	}
+}
+
+const peak8CMAES = "../../configs/synthetic/peak8-cmaes.toml"
+
+// TestCMAESPeak8: CMA-ES with its defaults (population 20, 60
+// generations of 2 blocks: 50 400 games) on peak8. CI runs 2 seeds and
+// asserts with margin (within 30 Elo of the peak); TOURNEY_SPSA_SEEDS=50
+// gives the figure (at least 90 % within 10 Elo).
+func TestCMAESPeak8(t *testing.T) {
+	seeds := envSeeds("TOURNEY_SPSA_SEEDS", 2)
+	rate, games, worst := hitRate(t, peak8CMAES, seeds, 10, nil)
+	t.Logf("cmaes on peak8: %d seeds, within 10 Elo of the peak in %.0f %%, %.0f games of the search, worst %.1f Elo", seeds, 100*rate, games, worst)
+	switch {
+	case seeds >= 20 && rate < 0.9:
+		t.Errorf("cmaes: within 10 Elo of the peak in %.0f %% of %d seeds, want at least 90 %%", 100*rate, seeds)
+	case seeds < 20 && worst < -30: // CI: a few seeds, with margin
+		t.Errorf("cmaes: a final point %.1f Elo below the peak, want within 30", -worst)
+	}
+}
+
+// TestSPSADeterministic: the same seed and results give the same points.
+func TestSPSADeterministic(t *testing.T) {
+	edit := func(s *space.Space) { s.Generate.Continuous.Iterations = 200 }
+	a := simRun(t, loadSeed(t, peak8SPSA, 5, edit))
+	b := simRun(t, loadSeed(t, peak8SPSA, 5, edit))
+	if !slices.Equal(a.points, b.points) || fmtValues(a.s, a.values[1]) != fmtValues(b.s, b.values[1]) {
+		t.Error("two runs of the same seed differ")
+	}
+}

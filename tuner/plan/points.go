@@ -1,0 +1,207 @@
+package plan
+
+import (
+	"fmt"
+	"slices"
+
+	"tourney/engines/game"
+	"tourney/tuner/space"
+)
+
+// SeatPoint is a seat taken by a point of a continuous planner (spsa,
+// cmaes): a configuration with explicit values that is neither a variant
+// nor rated; games.csv names it "p<n>" with role "point".
+const SeatPoint SeatKind = 3
+
+// Entrants is what the continuous planners ask of the host beyond Host:
+// configurations with explicit values. The sweep implements it.
+type Entrants interface {
+	// AddPoint registers a configuration (values of the varied
+	// parameters, typed as they say) for SeatPoint seats and returns its
+	// number. Points play but are not rated: their games go to games.csv
+	// and to the planner, not to the ratings.
+	AddPoint(values map[string]any) (int, error)
+	// AddVariant appends a variant with these values to the sweep's
+	// variants (variants.csv, the ratings, the verdict treat it like a
+	// generated one) and returns its number.
+	AddVariant(values map[string]any) (int, error)
+}
+
+// Table is a results file a planner writes besides bracket.csv (spsa.csv,
+// cmaes.csv): its name and rows, the header first.
+type Table struct {
+	Name string
+	Rows [][]string
+}
+
+// Tabler is a planner with results files of its own.
+type Tabler interface {
+	Tables() []Table
+}
+
+// entrantsOf is the host's Entrants, or an error.
+func entrantsOf(h Host) (Entrants, error) {
+	e, ok := h.(Entrants)
+	if !ok {
+		return nil, fmt.Errorf("plan: method needs a host that adds points and variants")
+	}
+	return e, nil
+}
+
+// pointTables lists the seatings of entrants (points, and the defaults as
+// SeatFiller) on a p-seat map: every pair on two seats; on more, seeded
+// tables of at most p entrants, empty seats taken by the defaults.
+func pointTables(p int, ents []SeatRef, seed uint64) [][]SeatRef {
+	var tables [][]SeatRef
+	if len(ents) <= p {
+		seats := slices.Clone(ents)
+		for len(seats) < p {
+			seats = append(seats, SeatRef{Kind: SeatFiller})
+		}
+		return [][]SeatRef{seats}
+	}
+	if p == 2 {
+		for i := range ents {
+			for j := i + 1; j < len(ents); j++ {
+				tables = append(tables, []SeatRef{ents[i], ents[j]})
+			}
+		}
+		return tables
+	}
+	order := slices.Clone(ents)
+	rng := game.NewRand(seed)
+	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	nt := (len(order) + p - 1) / p
+	for t := range nt {
+		lo, hi := t*len(order)/nt, (t+1)*len(order)/nt
+		seats := slices.Clone(order[lo:hi])
+		for len(seats) < p {
+			seats = append(seats, SeatRef{Kind: SeatFiller})
+		}
+		tables = append(tables, seats)
+	}
+	return tables
+}
+
+// pointBlock is one block of entrants on every scenario and map, seeded
+// by seed (one deal per scenario and map).
+func pointBlock(s *space.Space, round, number int, ents []SeatRef, seed uint64) *Block {
+	var plans []GamePlan
+	for si := range s.Scenarios {
+		for mi, m := range s.Scenarios[si].Maps {
+			ds := game.Mix(seed, uint64(si), uint64(mi))
+			for gi, seats := range rotate(pointTables(m.Players(), ents, game.Mix(ds, 0x7ab1e))) {
+				plans = append(plans, GamePlan{Scenario: si, Map: mi, Block: number, Number: gi, Seed: ds, Seats: seats})
+			}
+		}
+	}
+	return &Block{Round: round, Encounter: 1, Number: number, Games: plans}
+}
+
+// pointScores sums each entrant's points over a block's games, weighted
+// by scenario (weights normalised to a mean of 1); games counts the
+// games each played. Entrants are matched by their SeatRef.
+func pointScores(s *space.Space, blk *Block, res []Result, ents []SeatRef) (points []float64, games []int) {
+	points, games = make([]float64, len(ents)), make([]int, len(ents))
+	wsum := 0.0
+	for _, sc := range s.Scenarios {
+		wsum += sc.Weight
+	}
+	for i, gp := range blk.Games {
+		w := s.Scenarios[gp.Scenario].Weight / wsum * float64(len(s.Scenarios))
+		for seat, ref := range gp.Seats {
+			for e, x := range ents {
+				if x == ref {
+					points[e] += w * Points(res[i].Ranks, seat)
+					games[e]++
+				}
+			}
+		}
+	}
+	return points, games
+}
+
+// finalPhase plays the final point, a variant, against the defaults on
+// fresh seeds (statistics.md §9: the end point is a hypothesis): at least
+// games games in whole blocks of a knockout encounter, all at once.
+type finalPhase struct {
+	c       *contest
+	variant int
+	blocks  int
+}
+
+func newFinal(s *space.Space, round, variant, games int) *finalPhase {
+	c := newContest(round, 0xf1, []int{0, variant}, false)
+	gpb := blockGames(s, []int{0, 1}, false, nil)
+	n := max(1, (games+gpb-1)/gpb)
+	c.looks = []int{n}
+	return &finalPhase{c: c, variant: variant, blocks: n}
+}
+
+func (f *finalPhase) next(s *space.Space) []*Block {
+	var blocks []*Block
+	for ; f.c.blocks < f.blocks; f.c.blocks++ {
+		blocks = append(blocks, newBlock(s, f.c, f.c.blocks))
+	}
+	return blocks
+}
+
+// finalGames is the games of the final phase.
+func finalGames(s *space.Space) int {
+	gpb := blockGames(s, []int{0, 1}, false, nil)
+	return max(1, (s.Generate.Continuous.FinalGames+gpb-1)/gpb) * gpb
+}
+
+// formatPoint writes a point's values in parameter order for a CSV row.
+func formatPoint(s *space.Space, x []float64) []string {
+	out := make([]string, len(x))
+	for i, p := range s.Params {
+		if p.Param.Kind == game.Int {
+			out[i] = FmtRound(x[i], 3)
+		} else {
+			out[i] = FmtRound(x[i], 6)
+		}
+	}
+	return out
+}
+
+// continuousPlan counts the games of spsa and cmaes: fixed, the
+// iterations (or generations) and the final phase.
+func continuousPlan(s *space.Space) Plan {
+	cfg := s.Generate.Continuous
+	pl := Plan{Format: s.Generate.Method}
+	var ents []SeatRef
+	rounds, blocks := cfg.Iterations, 1
+	n := 2
+	if s.Generate.Method == "cmaes" {
+		n = CMAESPopulation(s) + 1
+		rounds, blocks = cfg.Generations, cfg.Blocks
+	}
+	for i := range n {
+		ents = append(ents, SeatRef{Kind: SeatPoint, Point: i})
+	}
+	per := pointBlock(s, 1, 0, ents, 0)
+	pl.PerMap = make([][]int, len(s.Scenarios))
+	for i, sc := range s.Scenarios {
+		pl.PerMap[i] = make([]int, len(sc.Maps))
+	}
+	for _, gp := range per.Games {
+		pl.PerMap[gp.Scenario][gp.Map] += rounds * blocks
+	}
+	fin := make([][]int, len(s.Scenarios))
+	for i := range fin {
+		fin[i] = make([]int, len(s.Scenarios[i].Maps))
+	}
+	gpb := blockGames(s, []int{0, 1}, false, fin)
+	fb := finalGames(s) / gpb
+	for si := range fin {
+		for mi := range fin[si] {
+			pl.PerMap[si][mi] += fin[si][mi] * fb
+		}
+	}
+	pl.Rounds = rounds + 1
+	pl.GamesPerSearch = rounds * blocks * len(per.Games)
+	pl.MaxGames = pl.GamesPerSearch + finalGames(s)
+	pl.MinGames = pl.MaxGames
+	return pl
+}

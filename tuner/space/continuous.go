@@ -1,0 +1,222 @@
+package space
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"tourney/engines/game"
+)
+
+// Continuous methods (statistics.md §9): spsa and cmaes move a point
+// through the ranges of the varied parameters instead of generating a
+// list of variants. Their variant list is the defaults alone; the
+// planner (tuner/plan/spsa.go, cmaes.go) adds the final point as a
+// variant when it is found.
+
+// ContinuousConfig holds [generate]'s settings of spsa and cmaes.
+type ContinuousConfig struct {
+	// Iterations of SPSA (one block of θ+ against θ− each).
+	Iterations int
+	// A, Alpha and Gamma are fishtest's: c_k = c/k^γ, a_k = a/(A+k)^α.
+	A, Alpha, Gamma float64
+	// Generations and Population of CMA-ES; Blocks per generation (every
+	// candidate and the defaults play a race within the generation);
+	// Sigma is the initial step size as a share of each half-range.
+	Generations, Population, Blocks int
+	Sigma                           float64
+	// FinalGames is the least number of games the final point plays
+	// against the defaults on fresh seeds (whole blocks).
+	FinalGames int
+}
+
+// continuousKeys are [generate]'s keys of the continuous methods.
+var continuousKeys = []string{"iterations", "A", "alpha", "gamma", "generations", "population", "blocks", "sigma", "final_games"}
+
+// IsContinuous reports whether the method moves a point (spsa, cmaes).
+func IsContinuous(method string) bool { return method == "spsa" || method == "cmaes" }
+
+// parseContinuous reads the continuous methods' keys of [generate].
+func (s *Space) parseContinuous(t *tomlTable) error {
+	m := s.Generate.Method
+	c := ContinuousConfig{Iterations: 2000, Alpha: 0.602, Gamma: 0.101, Population: 0, Generations: 0, Blocks: 0, Sigma: 0.3}
+	for _, k := range continuousKeys {
+		if !t.has(k) {
+			continue
+		}
+		spsa := k == "iterations" || k == "A" || k == "alpha" || k == "gamma"
+		cma := k == "generations" || k == "population" || k == "blocks" || k == "sigma"
+		switch {
+		case k == "final_games" && !IsContinuous(m),
+			spsa && m != "spsa",
+			cma && m != "cmaes":
+			of := "method cmaes"
+			if spsa {
+				of = "method spsa"
+			} else if k == "final_games" {
+				of = "methods spsa and cmaes"
+			}
+			return t.err(k, "is a setting of %s, not of %s", of, m)
+		}
+	}
+	if m == "spsa" || m == "cmaes" {
+		if t.has("samples") {
+			return t.err("samples", "method %s has no samples (it moves one point: iterations or generations set its length)", m)
+		}
+		if t.has("include_defaults") {
+			return t.err("include_defaults", "method %s always plays its final point against the defaults", m)
+		}
+	}
+	get := func(key string, def, lo, hi int64) (int, error) {
+		n, err := t.integer(key, def)
+		if err != nil {
+			return 0, err
+		}
+		if n < lo || n > hi {
+			return 0, t.err(key, "must be between %d and %d, got %d", lo, hi, n)
+		}
+		return int(n), nil
+	}
+	var err error
+	if c.Iterations, err = get("iterations", 2000, 1, 10000000); err != nil {
+		return err
+	}
+	c.A = float64(c.Iterations) / 10
+	if c.A, err = t.number("A", c.A); err != nil {
+		return err
+	}
+	if !(c.A >= 0) {
+		return t.err("A", "must not be negative")
+	}
+	if c.Alpha, err = t.number("alpha", 0.602); err != nil {
+		return err
+	}
+	if c.Gamma, err = t.number("gamma", 0.101); err != nil {
+		return err
+	}
+	if !(c.Alpha > 0 && c.Alpha <= 1) || !(c.Gamma >= 0 && c.Gamma <= 1) {
+		return t.err("alpha", "alpha must be in (0, 1] and gamma in [0, 1] (fishtest: 0.602 and 0.101)")
+	}
+	if c.Generations, err = get("generations", 60, 1, 100000); err != nil {
+		return err
+	}
+	if c.Population, err = get("population", 0, 0, 1000); err != nil {
+		return err
+	}
+	if t.has("population") && c.Population < 2 {
+		return t.err("population", "must be at least 2")
+	}
+	if c.Blocks, err = get("blocks", 2, 1, 100000); err != nil {
+		return err
+	}
+	if c.Sigma, err = t.number("sigma", 0.3); err != nil {
+		return err
+	}
+	if !(c.Sigma > 0 && c.Sigma <= 2) {
+		return t.err("sigma", "must be in (0, 2] (a share of each half-range), got %s", game.FormatValue(c.Sigma))
+	}
+	if c.FinalGames, err = get("final_games", 1000, 1, 100000000); err != nil {
+		return err
+	}
+	s.Generate.Continuous = c
+	if IsContinuous(m) {
+		s.Generate.IncludeDefaults = true
+	}
+	return nil
+}
+
+// parseStep reads a parameter's c_end and r_end (spsa) and checks that a
+// continuous method's parameter is a numeric range.
+func (s *Space) parseStep(t *tomlTable, pr *ParamRange) error {
+	m := s.Generate.Method
+	for _, k := range []string{"c_end", "r_end"} {
+		if t.has(k) && m != "spsa" {
+			return t.err(k, "is a setting of method spsa, not of %s", m)
+		}
+	}
+	if !IsContinuous(m) {
+		return nil
+	}
+	for _, k := range []string{"values", "steps"} {
+		if t.has(k) {
+			return t.err(k, "method %s moves through a range: give min and max (no values or steps)", m)
+		}
+	}
+	if pr.Log {
+		return t.err("scale", "method %s moves on a linear scale", m)
+	}
+	if pr.Param.Kind != game.Int && pr.Param.Kind != game.Float {
+		return t.err("", "method %s needs numeric parameters; %s is a %s", m, pr.Name, pr.Param.Kind)
+	}
+	lo, hi := toFloat(pr.Min), toFloat(pr.Max)
+	if !(hi > lo) {
+		return t.err("max", "method %s needs max greater than min", m)
+	}
+	pr.Continuous = true
+	span := hi - lo
+	pr.CEnd = span / 5
+	if pr.Param.Kind == game.Int {
+		pr.CEnd = max(pr.CEnd, 1)
+	}
+	pr.REnd = DefaultREnd
+	var err error
+	if pr.CEnd, err = t.number("c_end", pr.CEnd); err != nil {
+		return err
+	}
+	if !(pr.CEnd > 0 && pr.CEnd <= span/2) {
+		return t.err("c_end", "must be above 0 and at most half the range (%s), got %s", game.FormatValue(span/2), game.FormatValue(pr.CEnd))
+	}
+	if pr.REnd, err = t.number("r_end", pr.REnd); err != nil {
+		return err
+	}
+	if !(pr.REnd > 0 && pr.REnd <= 1) {
+		return t.err("r_end", "must be in (0, 1], got %s", game.FormatValue(pr.REnd))
+	}
+	return nil
+}
+
+// DefaultREnd is r_end when a parameter gives none: the final step is
+// r_end·c_end per unit of the block's wins minus losses.
+const DefaultREnd = 0.008
+
+// Start is the continuous methods' starting point: the defaults, as
+// numbers, clipped to each range.
+func (s *Space) Start() []float64 {
+	def := s.DefaultPoint()
+	x := make([]float64, len(s.Params))
+	for i, p := range s.Params {
+		v := toFloat(def[i])
+		if math.IsNaN(v) {
+			v = (toFloat(p.Min) + toFloat(p.Max)) / 2
+		}
+		x[i] = min(max(v, toFloat(p.Min)), toFloat(p.Max))
+	}
+	return x
+}
+
+// Bounds are each parameter's range as numbers.
+func (p *ParamRange) Bounds() (lo, hi float64) { return toFloat(p.Min), toFloat(p.Max) }
+
+// PointValues turns a point of the continuous methods into a variant's
+// values: clipped to each range, integers rounded (half away from zero).
+func (s *Space) PointValues(x []float64) map[string]any {
+	vals := make(map[string]any, len(s.Params))
+	for i, p := range s.Params {
+		lo, hi := p.Bounds()
+		v := min(max(x[i], lo), hi)
+		if p.Param.Kind == game.Int {
+			vals[p.Name] = int(math.Round(v))
+		} else {
+			vals[p.Name] = v
+		}
+	}
+	return vals
+}
+
+// continuousVariants is the variant list of spsa and cmaes: the defaults.
+func (s *Space) continuousVariants() ([][]any, error) {
+	if slices.ContainsFunc(s.Params, func(p ParamRange) bool { return !p.Continuous }) {
+		return nil, &genError{key: "params", msg: fmt.Sprintf("method %s needs numeric ranges (min, max)", s.Generate.Method)}
+	}
+	return nil, nil
+}

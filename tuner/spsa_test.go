@@ -1,0 +1,154 @@
+package tuner
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"tourney/tuner/space"
+)
+
+// continuousSpace is configs/synthetic/peak8-spsa.toml (or -cmaes) with
+// another landscape, seed and [generate] table.
+func continuousSpace(t testing.TB, file, landscape string, seed int, generate string) *space.Space {
+	t.Helper()
+	path := filepath.Join("..", "configs", "synthetic", file)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	text = strings.Replace(text, `maps = ["peak8.toml"]`, `maps = ["`+landscape+`"]`, 1)
+	text = strings.Replace(text, "seed = 1\n", "seed = "+strconv.Itoa(seed)+"\n", 1)
+	if generate != "" {
+		text = text[:strings.Index(text, "[generate]")] + "[generate]\n" + generate + "\n"
+	}
+	sp, err := space.Parse(path, []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sp
+}
+
+// TestSPSAFlat: on a landscape whose peak is the defaults (flat8.toml),
+// the final point is "better than the defaults" in at most 1 − confidence
+// of runs (0.99 for spsa: 1 %). CI plays 3 short runs; the figure is
+// TOURNEY_SPSA_FLAT=100 (100 runs with the default budget).
+func TestSPSAFlat(t *testing.T) {
+	runs, gen := 3, "method = \"spsa\"\niterations = 100\nfinal_games = 200"
+	if n, err := strconv.Atoi(os.Getenv("TOURNEY_SPSA_FLAT")); err == nil && n > 0 {
+		runs, gen = n, ""
+	}
+	better, games := 0, 0
+	for seed := 1; seed <= runs; seed++ {
+		sp := continuousSpace(t, "peak8-spsa.toml", "flat8.toml", seed, gen)
+		res, err := RunSweep(context.Background(), sp, RunOptions{Out: filepath.Join(t.TempDir(), "r"), Workers: 2, Quiet: true, NoRecords: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Verdict.Better {
+			better++
+		}
+		games += res.Summary.Games
+	}
+	t.Logf("spsa on flat8: %d runs, %d games each, \"better than the defaults\" in %d (%.1f %%)", runs, games/runs, better, 100*float64(better)/float64(runs))
+	if float64(better) > 0.02*float64(runs) {
+		t.Errorf("spsa on a flat landscape: \"better than the defaults\" in %d of %d runs", better, runs)
+	}
+}
+
+// TestSPSASweep runs spsa on peak8 through the arena: the final point is
+// promoted, spsa.csv has a row per iteration, and the files are the same
+// at any worker count.
+func TestSPSASweep(t *testing.T) {
+	gen := "method = \"spsa\"\niterations = 300\nfinal_games = 300"
+	var first map[string][]byte
+	for _, w := range []int{1, 3} {
+		sp := continuousSpace(t, "peak8-spsa.toml", "peak8.toml", 7, gen)
+		out := filepath.Join(t.TempDir(), "r")
+		res, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: w, Quiet: true, NoRecords: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Verdict.Better || res.Winner != 1 || len(res.Variants) != 2 {
+			t.Fatalf("workers %d: winner %d of %d variants, verdict %q; want variant 1, better", w, res.Winner, len(res.Variants), res.Verdict.Text)
+		}
+		files := map[string][]byte{}
+		for _, f := range []string{"games.csv", "spsa.csv", "variants.csv", "ratings.csv", "bracket.csv", "winner.toml"} {
+			b, err := os.ReadFile(filepath.Join(out, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			files[f] = b
+		}
+		if n := bytes.Count(files["spsa.csv"], []byte("\n")); n != 302 {
+			t.Errorf("spsa.csv: %d lines, want 302 (header, start, 300 iterations)", n)
+		}
+		if first == nil {
+			first = files
+			continue
+		}
+		for f, b := range files {
+			if !bytes.Equal(b, first[f]) {
+				t.Errorf("%s differs between 1 and %d workers", f, w)
+			}
+		}
+	}
+}
+
+// TestCMAESSweep: cmaes through the arena, deterministic at any worker
+// count.
+func TestCMAESSweep(t *testing.T) {
+	gen := "method = \"cmaes\"\ngenerations = 6\nblocks = 1\nfinal_games = 200"
+	var first []byte
+	for _, w := range []int{1, 3} {
+		sp := continuousSpace(t, "peak8-cmaes.toml", "peak8.toml", 3, gen)
+		out := filepath.Join(t.TempDir(), "r")
+		if _, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: w, Quiet: true, NoRecords: true}); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(filepath.Join(out, "cmaes.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, _ := os.ReadFile(filepath.Join(out, "games.csv"))
+		b = append(b, g...)
+		if first == nil {
+			first = b
+		} else if !bytes.Equal(b, first) {
+			t.Errorf("cmaes.csv or games.csv differ between 1 and %d workers", w)
+		}
+	}
+}
+
+// TestSPSAResume: a run stopped in the search (and one in the final
+// phase) and resumed writes the files of an uninterrupted run.
+func TestSPSAResume(t *testing.T) {
+	gen := "method = \"spsa\"\niterations = 60\nfinal_games = 40"
+	sp := continuousSpace(t, "peak8-spsa.toml", "peak8.toml", 11, gen)
+	full := filepath.Join(t.TempDir(), "full")
+	if _, err := RunSweep(context.Background(), sp, RunOptions{Out: full, Workers: 2, Quiet: true, NoRecords: true}); err != nil {
+		t.Fatal(err)
+	}
+	for _, stop := range []int{51, 130} {
+		out := filepath.Join(t.TempDir(), "r")
+		_, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: 2, Quiet: true, NoRecords: true, StopAfter: stop})
+		if err != ErrStopped {
+			t.Fatalf("stop after %d: %v", stop, err)
+		}
+		if _, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: 2, Quiet: true, NoRecords: true, Resume: true}); err != nil {
+			t.Fatalf("resume after %d: %v", stop, err)
+		}
+		for _, f := range []string{"games.csv", "spsa.csv", "variants.csv", "winner.toml"} {
+			a, _ := os.ReadFile(filepath.Join(full, f))
+			b, _ := os.ReadFile(filepath.Join(out, f))
+			if !bytes.Equal(a, b) || len(a) == 0 {
+				t.Errorf("stop after %d: %s differs from the uninterrupted run", stop, f)
+			}
+		}
+	}
+}
