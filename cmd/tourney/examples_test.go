@@ -30,7 +30,7 @@ func TestHelpExamplesRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer os.Chdir(wd)
-	order := []string{"sweep", "cleanup", "confirm", "promote", "report", "validate", "match", "play", "perft", "list", "replay", "version", "check-bot", "client"}
+	order := []string{"sweep", "cleanup", "confirm", "promote", "report", "validate", "match", "play", "perft", "list", "replay", "version", "check-bot", "client", "worker"}
 	for _, c := range commands() {
 		found := false
 		for _, o := range order {
@@ -64,6 +64,8 @@ func TestHelpExamplesRun(t *testing.T) {
 		switch {
 		case name == "client":
 			continue // it needs a live competition server (the client tests host one)
+		case name == "worker":
+			continue // it needs a coordinator (cluster_test.go runs workers)
 		case name == "check-bot":
 			if _, err := exec.LookPath("python3"); err != nil {
 				continue // the example bot is a Python program
