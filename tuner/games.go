@@ -3,8 +3,9 @@
 package tuner
 
 import (
-	"bufio"
+	"bytes"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -127,7 +128,9 @@ func (r *sweepRun) emit(res *arena.Result) error {
 	r.gameNo++
 	if r.opt.StopAfter > 0 && r.gameNo >= r.opt.StopAfter {
 		if replay == nil {
-			r.games.Flush()
+			if err := r.flush(); err != nil {
+				return err
+			}
 		}
 		return ErrStopped
 	}
@@ -137,10 +140,44 @@ func (r *sweepRun) emit(res *arena.Result) error {
 	// Rows reach the file at least every second (and always on the
 	// way out), not after every game: the collector is serial.
 	if now := time.Now(); now.Sub(r.flushed) >= time.Second {
-		r.games.Flush()
 		r.flushed = now
+		return r.flush()
 	}
-	return r.games.Error()
+	return nil
+}
+
+// flush writes the rows gathered since the last flush: timing.csv's
+// first, then games.csv's, each in one write. A kill at any instant
+// thus leaves timing.csv with a row for every game of games.csv (and
+// perhaps a few more, or half a row, which a resume cuts away: see
+// repairTiming); nothing is written between flushes.
+func (r *sweepRun) flush() error {
+	if r.games == nil {
+		return nil
+	}
+	if r.timing != nil {
+		r.timing.Flush()
+		if err := r.timing.Error(); err != nil {
+			return err
+		}
+		if r.tbuf.Len() > 0 {
+			if _, err := r.tf.Write(r.tbuf.Bytes()); err != nil {
+				return err
+			}
+			r.tbuf.Reset()
+		}
+	}
+	r.games.Flush()
+	if err := r.games.Error(); err != nil {
+		return err
+	}
+	if r.gbuf.Len() > 0 {
+		if _, err := r.gf.Write(r.gbuf.Bytes()); err != nil {
+			return err
+		}
+		r.gbuf.Reset()
+	}
+	return nil
 }
 
 // openSidecars opens the records (after the first keep games, on a
@@ -164,17 +201,67 @@ func (r *sweepRun) openSidecars(keep int) error {
 		}
 	}
 	path := filepath.Join(dir, "timing.csv")
+	if err := repairTiming(path, keep); err != nil {
+		return err
+	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
 		return err
 	}
 	st, _ := f.Stat()
 	r.tf = f
-	r.timing = csv.NewWriter(bufio.NewWriter(f))
+	r.tbuf.Reset()
+	r.timing = csv.NewWriter(&r.tbuf)
 	if st == nil || st.Size() == 0 {
-		_ = r.timing.Write([]string{"game", "seat", "time_ms", "moves"})
+		if _, err := f.WriteString(strings.Join(timingHeader, ",") + "\n"); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+var timingHeader = []string{"game", "seat", "time_ms", "moves"}
+
+// repairTiming makes timing.csv of an interrupted run hold exactly the
+// rows of its first keep games: a row cut by the kill, rows of games
+// that games.csv does not have, and repeated rows are dropped; the file
+// is replaced atomically. A missing file is left missing (created by
+// the caller).
+func repairTiming(path string, keep int) error {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	out.WriteString(strings.Join(timingHeader, ",") + "\n")
+	seen := map[[2]int]bool{}
+	lines := strings.Split(string(data), "\n")
+	// the last element is "" after a final newline, or a torn row
+	lines = lines[:len(lines)-1]
+	for i, ln := range lines {
+		if i == 0 {
+			continue // the header
+		}
+		f := strings.Split(ln, ",")
+		if len(f) != len(timingHeader) {
+			continue
+		}
+		g, e1 := strconv.Atoi(f[0])
+		seat, e2 := strconv.Atoi(f[1])
+		_, e3 := strconv.ParseFloat(f[2], 64)
+		_, e4 := strconv.Atoi(f[3])
+		if e1 != nil || e2 != nil || e3 != nil || e4 != nil || g >= keep || seen[[2]int{g, seat}] {
+			continue
+		}
+		seen[[2]int{g, seat}] = true
+		out.WriteString(ln + "\n")
+	}
+	if bytes.Equal(out.Bytes(), data) {
+		return nil
+	}
+	return writeFileAtomic(path, out.Bytes())
 }
 
 func (r *sweepRun) closeSidecars() error {
@@ -184,8 +271,7 @@ func (r *sweepRun) closeSidecars() error {
 		r.recw = nil
 	}
 	if r.timing != nil {
-		r.timing.Flush()
-		if e := r.timing.Error(); err == nil {
+		if e := r.flush(); err == nil {
 			err = e
 		}
 		if e := r.tf.Close(); err == nil {

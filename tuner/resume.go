@@ -1,7 +1,6 @@
 package tuner
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/csv"
 	"errors"
@@ -119,6 +118,7 @@ func (r *sweepRun) startWriting() error {
 		return err
 	}
 	r.prior = r.prior[:r.gameNo]
-	r.games = csv.NewWriter(bufio.NewWriterSize(r.gf, 64<<10))
+	r.gbuf.Reset()
+	r.games = csv.NewWriter(&r.gbuf)
 	return r.openSidecars(r.gameNo)
 }

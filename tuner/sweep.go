@@ -1,7 +1,7 @@
 package tuner
 
 import (
-	"bufio"
+	"bytes"
 	"context"
 	"encoding/csv"
 	"errors"
@@ -81,7 +81,8 @@ type sweepRun struct {
 	defaults []game.Params   // [scenario]
 	stats    []variantStats
 	bracket  [][]string
-	games    *csv.Writer // nil while games of an earlier run are replayed
+	games    *csv.Writer  // nil while games of an earlier run are replayed
+	gbuf     bytes.Buffer // games.csv rows since the last flush
 	gf       *os.File
 	prior    []priorGame // resume: the games of the interrupted run
 	gameNo   int
@@ -93,6 +94,7 @@ type sweepRun struct {
 
 	recw   *records.Writer // nil: records off
 	timing *csv.Writer     // timing.csv: wall-clock per game and seat
+	tbuf   bytes.Buffer    // its rows since the last flush
 	tf     *os.File
 	table  *PlacementTable // games of more than two seats, by entrant id
 
@@ -172,9 +174,12 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 		if gf, err = os.Create(filepath.Join(opt.Out, "games.csv")); err != nil {
 			return nil, err
 		}
-		r.games = csv.NewWriter(bufio.NewWriterSize(gf, 64<<10))
-		_ = r.games.Write(gamesHeader)
-		r.games.Flush()
+		hdr, _ := csvBytes([][]string{gamesHeader})
+		if _, err := gf.Write(hdr); err != nil {
+			return nil, err
+		}
+		r.gf = gf
+		r.games = csv.NewWriter(&r.gbuf)
 		if err := r.openSidecars(0); err != nil {
 			return nil, err
 		}
@@ -198,9 +203,7 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 		r.stats[v].outRound = round
 	}
 	if err != nil {
-		if r.games != nil {
-			r.games.Flush()
-		}
+		_ = r.flush()
 		return nil, err
 	}
 	if r.games == nil { // everything was replayed
@@ -208,14 +211,10 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 			return nil, err
 		}
 	}
-	r.games.Flush()
-	if err := r.games.Error(); err != nil {
+	if err := r.closeSidecars(); err != nil { // flushes games.csv too
 		return nil, err
 	}
 	if err := gf.Close(); err != nil {
-		return nil, err
-	}
-	if err := r.closeSidecars(); err != nil {
 		return nil, err
 	}
 	rt, err := r.ratings()
