@@ -224,7 +224,7 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 	verdict := r.verdict(winner, rt)
 	if s.Tournament.Confirm && winner != r.ents.def {
 		r.bar.Logf(opt.Log, "confirming variant %d against the defaults (at most %d games)\n", winner, s.Tournament.ConfirmGames)
-		cf, _, err := Confirm(ctx, s, r.params[winner][0], filepath.Join(opt.Out, "confirm"), opt)
+		cf, _, err := Confirm(ctx, s, winner, r.params[winner][0], filepath.Join(opt.Out, "confirm"), opt)
 		if err != nil {
 			return nil, fmt.Errorf("confirmation: %w", err)
 		}
