@@ -148,7 +148,7 @@ func MatchJobs(c *MatchConfig) []arena.Job {
 				seats[j] = c.B
 			}
 		}
-		jobs[i] = arena.Job{Game: c.Game, Map: m, Seed: game.Mix(c.Seed, 0x3a7c, uint64(deal)), Seats: seats, Budget: c.Budget, OpeningPlies: c.OpeningPlies, Meta: mi}
+		jobs[i] = arena.Job{Game: c.Game, Map: m, Seed: plan.GameSeed(game.Mix(c.Seed, 0x3a7c, uint64(deal))), Seats: seats, Budget: c.Budget, OpeningPlies: c.OpeningPlies, Meta: mi}
 	}
 	return jobs
 }

@@ -142,7 +142,7 @@ func (r *sweepRun) writeResults(out *Outcome, rt stats.Ratings) error {
 		if i == out.Winner {
 			win = "1"
 		}
-		row = append(row, strconv.Itoa(st.games), fmtFloat(st.points), fmtFloat(st.raw), fmtRound(meanRank, 4),
+		row = append(row, strconv.Itoa(st.games), fmtSum(st.points), fmtSum(st.raw), fmtRound(meanRank, 4),
 			fmtRound(rt.Elo[i], 1), fmtRound(rt.Lo[i], 1), fmtRound(rt.Hi[i], 1), fmtRound(rt.PBest[i], 3), outRound, win)
 		if k > 0 {
 			row = append(row, placementRow(&st.places, k, r.table.TrustedScoreEnemies(strconv.Itoa(i)))...)
@@ -209,6 +209,20 @@ func fmtRound(f float64, d int) string {
 		r = 0 // no "-0.0"
 	}
 	return strconv.FormatFloat(r, 'f', d, 64)
+}
+
+// fmtSum writes a sum of per-game points for people: rounded to 9
+// decimals, so that the float noise of adding thirds and halves
+// (140.00000000000003) does not reach the file.
+func fmtSum(f float64) string {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return fmtFloat(f)
+	}
+	r := math.Round(f*1e9) / 1e9
+	if r == 0 {
+		r = 0
+	}
+	return strconv.FormatFloat(r, 'f', -1, 64)
 }
 
 func nan() float64 { return math.NaN() }

@@ -45,6 +45,9 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	if *grace < 0 || *hang <= 0 {
+		return usagef("--grace %v, --hang-timeout %v: the grace may not be negative, the hang timeout must be positive", *grace, *hang)
+	}
 	if len(pos) > 1 {
 		return usagef("sweep takes at most one space file, got %d arguments", len(pos))
 	}

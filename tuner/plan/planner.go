@@ -149,6 +149,12 @@ func (c *contest) aliveVariants() []int {
 // planBlock lists the games of block b of contest c: every scenario and
 // map, every table rotated over its seats, one seed per (scenario, map)
 // for all of them (statistics.md §2).
+// GameSeed is the seed a game is played with: 63 bits of a derived seed,
+// so that games.csv's seed column is an int64 for every reader (pandas
+// reads a column with a value above 2^63 − 1 as uint64, R's integer64 is
+// signed).
+func GameSeed(seed uint64) uint64 { return seed &^ (1 << 63) }
+
 func planBlock(s *space.Space, c *contest, b int) []GamePlan {
 	alive := c.aliveVariants()
 	var plans []GamePlan
@@ -166,7 +172,7 @@ func planBlock(s *space.Space, c *contest, b int) []GamePlan {
 				tables = encounterTables(s, si, p, alive)
 			}
 			for gi, seats := range rotate(tables) {
-				plans = append(plans, GamePlan{Scenario: si, Map: mi, Block: b, Number: gi, Seed: seed, Seats: seats})
+				plans = append(plans, GamePlan{Scenario: si, Map: mi, Block: b, Number: gi, Seed: GameSeed(seed), Seats: seats})
 			}
 		}
 	}
