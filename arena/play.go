@@ -85,7 +85,7 @@ func (g *gamePlay) setup() *Result {
 		return errResult(fmt.Errorf("%s on %s has %d seats, the job fills %d", job.Game.Info().Name, job.Map.Name(), n, len(job.Seats)))
 	}
 	if job.OpeningPlies > 0 {
-		if s, err = Opening(job.Game, job.Map, job.Seed, job.OpeningPlies); err != nil {
+		if s, g.rec.open, err = opening(job.Game, job.Map, job.Seed, job.OpeningPlies); err != nil {
 			return errResult(err)
 		}
 	}
@@ -353,17 +353,26 @@ func (g *gamePlay) stepBot(p int) (a game.Action, reason, detail string) {
 // drawn again (up to 100 times); after that the last unfinished prefix is
 // used.
 func Opening(g game.Game, m game.Map, seed uint64, plies int) (game.State, error) {
+	s, _, err := opening(g, m, seed, plies)
+	return s, err
+}
+
+// opening is Opening with a hash of the random moves it played (0 for
+// none): two openings with the same hash are the same moves.
+func opening(g game.Game, m game.Map, seed uint64, plies int) (game.State, uint64, error) {
 	var best game.State
+	var bestHash uint64
 	for try := uint64(0); try < 100; try++ {
 		s, err := g.NewState(m, seed)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		rng := game.NewRand(game.Mix(seed, 0x09e4, try))
 		var legal []game.Action
+		var h uint64
 		joint := make([]game.Action, s.NumPlayers())
 		for i := 0; i < plies && !s.IsTerminal(); i++ {
-			prev := s.Clone()
+			prev, prevHash := s.Clone(), h
 			if cp := s.CurrentPlayer(); cp == game.SimultaneousPlayer {
 				for p := range joint {
 					legal = s.LegalActions(p, legal[:0])
@@ -371,22 +380,25 @@ func Opening(g game.Game, m game.Map, seed uint64, plies int) (game.State, error
 					if len(legal) > 0 {
 						joint[p] = legal[rng.IntN(len(legal))]
 					}
+					h = game.Mix(h, uint64(i), uint64(p), uint64(int64(joint[p])))
 				}
 				s.(game.JointApplier).ApplyJoint(joint)
 			} else {
 				legal = s.LegalActions(cp, legal[:0])
-				s.Apply(legal[rng.IntN(len(legal))])
+				a := legal[rng.IntN(len(legal))]
+				h = game.Mix(h, uint64(i), uint64(cp), uint64(int64(a)))
+				s.Apply(a)
 			}
 			if s.IsTerminal() {
 				if best == nil || prev.MoveNumber() > best.MoveNumber() {
-					best = prev
+					best, bestHash = prev, prevHash
 				}
 				break
 			}
 		}
 		if !s.IsTerminal() {
-			return s, nil
+			return s, h, nil
 		}
 	}
-	return best, nil
+	return best, bestHash, nil
 }

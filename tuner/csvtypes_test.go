@@ -169,7 +169,7 @@ func checkResultFiles(t *testing.T, sp *space.Space, out string) {
 		"variant": kIntE, "role": "enum:variant|default|field", "bot": kStr,
 		"score": kFloat, "rank": kInt, "points": kFloat, "plies": kInt,
 		"nodes": kIntE, "depth": kFloatE,
-		"end": "prefix:normal|max-length|forfeit:",
+		"end": "prefix:normal|max-length|forfeit:", "game_hash": kInt,
 	}, nil)
 	// variant is empty exactly for the defaults and the field
 	roles := map[string]int{}

@@ -22,7 +22,7 @@ import (
 )
 
 var gamesHeader = []string{"game", "round", "encounter", "block", "scenario", "game_type", "map", "seed", "seat",
-	"variant", "role", "bot", "score", "rank", "points", "plies", "nodes", "depth", "end"}
+	"variant", "role", "bot", "score", "rank", "points", "plies", "nodes", "depth", "end", "game_hash"}
 
 // Column indices of games.csv.
 const (
@@ -45,6 +45,10 @@ const (
 	colNodes
 	colDepth
 	colEnd
+	// colHash is the game's fingerprint (arena.Print, 63 bits): two rows
+	// of one encounter and seating with the same game_hash are the same
+	// game played twice (statistics.md §8).
+	colHash
 )
 
 // searchCols formats a seat's search telemetry for games.csv: its total
@@ -95,7 +99,7 @@ func (r *sweepRun) emit(res *arena.Result) error {
 			strconv.Itoa(m.plan.Scenario), sc.Game.Info().Name, sc.MapNames[m.plan.Map],
 			strconv.FormatUint(m.plan.Seed, 10), strconv.Itoa(seat), variant, role, bot,
 			fmtFloat(res.Scores[seat]), strconv.Itoa(res.Ranks[seat]), fmtFloat(pts),
-			strconv.Itoa(res.Plies), nodes, depth, res.End[seat],
+			strconv.Itoa(res.Plies), nodes, depth, res.End[seat], strconv.FormatUint(res.Print, 10),
 		}
 		if replay != nil {
 			// A resumed game is not played again: its telemetry is the
@@ -123,7 +127,7 @@ func (r *sweepRun) emit(res *arena.Result) error {
 			r.forfeits++
 		}
 	}
-	(*m.out)[m.bi][m.game] = plan.Result{Ranks: slices.Clone(res.Ranks)}
+	(*m.out)[m.bi][m.game] = plan.Result{Ranks: slices.Clone(res.Ranks), Print: res.Print}
 	r.recs = append(r.recs, rec)
 	r.gameNo++
 	if r.opt.StopAfter > 0 && r.gameNo >= r.opt.StopAfter {

@@ -221,7 +221,7 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 			nodes, depth := searchCols(r, seat)
 			row := []string{strconv.Itoa(r.Index), "1", "1", strconv.Itoa(r.Index / 2), "0", c.Game.Info().Name, c.MapNames[mi],
 				strconv.FormatUint(r.Job.Seed, 10), strconv.Itoa(seat), id, role, e.Spec.Name, fmtFloat(r.Scores[seat]),
-				strconv.Itoa(r.Ranks[seat]), fmtFloat(pts), strconv.Itoa(r.Plies), nodes, depth, r.End[seat]}
+				strconv.Itoa(r.Ranks[seat]), fmtFloat(pts), strconv.Itoa(r.Plies), nodes, depth, r.End[seat], strconv.FormatUint(r.Print, 10)}
 			pending = append(pending, row)
 		}
 		cur.ptsA[g], cur.ptsB[g] = pa/float64(na), pb/float64(nb)

@@ -122,16 +122,41 @@ func (r *sweepRun) compact() (idx, back []int, recs []stats.Game) {
 			back = append(back, i)
 		}
 	}
-	recs = make([]stats.Game, len(r.recs))
-	for k, g := range r.recs {
+	recs = make([]stats.Game, 0, len(r.recs))
+	for _, g := range r.recs {
+		if r.dup[g.Block] {
+			continue // a repeated block: its games count once (statistics.md §8)
+		}
 		ps := make([]int, len(g.Players))
 		for j, p := range g.Players {
 			ps[j] = idx[p]
 		}
-		recs[k] = g
-		recs[k].Players = ps
+		g.Players = ps
+		recs = append(recs, g)
 	}
 	return idx, back, recs
+}
+
+// distinctBlocks counts, per entity, the distinct blocks it played in
+// (repeated blocks left out).
+func (r *sweepRun) distinctBlocks() []int {
+	seen := make([]map[int]bool, len(r.ents.names))
+	for _, g := range r.recs {
+		if r.dup[g.Block] {
+			continue
+		}
+		for _, p := range g.Players {
+			if seen[p] == nil {
+				seen[p] = map[int]bool{}
+			}
+			seen[p][g.Block] = true
+		}
+	}
+	out := make([]int, len(seen))
+	for i, m := range seen {
+		out[i] = len(m)
+	}
+	return out
 }
 
 func (r *sweepRun) fitOptions(idx []int) stats.FitOptions {
@@ -186,6 +211,15 @@ func (r *sweepRun) ratings() (stats.Ratings, error) {
 	}
 	out := stats.Ratings{Elo: expand(rt.Elo, back, n), Lo: expand(rt.Lo, back, n), Hi: expand(rt.Hi, back, n),
 		PBest: make([]float64, n), Reps: rt.Reps}
+	// An interval of zero width (every resampled block the same: games
+	// that cannot vary) is no interval: NaN, printed as "no variation"
+	// (statistics.md §3, §8). The anchor is 0 by definition.
+	anchor := r.anchor()
+	for e := range out.Lo {
+		if e != anchor && out.Hi[e]-out.Lo[e] < 1e-9 {
+			out.Lo[e], out.Hi[e] = math.NaN(), math.NaN()
+		}
+	}
 	for k, e := range back {
 		out.PBest[e] = rt.PBest[k]
 	}
@@ -214,6 +248,9 @@ type Verdict struct {
 	Inseparable []int
 	Better      bool
 	Text        string
+	// Distinct is the number of distinct blocks the winner played
+	// (identical blocks count once).
+	Distinct int
 	// Confirmation, when the run played one.
 	Confirm *Confirmation
 }
@@ -229,6 +266,11 @@ func (r *sweepRun) verdict(winner int, rt stats.Ratings) Verdict {
 	if winner < len(rt.PBest) {
 		v.PBest = rt.PBest[winner]
 	}
+	// Identical games count once: a variant (or the winner) with fewer
+	// than plan.MinDistinct distinct blocks cannot be separated from
+	// anything (statistics.md §8).
+	db := r.distinctBlocks()
+	v.Distinct = db[winner]
 	// inseparable: P(v ≥ winner) over the refits at least (1−conf)/2
 	for x := range r.ents.variants {
 		if x == winner || r.stats[x].games == 0 {
@@ -240,7 +282,8 @@ func (r *sweepRun) verdict(winner int, rt stats.Ratings) Verdict {
 				ge++
 			}
 		}
-		if len(rt.Samples) > 0 && float64(ge)/float64(len(rt.Samples)) >= (1-conf)/2 {
+		few := db[x] < plan.MinDistinct || db[winner] < plan.MinDistinct
+		if few || len(rt.Samples) > 0 && float64(ge)/float64(len(rt.Samples)) >= (1-conf)/2 {
 			v.Inseparable = append(v.Inseparable, x)
 		}
 	}
@@ -267,10 +310,17 @@ func (r *sweepRun) verdict(winner int, rt stats.Ratings) Verdict {
 	sd := stat.StdDev(diffs, nil)
 	z := distuv.UnitNormal.Quantile(1 - (1-conf)/float64(max(m, 1)))
 	v.LoAdjusted = rt.Elo[winner] - z*sd
-	if v.LoAdjusted > 0 {
+	switch {
+	case min(db[winner], db[d]) < plan.MinDistinct:
+		v.Text = verdictKeep + fmt.Sprintf(" (distinct blocks: %d, too few to separate anything: identical games count once; set opening_plies or add maps)", min(db[winner], db[d]))
+		v.LoAdjusted = math.NaN()
+	case !(sd > 0):
+		v.Text = verdictKeep + " (no variation: every block gave the same result)"
+		v.LoAdjusted = math.NaN()
+	case v.LoAdjusted > 0:
 		v.Better = true
 		v.Text = verdictBetter
-	} else {
+	default:
 		v.Text = verdictKeep
 	}
 	return v
@@ -279,10 +329,19 @@ func (r *sweepRun) verdict(winner int, rt stats.Ratings) Verdict {
 // String is the verdict for people.
 func (v Verdict) String() string {
 	s := ""
-	if !math.IsNaN(v.Elo) {
+	switch {
+	case !math.IsNaN(v.Elo) && v.Elo == 0 && v.Lo == 0 && v.Hi == 0:
+		s = fmt.Sprintf("winner %d (the defaults), P(best) %.2f", v.Winner, v.PBest)
+	case !math.IsNaN(v.Elo) && (math.IsNaN(v.Lo) || v.Hi-v.Lo < 0.05):
+		s = fmt.Sprintf("winner %d: %s Elo against the defaults (no variation: deterministic games; distinct blocks: %d), P(best) %.2f", v.Winner,
+			fmtRound(v.Elo, 1), v.Distinct, v.PBest)
+	case !math.IsNaN(v.Elo):
 		s = fmt.Sprintf("winner %d: %s Elo against the defaults [%s, %s], P(best) %.2f", v.Winner,
 			fmtRound(v.Elo, 1), fmtRound(v.Lo, 1), fmtRound(v.Hi, 1), v.PBest)
-	} else {
+		if !math.IsNaN(v.LoAdjusted) {
+			s += fmt.Sprintf("\nadjusted lower bound (the price of choosing the best): %s Elo", fmtRound(v.LoAdjusted, 1))
+		}
+	default:
 		s = fmt.Sprintf("winner %d: P(best) %.2f", v.Winner, v.PBest)
 	}
 	if len(v.Inseparable) > 0 {

@@ -19,12 +19,15 @@ import (
 
 // Summary is summary.json of a sweep.
 type Summary struct {
-	Name         string         `json:"name"`
-	Seed         uint64         `json:"seed"`
-	Format       string         `json:"format"`
-	Variants     int            `json:"variants"`
-	Games        int            `json:"games"`
-	Blocks       int            `json:"blocks"`
+	Name     string `json:"name"`
+	Seed     uint64 `json:"seed"`
+	Format   string `json:"format"`
+	Variants int    `json:"variants"`
+	Games    int    `json:"games"`
+	Blocks   int    `json:"blocks"`
+	// Distinct is the blocks that did not repeat an earlier block of
+	// their encounter game for game (statistics.md §8).
+	Distinct     int            `json:"distinct_blocks"`
 	Rounds       int            `json:"rounds"`
 	Decisions    map[string]int `json:"decisions"`
 	Winner       int            `json:"winner"`
@@ -75,7 +78,7 @@ func (v Verdict) json(conf float64) VerdictJSON {
 func (r *sweepRun) summary(winner, rounds int, elapsed time.Duration, v Verdict) Summary {
 	sum := Summary{
 		Name: r.s.Name, Seed: r.s.Seed, Format: r.s.Tournament.Format, Variants: len(r.variants), Games: r.gameNo,
-		Blocks: r.units, Rounds: rounds, Decisions: r.decisions,
+		Blocks: r.units, Distinct: r.units - len(r.dup), Rounds: rounds, Decisions: r.decisions,
 		Winner: winner, WinnerParams: map[string]any{}, Budget: r.s.Scenarios[0].Budget.String(),
 		Verdict: v.json(r.s.Tournament.Confidence), Forfeits: r.forfeits, Resumed: r.replayed,
 		Elapsed: math.Round(elapsed.Seconds()*1000) / 1000, Workers: r.opt.Workers, Version: r.opt.Version,

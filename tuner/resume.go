@@ -34,6 +34,7 @@ func (g *priorGame) result(job *arena.Job) *arena.Result {
 		res.Ranks[seat], _ = strconv.Atoi(row[colRank])
 		res.Plies, _ = strconv.Atoi(row[colPlies])
 		res.End[seat] = row[colEnd]
+		res.Print, _ = strconv.ParseUint(row[colHash], 10, 64)
 		if strings.HasPrefix(row[colEnd], "forfeit:") && res.Forfeit < 0 {
 			res.Forfeit = seat
 		}

@@ -99,6 +99,7 @@ type sweepRun struct {
 	table  *PlacementTable // games of more than two seats, by entrant id
 
 	units int          // blocks scheduled so far (the bootstrap's unit)
+	dup   map[int]bool // blocks that repeated an earlier one (plan.Block.Dup)
 	recs  []stats.Game // every game, for the ratings
 	ents  entities
 	// decisions counts how encounters were decided (evidence, cap, bye).
@@ -188,6 +189,11 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 	defer r.closeSidecars()
 	r.gf = gf
 
+	for i := range s.Scenarios {
+		if why := s.Scenarios[i].Repeats(); why != "" {
+			fmt.Fprintf(opt.Log, "warning: scenario %d: %s\n", i+1, why)
+		}
+	}
 	start := time.Now()
 	bounds := plan.PlanTournament(s, len(r.variants))
 	r.bar = arena.NewProgress(bounds.MaxGames, opt.Quiet, s.Name)
@@ -216,6 +222,9 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 	}
 	if err := gf.Close(); err != nil {
 		return nil, err
+	}
+	if n := len(r.dup); n > 0 {
+		r.bar.Logf(opt.Log, "warning: %d of %d blocks repeated an earlier block of their encounter game for game and count once: the evidence is %d distinct block(s) (set opening_plies, or add maps)\n", n, r.units, r.units-n)
 	}
 	rt, err := r.ratings()
 	if err != nil {
@@ -292,12 +301,21 @@ func (r *sweepRun) run(ctx context.Context, pl plan.Planner) (int, error) {
 		if len(blocks) == 0 {
 			return pl.Winner(r)
 		}
+		first := r.units
 		results, err := r.play(ctx, blocks)
 		if err != nil {
 			return 0, err
 		}
 		if err := pl.Look(r, blocks, results); err != nil {
 			return 0, err
+		}
+		for i, b := range blocks {
+			if b.Dup { // the same games as an earlier block: they count once
+				if r.dup == nil {
+					r.dup = map[int]bool{}
+				}
+				r.dup[first+i] = true
+			}
 		}
 	}
 }

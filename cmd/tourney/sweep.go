@@ -143,8 +143,12 @@ func applyBase(sp *space.Space, path string) error {
 
 func printSweep(w io.Writer, sp *space.Space, res *tuner.Outcome) {
 	s := res.Summary
-	fmt.Fprintf(w, "%s: %d variants, %d games (%d blocks) in %.1fs (%.1f games/s), %d forfeits\n",
-		s.Name, s.Variants, s.Games, s.Blocks, s.Elapsed, s.GamesPerSec, s.Forfeits)
+	blocks := fmt.Sprintf("%d blocks", s.Blocks)
+	if s.Distinct < s.Blocks {
+		blocks += fmt.Sprintf(", %d distinct", s.Distinct)
+	}
+	fmt.Fprintf(w, "%s: %d variants, %d games (%s) in %.1fs (%.1f games/s), %d forfeits\n",
+		s.Name, s.Variants, s.Games, blocks, s.Elapsed, s.GamesPerSec, s.Forfeits)
 	if sp.Tournament.Format == "knockout" {
 		fmt.Fprintf(w, "encounters: %d decided on evidence, %d at the cap (settled by the ratings), %d byes\n",
 			s.Decisions["evidence"], s.Decisions["cap"], s.Decisions["bye"])

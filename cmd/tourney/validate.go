@@ -51,6 +51,11 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 	}
 	fmt.Fprintf(stdout, "total games: %d to %d (the tests stop early when the variants differ)\n", bounds.MinGames, bounds.MaxGames)
+	for i := range sp.Scenarios {
+		if why := sp.Scenarios[i].Repeats(); why != "" {
+			fmt.Fprintf(stderr, "warning: scenario %d: %s\n", i+1, why)
+		}
+	}
 	if *noEst || bounds.MaxGames == 0 {
 		return nil
 	}

@@ -46,6 +46,10 @@ type Host interface {
 // Result is one played game, as a planner reads it.
 type Result struct {
 	Ranks []int // per seat: 1 = best, ties share the better rank
+	// Print is the game's fingerprint (arena.Print): a block whose games
+	// all have the Prints of an earlier block of its contest is that
+	// block again and counts once (statistics.md §8).
+	Print uint64
 }
 
 // Block is one deal (scenario, map, seed, opening) played once for each
@@ -54,6 +58,10 @@ type Block struct {
 	Round, Encounter int // games.csv's round and encounter
 	Number           int // the block within its contest (games.csv's block)
 	Games            []GamePlan
+	// Dup is set when the block's results are booked and it repeats an
+	// earlier block of its contest game for game: it counts once, in the
+	// tests and in the ratings (statistics.md §8).
+	Dup bool
 
 	c *contest
 	// col is, per game and seat, the contest column (−1: not a
@@ -124,6 +132,28 @@ type contest struct {
 	p            float64
 	games        int
 	race         bool
+	// seen holds the fingerprints of the contest's blocks so far; dup
+	// marks, per block, one that repeated an earlier block game for game
+	// (statistics.md §8: it counts once).
+	seen map[uint64]bool
+	dup  []bool
+}
+
+// MinDistinct is the fewest distinct blocks a comparison needs before a
+// test may separate variants: identical blocks count once, and fewer
+// distinct ones cannot estimate a variance (statistics.md §8).
+const MinDistinct = 4
+
+// rows are the results of the contest's distinct blocks.
+func (c *contest) rows() [][]float64 {
+	var out [][]float64
+	for b, row := range c.x[:c.blocks] {
+		if b < len(c.dup) && c.dup[b] {
+			continue
+		}
+		out = append(out, row)
+	}
+	return out
 }
 
 func newContest(round, index int, variants []int, race bool) *contest {
@@ -219,9 +249,26 @@ func newBlock(s *space.Space, c *contest, b int) *Block {
 	return blk
 }
 
-// book adds a block's results to its contest.
+// book adds a block's results to its contest and marks a block that
+// repeats an earlier one (the same seatings, the same games).
 func (blk *Block) book(res []Result) {
 	c := blk.c
+	h := uint64(0xb10c)
+	for i, r := range res {
+		h = game.Mix(h, r.Print)
+		for _, ref := range blk.Games[i].Seats {
+			h = game.Mix(h, uint64(ref.Kind), uint64(ref.Variant), uint64(ref.Field))
+		}
+	}
+	if c.seen == nil {
+		c.seen = map[uint64]bool{}
+	}
+	for len(c.dup) <= blk.Number {
+		c.dup = append(c.dup, false)
+	}
+	blk.Dup = c.seen[h]
+	c.dup[blk.Number] = blk.Dup
+	c.seen[h] = true
 	for i, r := range res {
 		for seat, col := range blk.col[i] {
 			if col >= 0 {
@@ -273,12 +320,12 @@ func (c *contest) orderByRating(fit []float64, seed uint64) []int {
 // encounter, or race look, and participant).
 func (b *base) bracketRow(c *contest, col int, advanced bool) {
 	mean := math.NaN()
-	if c.blocks > 0 {
+	if rows := c.rows(); len(rows) > 0 {
 		mean = 0
-		for _, row := range c.x[:c.blocks] {
+		for _, row := range rows {
 			mean += row[col]
 		}
-		mean /= float64(c.blocks)
+		mean /= float64(len(rows))
 	}
 	adv := "0"
 	if advanced {
