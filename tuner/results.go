@@ -27,20 +27,24 @@ type Summary struct {
 	Blocks   int    `json:"blocks"`
 	// Distinct is the blocks that did not repeat an earlier block of
 	// their encounter game for game (statistics.md §8).
-	Distinct     int            `json:"distinct_blocks"`
-	Rounds       int            `json:"rounds"`
-	Decisions    map[string]int `json:"decisions"`
-	Winner       int            `json:"winner"`
-	WinnerParams map[string]any `json:"winner_params"`
-	Budget       string         `json:"budget"`
-	Verdict      VerdictJSON    `json:"verdict"`
-	Forfeits     int            `json:"forfeits"`
-	ForfeitsBy   map[string]int `json:"forfeits_by_variant,omitempty"`
-	Resumed      int            `json:"resumed_games,omitempty"`
-	Elapsed      float64        `json:"elapsed_seconds"`
-	GamesPerSec  float64        `json:"games_per_second"`
-	Workers      int            `json:"workers"`
-	Version      string         `json:"version"`
+	Distinct int `json:"distinct_blocks"`
+	// HoldOutBlocks and HoldOutGames are the winner's hold-out rung
+	// (included in Blocks and Games).
+	HoldOutBlocks int            `json:"holdout_blocks,omitempty"`
+	HoldOutGames  int            `json:"holdout_games,omitempty"`
+	Rounds        int            `json:"rounds"`
+	Decisions     map[string]int `json:"decisions"`
+	Winner        int            `json:"winner"`
+	WinnerParams  map[string]any `json:"winner_params"`
+	Budget        string         `json:"budget"`
+	Verdict       VerdictJSON    `json:"verdict"`
+	Forfeits      int            `json:"forfeits"`
+	ForfeitsBy    map[string]int `json:"forfeits_by_variant,omitempty"`
+	Resumed       int            `json:"resumed_games,omitempty"`
+	Elapsed       float64        `json:"elapsed_seconds"`
+	GamesPerSec   float64        `json:"games_per_second"`
+	Workers       int            `json:"workers"`
+	Version       string         `json:"version"`
 }
 
 // VerdictJSON is the verdict in summary.json.
@@ -78,10 +82,14 @@ func (v Verdict) json(conf float64) VerdictJSON {
 func (r *sweepRun) summary(winner, rounds int, elapsed time.Duration, v Verdict) Summary {
 	sum := Summary{
 		Name: r.s.Name, Seed: r.s.Seed, Format: r.s.Tournament.Format, Variants: len(r.variants), Games: r.gameNo,
-		Blocks: r.units, Distinct: r.units - len(r.dup), Rounds: rounds, Decisions: r.decisions,
+		Blocks: r.units, Distinct: r.units - len(r.dup), Rounds: rounds,
+		HoldOutBlocks: r.rungBlocks, Decisions: r.decisions,
 		Winner: winner, WinnerParams: map[string]any{}, Budget: r.s.Scenarios[0].Budget.String(),
 		Verdict: v.json(r.s.Tournament.Confidence), Forfeits: r.forfeits, Resumed: r.replayed,
 		Elapsed: math.Round(elapsed.Seconds()*1000) / 1000, Workers: r.opt.Workers, Version: r.opt.Version,
+	}
+	if r.rungFrom >= 0 {
+		sum.HoldOutGames = r.gameNo - r.rungGame
 	}
 	if elapsed > 0 {
 		sum.GamesPerSec = math.Round(float64(r.gameNo-r.replayed)/elapsed.Seconds()*100) / 100

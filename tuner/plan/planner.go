@@ -132,6 +132,7 @@ type contest struct {
 	p            float64
 	games        int
 	race         bool
+	holdout      bool // the winner's hold-out rung (HoldOut)
 	// seen holds the fingerprints of the contest's blocks so far; dup
 	// marks, per block, one that repeated an earlier block game for game
 	// (statistics.md §8: it counts once).
@@ -194,7 +195,10 @@ func planBlock(s *space.Space, c *contest, b int) []GamePlan {
 			p := m.Players()
 			var seed uint64
 			var tables [][]SeatRef
-			if c.race {
+			if c.holdout {
+				seed = holdoutSeed(s, si, mi, b)
+				tables = holdoutTables(p, c.cols)
+			} else if c.race {
 				seed = game.Mix(s.Seed, 0x7ace, uint64(si), uint64(mi), uint64(b))
 				tables = raceTables(s, si, p, alive, game.Mix(seed, 0x7ab1e))
 			} else {
