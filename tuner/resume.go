@@ -56,6 +56,13 @@ func (r *sweepRun) openResume() (*os.File, error) {
 		return nil, &space.InputError{File: filepath.Join(dir, "space.toml"), Message: "cannot resume: the space differs from the one of the interrupted run"}
 	}
 	path := filepath.Join(dir, "games.csv")
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		// killed between space.toml and the first game: start from the header
+		hdr, _ := csvBytes([][]string{gamesHeader})
+		if err := writeFileAtomic(path, hdr); err != nil {
+			return nil, err
+		}
+	}
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
 		return nil, &space.InputError{File: path, Message: "cannot resume: " + err.Error()}

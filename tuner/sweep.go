@@ -180,7 +180,7 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 			return nil, err
 		}
 		defer unlock()
-		if err := os.WriteFile(filepath.Join(opt.Out, "space.toml"), s.Source, 0o644); err != nil {
+		if err := writeFileAtomic(filepath.Join(opt.Out, "space.toml"), s.Source); err != nil {
 			return nil, err
 		}
 		// The header reaches the disk before the first game: a run killed
