@@ -13,8 +13,8 @@ import (
 
 // The honesty tests (statistics.md §6): sweeps over the synthetic game,
 // whose true strengths are known, run from many seeds. The full figures
-// (200 seeds) come from scripts/honest.sh; these tests run fewer seeds
-// and assert with a margin.
+// (200 seeds) come from TOURNEY_HONEST_SEEDS=200; these tests run fewer
+// seeds and assert with a margin.
 
 // bestSpace has 16 variants: the defaults (0 Elo), 14 weaker ones and,
 // last, the best, 30 Elo above the second (the defaults).
@@ -144,7 +144,7 @@ func nullFails(n, better int) bool { return better > max(1, n/24) }
 func TestHonestNullCanFail(t *testing.T) {
 	eagerVerdict = true
 	defer func() { eagerVerdict = false }()
-	n := honestSeeds()
+	n := cheapSeeds()
 	for _, format := range []string{"knockout", "race"} {
 		better := 0
 		for seed := 1; seed <= n; seed++ {
