@@ -88,6 +88,9 @@ func (c coverage) String() string {
 // (statistics.md §8); on the null (the defaults best by 1 to 15 Elo)
 // "better" is rare. TOURNEY_HONEST_SEEDS=200 gives the full figures.
 func TestHonestCoverage(t *testing.T) {
+	if raceEnabled && os.Getenv("TOURNEY_HONEST_SEEDS") == "" {
+		t.Skip("figures, not races: too dear under the race detector")
+	}
 	n := cheapSeeds()
 	for _, format := range []string{"knockout", "race"} {
 		t.Run(format, func(t *testing.T) {
@@ -116,13 +119,16 @@ func TestHonestCoverage(t *testing.T) {
 }
 
 // cheapSeeds is TOURNEY_HONEST_SEEDS when set, else a few seeds (3 with
-// -short or the race detector): these tests play four or two whole
+// -short, 2 under the race detector): these tests play four or two whole
 // sweeps a seed, and CI must stay short.
 func cheapSeeds() int {
 	if n, err := strconv.Atoi(os.Getenv("TOURNEY_HONEST_SEEDS")); err == nil && n > 0 {
 		return n
 	}
-	if testing.Short() || raceEnabled {
+	if raceEnabled {
+		return 2
+	}
+	if testing.Short() {
 		return 3
 	}
 	return 8
