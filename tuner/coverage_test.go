@@ -119,14 +119,14 @@ func TestHonestCoverage(t *testing.T) {
 }
 
 // cheapSeeds is TOURNEY_HONEST_SEEDS when set, else a few seeds (3 with
-// -short, 2 under the race detector): these tests play four or two whole
+// -short, 4 under the race detector): these tests play four or two whole
 // sweeps a seed, and CI must stay short.
 func cheapSeeds() int {
 	if n, err := strconv.Atoi(os.Getenv("TOURNEY_HONEST_SEEDS")); err == nil && n > 0 {
 		return n
 	}
 	if raceEnabled {
-		return 2
+		return 4
 	}
 	if testing.Short() {
 		return 3
