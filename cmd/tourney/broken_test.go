@@ -57,3 +57,23 @@ func TestReportReplayRefuseBrokenDirs(t *testing.T) {
 		t.Fatal("report.html written for a broken directory")
 	}
 }
+
+// Flags that make no sense are refused as usage errors (exit 2).
+func TestBadFlagsRefused(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "tiny.toml", tinySynth)
+	for _, args := range [][]string{
+		{"sweep", p, "--grace", "-1s", "--out", filepath.Join(dir, "g")},
+		{"sweep", p, "--hang-timeout", "0s", "--out", filepath.Join(dir, "h")},
+		{"match", "default", "random", "--grace", "-1s"},
+		{"play", "connect4", "--bots", "random,random,random"},
+		{"play", "reversixt", "--map", "cross14", "--bots", "random,trivial"},
+	} {
+		if code, _, e := tourney(t, args...); code != 2 {
+			t.Errorf("%v: exit %d, %s", args, code, e)
+		}
+	}
+	if code, _, e := tourney(t, "play", "connect4", "--bots", "random", "--seed", "2"); code != 0 {
+		t.Errorf("one bot for every seat: %d %s", code, e)
+	}
+}
