@@ -59,6 +59,11 @@ type VerdictJSON struct {
 	PBest       float64       `json:"p_best"`
 	Inseparable []int         `json:"inseparable"`
 	Confirm     *Confirmation `json:"confirmation,omitempty"`
+	// HoldOut: elo_vs_defaults, elo_lo and elo_hi come from the hold-out
+	// rung (blocks that played no part in the choice), on HoldOutBlocks
+	// distinct blocks; elo_lo_adjusted is the tournament's bound.
+	HoldOut       bool `json:"holdout,omitempty"`
+	HoldOutBlocks int  `json:"holdout_distinct_blocks,omitempty"`
 }
 
 func optFloat(f float64, d int) *float64 {
@@ -76,7 +81,8 @@ func (v Verdict) json(conf float64) VerdictJSON {
 		ins = []int{}
 	}
 	return VerdictJSON{Text: v.Text, Better: v.Better, Elo: optFloat(v.Elo, 1), Lo: optFloat(v.Lo, 1), Hi: optFloat(v.Hi, 1),
-		LoAdjusted: optFloat(v.LoAdjusted, 1), Confidence: conf, PBest: math.Round(v.PBest*1000) / 1000, Inseparable: ins, Confirm: v.Confirm}
+		LoAdjusted: optFloat(v.LoAdjusted, 1), Confidence: conf, PBest: math.Round(v.PBest*1000) / 1000, Inseparable: ins, Confirm: v.Confirm,
+		HoldOut: v.Held, HoldOutBlocks: v.HeldDistinct}
 }
 
 func (r *sweepRun) summary(winner, rounds int, elapsed time.Duration, v Verdict) Summary {
