@@ -6,7 +6,7 @@
 # Prints each run's verdict lines; fails when a run with opening_plies = 0
 # says "better" or any run prints an interval of zero width.
 #
-#   scripts/det-check.sh [SEEDS] [WORKDIR]   (default 10 seeds)
+#   scripts/det-check.sh [SEEDS] [WORKDIR]   (default 10 seeds; ONLY_ZERO=1: opening_plies = 0 only)
 set -u
 seeds=${1:-10}
 work=${2:-$(mktemp -d /tmp/det-check.XXXXXX)}
@@ -15,7 +15,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 bin=$work/tourney
 (cd "$root" && go build -o "$bin" ./cmd/tourney) || exit 1
 fail=0
-for op in "" "opening_plies = 0"; do
+ops=("opening_plies = 0" "")
+[ -n "${ONLY_ZERO:-}" ] && ops=("opening_plies = 0")
+for op in "${ops[@]}"; do
 	for seed in $(seq 1 "$seeds"); do
 		cat > "$work/det.toml" <<TOML
 name = "det"
@@ -38,7 +40,10 @@ TOML
 		echo "${op:-default opening} seed $seed: $v"
 		if [ -n "$op" ] && echo "$out" | grep -q '^verdict: better'; then fail=1; fi
 		if echo "$out" | grep -qE '\[(-?[0-9.]+), \1\]'; then echo "  zero-width interval"; fail=1; fi
-		if awk -F, 'NR > 1 && $0 !~ /NaN/ { for (i = 1; i <= NF; i++) h[i] = $i } END { }' "$work/out/variants.csv"; then :; fi
+		# variants.csv: rating_lo equal to rating_hi (other than the anchor, variant 0)
+		if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } NR > 2 && $c["rating_lo"] != "NaN" && $c["rating_lo"] == $c["rating_hi"] { bad = 1 } END { exit !bad }' "$work/out/variants.csv"; then
+			echo "  zero-width interval in variants.csv"; fail=1
+		fi
 	done
 done
 exit $fail
