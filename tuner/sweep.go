@@ -239,8 +239,10 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 	if err := gf.Close(); err != nil {
 		return nil, err
 	}
-	if n := len(r.dup); n > 0 {
+	if n := len(r.dup); n > 0 && 4*n >= r.units {
 		r.bar.Logf(opt.Log, "warning: %d of %d blocks repeated an earlier block of their encounter game for game and count once: the evidence is %d distinct block(s) (set opening_plies, or add maps)\n", n, r.units, r.units-n)
+	} else if n > 0 {
+		r.bar.Logf(opt.Log, "note: %d of %d blocks repeated an earlier block game for game (the same opening drawn twice) and count once\n", n, r.units)
 	}
 	rt, err := r.ratings()
 	if err != nil {
