@@ -83,6 +83,9 @@ type Result struct {
 	SeatSearch []SeatSearch
 	// Moves is the game's move record when Job.Record is set.
 	Moves []MoveRecord
+	// Print is the game's fingerprint (always set; see Print): equal
+	// Prints of one seating are the same game.
+	Print uint64
 
 	err error // an engine failure: stops the batch
 }

@@ -87,7 +87,7 @@ func (g *gamePlay) setup() *Result {
 	m := job.Map
 	var openingMoves []game.Action
 	if job.OpeningPlies > 0 {
-		if s, openingMoves, err = opening(job.Game, job.Map, job.Seed, job.OpeningPlies); err != nil {
+		if s, openingMoves, g.rec.open, err = opening(job.Game, job.Map, job.Seed, job.OpeningPlies); err != nil {
 			return errResult(err)
 		}
 	}
@@ -389,25 +389,29 @@ func (g *gamePlay) stepBot(p int) (a game.Action, reason, detail string) {
 // drawn again (up to 100 times); after that the last unfinished prefix is
 // used.
 func Opening(g game.Game, m game.Map, seed uint64, plies int) (game.State, error) {
-	s, _, err := opening(g, m, seed, plies)
+	s, _, _, err := opening(g, m, seed, plies)
 	return s, err
 }
 
 // opening is Opening that also returns the moves of a sequential game's
-// opening (nil at simultaneous nodes).
-func opening(g game.Game, m game.Map, seed uint64, plies int) (game.State, []game.Action, error) {
+// opening (nil at simultaneous nodes) and a hash of every random move it
+// played (0 for none): two openings with the same hash are the same
+// moves.
+func opening(g game.Game, m game.Map, seed uint64, plies int) (game.State, []game.Action, uint64, error) {
 	var best game.State
 	var bestMoves []game.Action
+	var bestHash uint64
 	for try := uint64(0); try < 100; try++ {
 		s, err := g.NewState(m, seed)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, 0, err
 		}
 		rng := game.NewRand(game.Mix(seed, 0x09e4, try))
 		var legal, moves []game.Action
+		var h uint64
 		joint := make([]game.Action, s.NumPlayers())
 		for i := 0; i < plies && !s.IsTerminal(); i++ {
-			prev := s.Clone()
+			prev, prevHash := s.Clone(), h
 			if cp := s.CurrentPlayer(); cp == game.SimultaneousPlayer {
 				for p := range joint {
 					legal = s.LegalActions(p, legal[:0])
@@ -415,26 +419,28 @@ func opening(g game.Game, m game.Map, seed uint64, plies int) (game.State, []gam
 					if len(legal) > 0 {
 						joint[p] = legal[rng.IntN(len(legal))]
 					}
+					h = game.Mix(h, uint64(i), uint64(p), uint64(int64(joint[p])))
 				}
 				s.(game.JointApplier).ApplyJoint(joint)
 			} else {
 				legal = s.LegalActions(cp, legal[:0])
 				a := legal[rng.IntN(len(legal))]
+				h = game.Mix(h, uint64(i), uint64(cp), uint64(int64(a)))
 				s.Apply(a)
 				moves = append(moves, a)
 			}
 			if s.IsTerminal() {
 				if best == nil || prev.MoveNumber() > best.MoveNumber() {
-					best, bestMoves = prev, moves[:max(len(moves)-1, 0)]
+					best, bestMoves, bestHash = prev, moves[:max(len(moves)-1, 0)], prevHash
 				}
 				break
 			}
 		}
 		if !s.IsTerminal() {
-			return s, moves, nil
+			return s, moves, h, nil
 		}
 	}
-	return best, bestMoves, nil
+	return best, bestMoves, bestHash, nil
 }
 
 // replayOpening tells an observer the moves of the opening, from the

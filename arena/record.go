@@ -2,6 +2,7 @@ package arena
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
@@ -38,6 +39,9 @@ type recorder struct {
 	seatTime  []time.Duration
 	seatMoves []int
 	search    []SeatSearch
+	// open and moves hash the opening's random plies and every decision
+	// (ply, seat, action, fault): Result.Print.
+	open, mhash uint64
 }
 
 // SeatSearch is a seat's search telemetry summed over a game: the moves
@@ -95,6 +99,7 @@ func (r *recorder) note(ply, p int, a game.Action, fault string, d time.Duration
 		r.seatTime[p] += d
 		r.seatMoves[p]++
 	}
+	r.moves64(ply, p, a, fault)
 	var mi game.MoveInfo
 	if p < len(r.info) && r.info[p] != nil && fault == "" {
 		mi = r.info[p].LastMove()
@@ -111,11 +116,41 @@ func (r *recorder) note(ply, p int, a game.Action, fault string, d time.Duration
 	r.moves = append(r.moves, MoveRecord{Ply: ply, Seat: p, Action: a, Fault: fault, Time: d, Nodes: mi.Nodes, Depth: mi.Depth})
 }
 
+// moves64 adds a decision to the moves hash.
+func (r *recorder) moves64(ply, p int, a game.Action, fault string) {
+	f := uint64(0)
+	for i := 0; i < len(fault); i++ {
+		f = f*131 + uint64(fault[i])
+	}
+	r.mhash = game.Mix(r.mhash^0x6d6f766573, uint64(ply), uint64(p), uint64(int64(a)), f)
+}
+
+// Print is a game's fingerprint: a hash of its opening, every decision and
+// its end (scores, ranks, plies), and of its seed unless the game says
+// that nothing on its map draws from the seed (game.SeedFree). Two games
+// of the same seating with the same Print are the same game played twice
+// (statistics.md §8): deterministic bots on a fixed map, no opening.
+func Print(res *Result, openHash, movesHash uint64) uint64 {
+	job := res.Job
+	base := uint64(0x7072696e74)
+	if job != nil {
+		if sf, ok := job.Game.(game.SeedFree); !ok || !sf.SeedFree(job.Map) {
+			base = game.Mix(base, job.Seed)
+		}
+	}
+	h := game.Mix(base, openHash, movesHash, uint64(res.Plies))
+	for i := range res.Ranks {
+		h = game.Mix(h, uint64(res.Ranks[i]), math.Float64bits(res.Scores[i]))
+	}
+	return h &^ (1 << 63) // an int64 in every CSV reader
+}
+
 // attach hands the records to the game's result.
 func (r *recorder) attach(res *Result) {
 	if res == nil || res.err != nil {
 		return
 	}
+	res.Print = Print(res, r.open, r.mhash)
 	res.SeatTime, res.SeatMoves, res.SeatSearch = r.seatTime, r.seatMoves, r.search
 	if r.on {
 		res.Moves = r.moves

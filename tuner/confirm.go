@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"tourney/tuner/space"
 
 	"tourney/arena"
@@ -24,8 +25,32 @@ type Confirmation struct {
 	Hi    *float64 `json:"elo_hi"`
 	SPRT  string   `json:"sprt"`
 	LLR   float64  `json:"llr"`
-	State string   `json:"state"` // H1, H0 or continue (the cap came first)
-	Dir   string   `json:"dir"`
+	// Bounds are the GSPRT's [lower, upper] LLR bounds.
+	Bounds [2]float64 `json:"llr_bounds"`
+	State  string     `json:"state"` // H1, H0 or continue (the cap came first)
+	Dir    string     `json:"dir"`
+	// SweepText and SweepBetter are the sweep's verdict before the
+	// confirmation: an undecided confirmation keeps it, and confirming
+	// again starts from it.
+	SweepText   string `json:"sweep_verdict"`
+	SweepBetter bool   `json:"sweep_better"`
+}
+
+// Undecided says what an undecided confirmation found.
+func (cf *Confirmation) Undecided() string {
+	return fmt.Sprintf("confirmation undecided after %d games (LLR %.2f in [%.2f, %.2f])", cf.Games, cf.LLR, cf.Bounds[0], cf.Bounds[1])
+}
+
+// confirmLabels number the winner and the defaults in confirm/games.csv
+// as the sweep does: the winner by its variant number, the defaults as
+// variant 0 when variant 0 is the defaults, else as the sweep's
+// "default" entity (no variant number).
+func confirmLabels(s *space.Space, winner int) *[2][2]string {
+	def := [2]string{"", "default"}
+	if vs := s.Variants(); len(vs) > 0 && vs[0].Default {
+		def = [2]string{"0", "variant"}
+	}
+	return &[2][2]string{{strconv.Itoa(winner), "variant"}, def}
 }
 
 // Confirm plays the configuration params (of the space's first scenario's
@@ -33,16 +58,19 @@ type Confirmation struct {
 // opening, seeds that no sweep game uses, at most ConfirmGames games,
 // stopping when the GSPRT of ConfirmElo decides (α = β = 1 − confidence).
 // It writes games.csv and summary.json to dir.
-func Confirm(ctx context.Context, s *space.Space, params game.Params, dir string, opt RunOptions) (*Confirmation, *MatchResult, error) {
+func Confirm(ctx context.Context, s *space.Space, winner int, params game.Params, dir string, opt RunOptions) (*Confirmation, *MatchResult, error) {
 	t := &s.Tournament
 	sc := &s.Scenarios[0]
-	sprt := stats.SPRT{Elo0: t.ConfirmElo[0], Elo1: t.ConfirmElo[1], Alpha: 1 - t.Confidence, Beta: 1 - t.Confidence}
+	// 1 − 0.95 is 0.050000000000000044 in floating point: round it
+	alpha := math.Round((1-t.Confidence)*1e9) / 1e9
+	sprt := stats.SPRT{Elo0: t.ConfirmElo[0], Elo1: t.ConfirmElo[1], Alpha: alpha, Beta: alpha}
 	c := &MatchConfig{
 		Game: sc.Game, NameA: "winner", NameB: "defaults",
 		A:    arena.Entrant{Spec: sc.Bot, Params: params},
 		B:    arena.Entrant{Spec: sc.Bot, Params: s.DefaultParams(0)},
 		Maps: sc.Maps, MapNames: sc.MapNames, Games: t.ConfirmGames, Budget: sc.Budget,
 		Seed: game.Mix(s.Seed, 0xc0f1), SPRT: &sprt, OpeningPlies: sc.OpeningPlies, Confidence: t.Confidence,
+		Label: confirmLabels(s, winner),
 	}
 	res, err := RunMatch(ctx, c, MatchOptions{Out: dir, Workers: opt.Workers, Quiet: opt.Quiet,
 		Grace: opt.Grace, HangTimeout: opt.HangTimeout, Version: opt.Version, Log: opt.Log})
@@ -54,7 +82,8 @@ func Confirm(ctx context.Context, s *space.Space, params game.Params, dir string
 		est = stats.BlockEstimate(blockScores(res.Blocks), t.Confidence)
 	}
 	cf := &Confirmation{Games: res.Played, Elo: optFloat(est.Elo, 1), Lo: optFloat(est.EloLo, 1), Hi: optFloat(est.EloHi, 1),
-		SPRT: sprt.String(), LLR: math.Round(res.LLR*1000) / 1000, State: res.SPRTState, Dir: dir}
+		SPRT: sprt.String(), LLR: math.Round(res.LLR*1000) / 1000, State: res.SPRTState, Dir: dir,
+		Bounds: [2]float64{math.Round(sprt.Lower()*1000) / 1000, math.Round(sprt.Upper()*1000) / 1000}}
 	return cf, res, nil
 }
 
@@ -67,10 +96,12 @@ func blockScores(d []float64) []float64 {
 	return x
 }
 
-// apply makes the confirmation the verdict: H1 is "better than the
-// defaults", anything else keeps them.
+// apply makes a decided confirmation the verdict: H1 is "better than
+// the defaults", H0 keeps the defaults. An undecided one (the cap came
+// first) decides nothing: the sweep's verdict stands, and says so.
 func (cf *Confirmation) apply(v *Verdict) {
 	v.Confirm = cf
+	cf.SweepText, cf.SweepBetter = v.Text, v.Better
 	switch cf.State {
 	case "H1":
 		v.Better = true
@@ -79,8 +110,7 @@ func (cf *Confirmation) apply(v *Verdict) {
 		v.Better = false
 		v.Text = verdictKeep + " (the confirmation rejected the winner)"
 	default:
-		v.Better = false
-		v.Text = verdictKeep + fmt.Sprintf(" (the confirmation did not decide in %d games)", cf.Games)
+		v.Text += "; " + cf.Undecided()
 	}
 }
 
@@ -96,21 +126,24 @@ func ConfirmDir(ctx context.Context, s *space.Space, dir string, opt RunOptions)
 	if bc.Game != sc.Game.Info().Name || bc.Bot != sc.Bot.Name {
 		return nil, nil, &space.InputError{File: filepath.Join(dir, "winner.toml"), Message: fmt.Sprintf("the winner is a %s %s, the space plays %s %s", bc.Game, bc.Bot, sc.Game.Info().Name, sc.Bot.Name)}
 	}
-	cdir := filepath.Join(dir, "confirm")
-	cf, res, err := Confirm(ctx, s, bc.Resolved, cdir, opt)
-	if err != nil {
-		return cf, res, err
-	}
 	path := filepath.Join(dir, "summary.json")
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return cf, res, err
+		return nil, nil, &space.InputError{File: dir, Message: "not a finished sweep (no summary.json)"}
 	}
 	var sum Summary
 	if err := json.Unmarshal(data, &sum); err != nil {
-		return cf, res, fmt.Errorf("%s: %v", path, err)
+		return nil, nil, fmt.Errorf("%s: %v", path, err)
+	}
+	cdir := filepath.Join(dir, "confirm")
+	cf, res, err := Confirm(ctx, s, sum.Winner, bc.Resolved, cdir, opt)
+	if err != nil {
+		return cf, res, err
 	}
 	v := Verdict{Text: sum.Verdict.Text, Better: sum.Verdict.Better}
+	if old := sum.Verdict.Confirm; old != nil && old.SweepText != "" {
+		v.Text, v.Better = old.SweepText, old.SweepBetter // confirmed before: start from the sweep's verdict
+	}
 	cf.apply(&v)
 	sum.Verdict.Text, sum.Verdict.Better, sum.Verdict.Confirm = v.Text, v.Better, cf
 	js, err := json.MarshalIndent(sum, "", "  ")

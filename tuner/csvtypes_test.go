@@ -107,7 +107,7 @@ func cellOK(kind, s string) bool {
 // Every column of every results file has one type an analyst's loader
 // infers without help: integers, floats, 0/1, enums; variant and
 // out_round are integers or empty (never "winner", "default" or
-// "field:x" mixed in), seeds are unsigned 64-bit integers, bracket.csv
+// "field:x" mixed in), seeds are int64 (63-bit) integers, bracket.csv
 // is long (one participant a row, no lists in cells). Checked on a
 // knockout with more than two seats (placements, the default filler, a
 // field bot) and on a race.
@@ -165,11 +165,11 @@ func checkResultFiles(t *testing.T, sp *space.Space, out string) {
 	}
 	games := checkColumns(t, filepath.Join(out, "games.csv"), gamesHeader, map[string]string{
 		"game": kInt, "round": kInt, "encounter": kInt, "block": kInt, "scenario": kInt,
-		"game_type": "enum:synthetic", "map": kStr, "seed": kUint64, "seat": kInt,
+		"game_type": "enum:synthetic", "map": kStr, "seed": kInt, "seat": kInt,
 		"variant": kIntE, "role": "enum:variant|default|field", "bot": kStr,
 		"score": kFloat, "rank": kInt, "points": kFloat, "plies": kInt,
 		"nodes": kIntE, "depth": kFloatE,
-		"end": "prefix:normal|max-length|forfeit:",
+		"end": "prefix:normal|max-length|forfeit:", "game_hash": kInt,
 	}, nil)
 	// variant is empty exactly for the defaults and the field
 	roles := map[string]int{}

@@ -19,7 +19,20 @@
 //   - tuner/stats: blocks, ratings, tests; tuner/report: the HTML page.
 //
 // The sweep loop (RunSweep) is short: Next, play, Look, until the
-// planner has no more blocks; then ratings, verdict and files.
+// planner has no more blocks; then the winner's hold-out rung
+// (plan.HoldOut), ratings, verdict and files.
+//
+// Honesty (statistics.md §8): identical games count once (games.csv's
+// game_hash; repeated blocks are left out of the ratings and the tests);
+// the winner is rated on blocks that played no part in choosing it; the
+// tournament's intervals are widened for early stopping and elimination;
+// honest_test.go and coverage_test.go measure coverage, bias and the
+// null on the synthetic game, and TestHonestNullCanFail shows that the
+// null test fails when the verdict is broken on purpose.
+//
+// Surviving kills: games.csv and timing.csv are flushed together
+// (timing.csv first) and repaired on resume; every other file is written
+// atomically; a staged sweep resumes stage by stage.
 package tuner
 
 // # Placements

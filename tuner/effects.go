@@ -151,11 +151,11 @@ func (r *sweepRun) variantRow(v int, def []any, ind func(int, any) int, lin map[
 	for i, p := range s.Params {
 		val := vals[p.Name]
 		if l, ok := lin[i]; ok {
-			span := toF(p.Max) - toF(p.Min)
+			span := numF(p.Max) - numF(p.Min)
 			if span == 0 {
 				span = 1
 			}
-			x := (toF(val) - toF(def[i])) / span
+			x := (numF(val) - numF(def[i])) / span
 			if x != 0 {
 				row = append(row, stats.Feature{K: l[0], V: x}, stats.Feature{K: l[1], V: x * x})
 			}
@@ -182,7 +182,7 @@ func (r *sweepRun) variantRow(v int, def []any, ind func(int, any) int, lin map[
 	return row
 }
 
-func toF(v any) float64 {
+func numF(v any) float64 {
 	switch x := v.(type) {
 	case int:
 		return float64(x)

@@ -3,8 +3,9 @@
 package tuner
 
 import (
-	"bufio"
+	"bytes"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -21,7 +22,7 @@ import (
 )
 
 var gamesHeader = []string{"game", "round", "encounter", "block", "scenario", "game_type", "map", "seed", "seat",
-	"variant", "role", "bot", "score", "rank", "points", "plies", "nodes", "depth", "end"}
+	"variant", "role", "bot", "score", "rank", "points", "plies", "nodes", "depth", "end", "game_hash"}
 
 // Column indices of games.csv.
 const (
@@ -44,6 +45,10 @@ const (
 	colNodes
 	colDepth
 	colEnd
+	// colHash is the game's fingerprint (arena.Print, 63 bits): two rows
+	// of one encounter and seating with the same game_hash are the same
+	// game played twice (statistics.md §8).
+	colHash
 )
 
 // searchCols formats a seat's search telemetry for games.csv: its total
@@ -97,7 +102,7 @@ func (r *sweepRun) emit(res *arena.Result) error {
 			strconv.Itoa(m.plan.Scenario), sc.Game.Info().Name, sc.MapNames[m.plan.Map],
 			strconv.FormatUint(m.plan.Seed, 10), strconv.Itoa(seat), variant, role, bot,
 			fmtFloat(res.Scores[seat]), strconv.Itoa(res.Ranks[seat]), fmtFloat(pts),
-			strconv.Itoa(res.Plies), nodes, depth, res.End[seat],
+			strconv.Itoa(res.Plies), nodes, depth, res.End[seat], strconv.FormatUint(res.Print, 10),
 		}
 		if replay != nil {
 			// A resumed game is not played again: its telemetry is the
@@ -127,7 +132,7 @@ func (r *sweepRun) emit(res *arena.Result) error {
 			r.forfeits++
 		}
 	}
-	(*m.out)[m.bi][m.game] = plan.Result{Ranks: slices.Clone(res.Ranks)}
+	(*m.out)[m.bi][m.game] = plan.Result{Ranks: slices.Clone(res.Ranks), Print: res.Print}
 	if rec.Players != nil { // a game of points is not rated
 		r.recs = append(r.recs, rec)
 		r.recScen = append(r.recScen, m.plan.Scenario)
@@ -136,7 +141,9 @@ func (r *sweepRun) emit(res *arena.Result) error {
 	r.gameNo++
 	if r.opt.StopAfter > 0 && r.gameNo >= r.opt.StopAfter {
 		if replay == nil {
-			r.games.Flush()
+			if err := r.flush(); err != nil {
+				return err
+			}
 		}
 		return ErrStopped
 	}
@@ -146,10 +153,44 @@ func (r *sweepRun) emit(res *arena.Result) error {
 	// Rows reach the file at least every second (and always on the
 	// way out), not after every game: the collector is serial.
 	if now := time.Now(); now.Sub(r.flushed) >= time.Second {
-		r.games.Flush()
 		r.flushed = now
+		return r.flush()
 	}
-	return r.games.Error()
+	return nil
+}
+
+// flush writes the rows gathered since the last flush: timing.csv's
+// first, then games.csv's, each in one write. A kill at any instant
+// thus leaves timing.csv with a row for every game of games.csv (and
+// perhaps a few more, or half a row, which a resume cuts away: see
+// repairTiming); nothing is written between flushes.
+func (r *sweepRun) flush() error {
+	if r.games == nil {
+		return nil
+	}
+	if r.timing != nil {
+		r.timing.Flush()
+		if err := r.timing.Error(); err != nil {
+			return err
+		}
+		if r.tbuf.Len() > 0 {
+			if _, err := r.tf.Write(r.tbuf.Bytes()); err != nil {
+				return err
+			}
+			r.tbuf.Reset()
+		}
+	}
+	r.games.Flush()
+	if err := r.games.Error(); err != nil {
+		return err
+	}
+	if r.gbuf.Len() > 0 {
+		if _, err := r.gf.Write(r.gbuf.Bytes()); err != nil {
+			return err
+		}
+		r.gbuf.Reset()
+	}
+	return nil
 }
 
 // openSidecars opens the records (after the first keep games, on a
@@ -173,17 +214,67 @@ func (r *sweepRun) openSidecars(keep int) error {
 		}
 	}
 	path := filepath.Join(dir, "timing.csv")
+	if err := repairTiming(path, keep); err != nil {
+		return err
+	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
 		return err
 	}
 	st, _ := f.Stat()
 	r.tf = f
-	r.timing = csv.NewWriter(bufio.NewWriter(f))
+	r.tbuf.Reset()
+	r.timing = csv.NewWriter(&r.tbuf)
 	if st == nil || st.Size() == 0 {
-		_ = r.timing.Write([]string{"game", "seat", "time_ms", "moves"})
+		if _, err := f.WriteString(strings.Join(timingHeader, ",") + "\n"); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+var timingHeader = []string{"game", "seat", "time_ms", "moves"}
+
+// repairTiming makes timing.csv of an interrupted run hold exactly the
+// rows of its first keep games: a row cut by the kill, rows of games
+// that games.csv does not have, and repeated rows are dropped; the file
+// is replaced atomically. A missing file is left missing (created by
+// the caller).
+func repairTiming(path string, keep int) error {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	out.WriteString(strings.Join(timingHeader, ",") + "\n")
+	seen := map[[2]int]bool{}
+	lines := strings.Split(string(data), "\n")
+	// the last element is "" after a final newline, or a torn row
+	lines = lines[:len(lines)-1]
+	for i, ln := range lines {
+		if i == 0 {
+			continue // the header
+		}
+		f := strings.Split(ln, ",")
+		if len(f) != len(timingHeader) {
+			continue
+		}
+		g, e1 := strconv.Atoi(f[0])
+		seat, e2 := strconv.Atoi(f[1])
+		_, e3 := strconv.ParseFloat(f[2], 64)
+		_, e4 := strconv.Atoi(f[3])
+		if e1 != nil || e2 != nil || e3 != nil || e4 != nil || g >= keep || seen[[2]int{g, seat}] {
+			continue
+		}
+		seen[[2]int{g, seat}] = true
+		out.WriteString(ln + "\n")
+	}
+	if bytes.Equal(out.Bytes(), data) {
+		return nil
+	}
+	return writeFileAtomic(path, out.Bytes())
 }
 
 func (r *sweepRun) closeSidecars() error {
@@ -193,8 +284,7 @@ func (r *sweepRun) closeSidecars() error {
 		r.recw = nil
 	}
 	if r.timing != nil {
-		r.timing.Flush()
-		if e := r.timing.Error(); err == nil {
+		if e := r.flush(); err == nil {
 			err = e
 		}
 		if e := r.tf.Close(); err == nil {

@@ -40,6 +40,10 @@ type MatchConfig struct {
 	// get the same opening).
 	OpeningPlies int
 	Confidence   float64 // of the intervals (default 0.95)
+	// Label, when set, gives games.csv's variant and role columns of A
+	// and B (default "0" and "1", role "variant"): a confirmation numbers
+	// the winner and the defaults as its sweep does.
+	Label *[2][2]string
 }
 
 // MatchOptions are the run options of a match.
@@ -144,7 +148,7 @@ func MatchJobs(c *MatchConfig) []arena.Job {
 				seats[j] = c.B
 			}
 		}
-		jobs[i] = arena.Job{Game: c.Game, Map: m, Seed: game.Mix(c.Seed, 0x3a7c, uint64(deal)), Seats: seats, Budget: c.Budget, OpeningPlies: c.OpeningPlies, Meta: mi}
+		jobs[i] = arena.Job{Game: c.Game, Map: m, Seed: plan.GameSeed(game.Mix(c.Seed, 0x3a7c, uint64(deal))), Seats: seats, Budget: c.Budget, OpeningPlies: c.OpeningPlies, Meta: mi}
 	}
 	return jobs
 }
@@ -206,11 +210,18 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 				pb += pts
 				nb++
 			}
-			role := "variant"
+			id, role := e.ID, "variant"
+			if c.Label != nil {
+				ab := 0
+				if e.ID != "0" {
+					ab = 1
+				}
+				id, role = c.Label[ab][0], c.Label[ab][1]
+			}
 			nodes, depth := searchCols(r, seat)
 			row := []string{strconv.Itoa(r.Index), "1", "1", strconv.Itoa(r.Index / 2), "0", c.Game.Info().Name, c.MapNames[mi],
-				strconv.FormatUint(r.Job.Seed, 10), strconv.Itoa(seat), e.ID, role, e.Spec.Name, fmtFloat(r.Scores[seat]),
-				strconv.Itoa(r.Ranks[seat]), fmtFloat(pts), strconv.Itoa(r.Plies), nodes, depth, r.End[seat]}
+				strconv.FormatUint(r.Job.Seed, 10), strconv.Itoa(seat), id, role, e.Spec.Name, fmtFloat(r.Scores[seat]),
+				strconv.Itoa(r.Ranks[seat]), fmtFloat(pts), strconv.Itoa(r.Plies), nodes, depth, r.End[seat], strconv.FormatUint(r.Print, 10)}
 			pending = append(pending, row)
 		}
 		cur.ptsA[g], cur.ptsB[g] = pa/float64(na), pb/float64(nb)

@@ -158,7 +158,9 @@ func ReplayGame(ctx context.Context, dir string, n int) (*arena.Result, string, 
 	path := filepath.Join(dir, records.FileName)
 	if _, serr := os.Stat(path); serr == nil {
 		errFound := fmt.Errorf("found")
+		seen := 0
 		err := records.Scan(path, func(g *records.Game) error {
+			seen++
 			if g.Index == n {
 				rec = g
 				return errFound
@@ -168,9 +170,15 @@ func ReplayGame(ctx context.Context, dir string, n int) (*arena.Result, string, 
 		if err != nil && err != errFound {
 			return res, "", err
 		}
+		if rec == nil {
+			// A records file without the game (empty, or cut by a kill):
+			// there is nothing to compare the moves with, and saying
+			// "reproduced" would claim a check that was not made.
+			return res, fmt.Sprintf("game %d: nothing to compare its moves with: %s holds no record of it (%d records); only its result in games.csv agreed", n, path, seen), nil
+		}
 	}
 	if rec == nil {
-		return res, "", nil // no record of it: games.csv agreed
+		return res, "", nil // records off (--records none): games.csv agreed
 	}
 	if len(rec.Moves) != len(res.Moves) {
 		return res, fmt.Sprintf("game %d: %d moves played again, %d recorded", n, len(res.Moves), len(rec.Moves)), nil

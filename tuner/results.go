@@ -20,25 +20,32 @@ import (
 
 // Summary is summary.json of a sweep.
 type Summary struct {
-	Name         string         `json:"name"`
-	Seed         uint64         `json:"seed"`
-	Format       string         `json:"format"`
-	Variants     int            `json:"variants"`
-	Games        int            `json:"games"`
-	Blocks       int            `json:"blocks"`
-	Rounds       int            `json:"rounds"`
-	Decisions    map[string]int `json:"decisions"`
-	Winner       int            `json:"winner"`
-	WinnerParams map[string]any `json:"winner_params"`
-	Budget       string         `json:"budget"`
-	Verdict      VerdictJSON    `json:"verdict"`
-	Forfeits     int            `json:"forfeits"`
-	ForfeitsBy   map[string]int `json:"forfeits_by_variant,omitempty"`
-	Resumed      int            `json:"resumed_games,omitempty"`
-	Elapsed      float64        `json:"elapsed_seconds"`
-	GamesPerSec  float64        `json:"games_per_second"`
-	Workers      int            `json:"workers"`
-	Version      string         `json:"version"`
+	Name     string `json:"name"`
+	Seed     uint64 `json:"seed"`
+	Format   string `json:"format"`
+	Variants int    `json:"variants"`
+	Games    int    `json:"games"`
+	Blocks   int    `json:"blocks"`
+	// Distinct is the blocks that did not repeat an earlier block of
+	// their encounter game for game (statistics.md §8).
+	Distinct int `json:"distinct_blocks"`
+	// HoldOutBlocks and HoldOutGames are the winner's hold-out rung
+	// (included in Blocks and Games).
+	HoldOutBlocks int            `json:"holdout_blocks,omitempty"`
+	HoldOutGames  int            `json:"holdout_games,omitempty"`
+	Rounds        int            `json:"rounds"`
+	Decisions     map[string]int `json:"decisions"`
+	Winner        int            `json:"winner"`
+	WinnerParams  map[string]any `json:"winner_params"`
+	Budget        string         `json:"budget"`
+	Verdict       VerdictJSON    `json:"verdict"`
+	Forfeits      int            `json:"forfeits"`
+	ForfeitsBy    map[string]int `json:"forfeits_by_variant,omitempty"`
+	Resumed       int            `json:"resumed_games,omitempty"`
+	Elapsed       float64        `json:"elapsed_seconds"`
+	GamesPerSec   float64        `json:"games_per_second"`
+	Workers       int            `json:"workers"`
+	Version       string         `json:"version"`
 	// Players: who played each block (block key → worker name) when a
 	// cluster played the sweep; the blocks of an interrupted run are
 	// not in it.
@@ -57,6 +64,11 @@ type VerdictJSON struct {
 	PBest       float64       `json:"p_best"`
 	Inseparable []int         `json:"inseparable"`
 	Confirm     *Confirmation `json:"confirmation,omitempty"`
+	// HoldOut: elo_vs_defaults, elo_lo and elo_hi come from the hold-out
+	// rung (blocks that played no part in the choice), on HoldOutBlocks
+	// distinct blocks; elo_lo_adjusted is the tournament's bound.
+	HoldOut       bool `json:"holdout,omitempty"`
+	HoldOutBlocks int  `json:"holdout_distinct_blocks,omitempty"`
 }
 
 func optFloat(f float64, d int) *float64 {
@@ -74,19 +86,24 @@ func (v Verdict) json(conf float64) VerdictJSON {
 		ins = []int{}
 	}
 	return VerdictJSON{Text: v.Text, Better: v.Better, Elo: optFloat(v.Elo, 1), Lo: optFloat(v.Lo, 1), Hi: optFloat(v.Hi, 1),
-		LoAdjusted: optFloat(v.LoAdjusted, 1), Confidence: conf, PBest: math.Round(v.PBest*1000) / 1000, Inseparable: ins, Confirm: v.Confirm}
+		LoAdjusted: optFloat(v.LoAdjusted, 1), Confidence: conf, PBest: math.Round(v.PBest*1000) / 1000, Inseparable: ins, Confirm: v.Confirm,
+		HoldOut: v.Held, HoldOutBlocks: v.HeldDistinct}
 }
 
 func (r *sweepRun) summary(winner, rounds int, elapsed time.Duration, v Verdict) Summary {
 	sum := Summary{
 		Name: r.s.Name, Seed: r.s.Seed, Format: r.s.Tournament.Format, Variants: len(r.variants), Games: r.gameNo,
-		Blocks: r.units, Rounds: rounds, Decisions: r.decisions,
+		Blocks: r.units, Distinct: r.units - len(r.dup), Rounds: rounds,
+		HoldOutBlocks: r.rungBlocks, Decisions: r.decisions,
 		Winner: winner, WinnerParams: map[string]any{}, Budget: r.s.Scenarios[0].Budget.String(),
 		Verdict: v.json(r.s.Tournament.Confidence), Forfeits: r.forfeits, Resumed: r.replayed,
 		Elapsed: math.Round(elapsed.Seconds()*1000) / 1000, Workers: r.opt.Workers, Version: r.opt.Version,
 	}
 	if space.IsContinuous(r.s.Generate.Method) { // spsa, cmaes: no tournament format
 		sum.Format = r.s.Generate.Method
+	}
+	if r.rungFrom >= 0 {
+		sum.HoldOutGames = r.gameNo - r.rungGame
 	}
 	if elapsed > 0 {
 		sum.GamesPerSec = math.Round(float64(r.gameNo-r.replayed)/elapsed.Seconds()*100) / 100
@@ -160,7 +177,7 @@ func (r *sweepRun) writeResults(out *Outcome, rt stats.Ratings) error {
 		if i == out.Winner {
 			win = "1"
 		}
-		row = append(row, strconv.Itoa(st.games), fmtFloat(st.points), fmtFloat(st.raw), fmtRound(meanRank, 4),
+		row = append(row, strconv.Itoa(st.games), fmtSum(st.points), fmtSum(st.raw), fmtRound(meanRank, 4),
 			fmtRound(rt.Elo[i], 1), fmtRound(rt.Lo[i], 1), fmtRound(rt.Hi[i], 1), fmtRound(rt.PBest[i], 3), outRound, win,
 			fmtPred(pe[i]), fmtPred(plo[i]), fmtPred(phi[i]))
 		if k > 0 {
@@ -231,6 +248,20 @@ func fmtRound(f float64, d int) string {
 		r = 0 // no "-0.0"
 	}
 	return strconv.FormatFloat(r, 'f', d, 64)
+}
+
+// fmtSum writes a sum of per-game points for people: rounded to 9
+// decimals, so that the float noise of adding thirds and halves
+// (140.00000000000003) does not reach the file.
+func fmtSum(f float64) string {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return fmtFloat(f)
+	}
+	r := math.Round(f*1e9) / 1e9
+	if r == 0 {
+		r = 0
+	}
+	return strconv.FormatFloat(r, 'f', -1, 64)
 }
 
 func nan() float64 { return math.NaN() }

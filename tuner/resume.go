@@ -1,7 +1,6 @@
 package tuner
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/csv"
 	"errors"
@@ -35,6 +34,7 @@ func (g *priorGame) result(job *arena.Job) *arena.Result {
 		res.Ranks[seat], _ = strconv.Atoi(row[colRank])
 		res.Plies, _ = strconv.Atoi(row[colPlies])
 		res.End[seat] = row[colEnd]
+		res.Print, _ = strconv.ParseUint(row[colHash], 10, 64)
 		if strings.HasPrefix(row[colEnd], "forfeit:") && res.Forfeit < 0 {
 			res.Forfeit = seat
 		}
@@ -56,6 +56,13 @@ func (r *sweepRun) openResume() (*os.File, error) {
 		return nil, &space.InputError{File: filepath.Join(dir, "space.toml"), Message: "cannot resume: the space differs from the one of the interrupted run"}
 	}
 	path := filepath.Join(dir, "games.csv")
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		// killed between space.toml and the first game: start from the header
+		hdr, _ := csvBytes([][]string{gamesHeader})
+		if err := writeFileAtomic(path, hdr); err != nil {
+			return nil, err
+		}
+	}
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
 		return nil, &space.InputError{File: path, Message: "cannot resume: " + err.Error()}
@@ -119,6 +126,7 @@ func (r *sweepRun) startWriting() error {
 		return err
 	}
 	r.prior = r.prior[:r.gameNo]
-	r.games = csv.NewWriter(bufio.NewWriterSize(r.gf, 64<<10))
+	r.gbuf.Reset()
+	r.games = csv.NewWriter(&r.gbuf)
 	return r.openSidecars(r.gameNo)
 }

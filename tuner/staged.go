@@ -1,12 +1,16 @@
 package tuner
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"tourney/tuner/plan"
 	"tourney/tuner/space"
 
 	"tourney/engines/game"
@@ -28,25 +32,74 @@ import (
 // space.toml, stages.csv (what each stage kept), and stage 3's
 // summary.json and winner.toml.
 
-// runStaged plays the three stages.
+// runStaged plays the three stages. It survives a kill at any instant:
+// every file it writes is written atomically or resumable (a stage is a
+// sweep of its own), and with opt.Resume a finished stage is read back
+// from its files, an interrupted one resumed, a missing one played. The
+// choices between stages are always made from the stages' files (ratings
+// as variants.csv writes them), so that a resumed run makes the same
+// choices, to the byte, as an uninterrupted one.
 func runStaged(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, error) {
 	if opt.Resume {
-		return nil, &space.InputError{File: opt.Out, Message: "cannot resume a staged sweep (run it again, or resume a stage's directory as a sweep of its own)"}
-	}
-	if err := prepareDir(opt.Out); err != nil {
+		if _, err := os.Stat(filepath.Join(opt.Out, "summary.json")); err == nil {
+			return nil, &space.InputError{File: opt.Out, Message: "cannot resume: this sweep is finished (summary.json exists)"}
+		}
+		old, err := os.ReadFile(filepath.Join(opt.Out, "space.toml"))
+		if err != nil {
+			return nil, &space.InputError{File: opt.Out, Message: "cannot resume: no space.toml (not a results directory?)"}
+		}
+		if !bytes.Equal(old, s.Source) {
+			return nil, &space.InputError{File: filepath.Join(opt.Out, "space.toml"), Message: "cannot resume: the space differs from the one of the interrupted run"}
+		}
+	} else if err := prepareDir(opt.Out); err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(opt.Out, "space.toml"), s.Source, 0o644); err != nil {
+	unlock, err := LockDir(opt.Out)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	if err := writeFileAtomic(filepath.Join(opt.Out, "space.toml"), s.Source); err != nil {
 		return nil, err
 	}
 	center := s.DefaultPoint()
 	kept := make([][]any, len(s.Params))
 	rows := [][]string{{"stage", "parameter", "values", "kept", "dir"}}
+	var total Summary
+	writeStages := func() error {
+		data, err := csvBytes(rows)
+		if err != nil {
+			return err
+		}
+		return writeFileAtomic(filepath.Join(opt.Out, "stages.csv"), data)
+	}
 	sub := func(stage string, sp *space.Space) (*Outcome, error) {
 		o := opt
 		o.Out = filepath.Join(opt.Out, stage)
+		o.Resume = false
+		if opt.Resume {
+			if _, err := os.Stat(filepath.Join(o.Out, "summary.json")); err == nil {
+				out, err := readStage(o.Out, sp)
+				if err == nil {
+					addStage(&total, out.Summary)
+				}
+				return out, err
+			}
+			if _, err := os.Stat(filepath.Join(o.Out, "space.toml")); err == nil {
+				o.Resume = true
+			} else if err := os.RemoveAll(o.Out); err != nil { // killed before it wrote anything
+				return nil, err
+			}
+		}
 		fmt.Fprintf(opt.Log, "%s: %d variants\n", stage, len(sp.Variants()))
-		return RunSweep(ctx, sp, o)
+		if _, err := RunSweep(ctx, sp, o); err != nil {
+			return nil, err
+		}
+		out, err := readStage(o.Out, sp)
+		if err == nil {
+			addStage(&total, out.Summary)
+		}
+		return out, err
 	}
 	for i, p := range s.Params {
 		vals := space.StageValues(p, center[i])
@@ -89,6 +142,9 @@ func runStaged(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, e
 			}
 		}
 		rows = append(rows, []string{"1", p.Name, formatValues(vals), formatValues(kept[i]), dir})
+		if err := writeStages(); err != nil {
+			return nil, err
+		}
 	}
 	// stage 2: the product of the kept values
 	params2 := make([]space.ParamRange, len(s.Params))
@@ -116,6 +172,9 @@ func runStaged(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, e
 		pts = append(pts, pt)
 	}
 	rows = append(rows, []string{"2", "", fmt.Sprintf("%d variants", len(sp2.Variants())), fmt.Sprintf("finalists %v", finalists), "stage2"})
+	if err := writeStages(); err != nil {
+		return nil, err
+	}
 	sp3 := s.SubSpace(s.Name+"-stage3", game.Mix(s.Seed, 3), pts, true, "race")
 	sp3.Tournament.Confirm = s.Tournament.Confirm
 	out3, err := sub("stage3", sp3)
@@ -123,25 +182,29 @@ func runStaged(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, e
 		return nil, fmt.Errorf("stage3: %w", err)
 	}
 	rows = append(rows, []string{"3", "", fmt.Sprintf("%d variants", len(sp3.Variants())), fmt.Sprintf("winner %d", out3.Winner), "stage3"})
-	data, err := csvBytes(rows)
+	if err := writeStages(); err != nil {
+		return nil, err
+	}
+	b, err := os.ReadFile(filepath.Join(opt.Out, "stage3", "winner.toml"))
 	if err != nil {
 		return nil, err
 	}
-	if err := writeFileAtomic(filepath.Join(opt.Out, "stages.csv"), data); err != nil {
+	if err := writeFileAtomic(filepath.Join(opt.Out, "winner.toml"), b); err != nil {
 		return nil, err
 	}
-	for _, f := range []string{"winner.toml"} {
-		b, err := os.ReadFile(filepath.Join(opt.Out, "stage3", f))
-		if err != nil {
-			return nil, err
-		}
-		if err := writeFileAtomic(filepath.Join(opt.Out, f), b); err != nil {
-			return nil, err
-		}
+	// the run's summary: stage 3's winner and verdict, every stage's games
+	sum := out3.Summary
+	sum.Name, sum.Format = s.Name, "staged"
+	sum.Variants, sum.Games, sum.Blocks, sum.Distinct = total.Variants, total.Games, total.Blocks, total.Distinct
+	sum.HoldOutBlocks, sum.HoldOutGames = total.HoldOutBlocks, total.HoldOutGames
+	sum.Forfeits, sum.Resumed, sum.Elapsed = total.Forfeits, total.Resumed, total.Elapsed
+	sum.Rounds, sum.Decisions = total.Rounds, total.Decisions
+	if sum.Elapsed > 0 {
+		sum.GamesPerSec = math.Round(float64(sum.Games-sum.Resumed)/sum.Elapsed*100) / 100
 	}
 	out3.Dir = opt.Out
-	out3.Summary.Name = s.Name
-	js, err := json.MarshalIndent(out3.Summary, "", "  ")
+	out3.Summary = sum
+	js, err := json.MarshalIndent(sum, "", "  ")
 	if err != nil {
 		return nil, err
 	}
@@ -149,6 +212,60 @@ func runStaged(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, e
 		return nil, err
 	}
 	return out3, nil
+}
+
+// addStage adds a stage's counts to the run's.
+func addStage(total *Summary, s Summary) {
+	total.Variants += s.Variants
+	total.Games += s.Games
+	total.Blocks += s.Blocks
+	total.Distinct += s.Distinct
+	total.HoldOutBlocks += s.HoldOutBlocks
+	total.HoldOutGames += s.HoldOutGames
+	total.Forfeits += s.Forfeits
+	total.Resumed += s.Resumed
+	total.Elapsed = math.Round((total.Elapsed+s.Elapsed)*1000) / 1000
+	total.Rounds += s.Rounds
+	if total.Decisions == nil {
+		total.Decisions = map[string]int{}
+	}
+	for k, v := range s.Decisions {
+		total.Decisions[k] += v
+	}
+}
+
+// readStage reads a finished stage back: its summary (winner, verdict)
+// and its variants' ratings from variants.csv.
+func readStage(dir string, sp *space.Space) (*Outcome, error) {
+	data, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if err != nil {
+		return nil, err
+	}
+	out := &Outcome{Dir: dir, Variants: sp.Variants()}
+	if err := json.Unmarshal(data, &out.Summary); err != nil {
+		return nil, fmt.Errorf("%s: %v", filepath.Join(dir, "summary.json"), err)
+	}
+	out.Winner = out.Summary.Winner
+	out.Verdict = Verdict{Winner: out.Winner, Inseparable: out.Summary.Verdict.Inseparable, Better: out.Summary.Verdict.Better, Text: out.Summary.Verdict.Text}
+	t, err := ReadTable(filepath.Join(dir, "variants.csv"))
+	if err != nil {
+		return nil, err
+	}
+	out.Ratings = make([]float64, len(out.Variants))
+	for i := range out.Ratings {
+		out.Ratings[i] = math.NaN()
+	}
+	for _, row := range t.Rows {
+		v, err1 := strconv.Atoi(t.Get(row, "variant"))
+		x, err2 := strconv.ParseFloat(t.Get(row, "rating"), 64)
+		if err1 == nil && err2 == nil && v >= 0 && v < len(out.Ratings) {
+			out.Ratings[v] = x
+		}
+	}
+	if out.Winner < 0 || out.Winner >= len(out.Variants) {
+		return nil, fmt.Errorf("%s: winner %d is not a variant", dir, out.Winner)
+	}
+	return out, nil
 }
 
 func formatValues(vs []any) string {
@@ -159,5 +276,55 @@ func formatValues(vs []any) string {
 		}
 		out += game.FormatValue(v)
 	}
+	return out
+}
+
+// StagedBound is what validate says of a staged sweep: the variants and
+// the games of every stage, at most (stage 2 with two kept values of
+// every parameter, stage 3 with seven finalists), plus each stage's
+// hold-out rung at most (a tenth of its games, at least 8 blocks).
+type StagedBound struct {
+	Stage              string
+	Variants           int
+	MinGames, MaxGames int
+	Plan               plan.Plan
+}
+
+// StagedBounds bounds every stage of a staged space.
+func StagedBounds(s *space.Space) []StagedBound {
+	center := s.DefaultPoint()
+	var out []StagedBound
+	add := func(stage string, sp *space.Space) {
+		n := len(sp.Variants())
+		b := plan.PlanTournament(sp, n)
+		rung := 0
+		if n > 1 {
+			gpb := len(plan.HoldOut(sp, 1, 1, 0, 0, 1)[0].Games)
+			rung = max(2*plan.MinDistinct*gpb, b.MaxGames/10+gpb)
+		}
+		b.MaxGames += rung
+		out = append(out, StagedBound{Stage: stage, Variants: n, MinGames: b.MinGames, MaxGames: b.MaxGames, Plan: b})
+	}
+	kept := make([]space.ParamRange, len(s.Params))
+	for i, p := range s.Params {
+		pts := [][]any{center}
+		for _, v := range space.StageValues(p, center[i]) {
+			pt := slices.Clone(center)
+			pt[i] = v
+			pts = append(pts, pt)
+		}
+		sp := s.SubSpace(s.Name, s.Seed, pts, true, s.Tournament.Format)
+		add("stage1-"+p.Name, sp)
+		kept[i] = p
+		var vals []any
+		for _, v := range sp.Variants() {
+			vals = append(vals, v.Values[p.Name])
+		}
+		kept[i].Values = vals[:min(2, len(vals))]
+	}
+	pts := append([][]any{center}, space.GridPoints(kept)...)
+	add("stage2", s.SubSpace(s.Name, s.Seed, pts, true, s.Tournament.Format))
+	fin := pts[:min(len(pts), 8)]
+	add("stage3", s.SubSpace(s.Name, s.Seed, fin, true, "race"))
 	return out
 }

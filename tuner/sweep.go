@@ -1,7 +1,7 @@
 package tuner
 
 import (
-	"bufio"
+	"bytes"
 	"context"
 	"encoding/csv"
 	"errors"
@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -55,6 +56,11 @@ type RunOptions struct {
 // --nats-serve); a sweep may start in a directory holding only it.
 const StoreDir = ".nats"
 
+// eagerVerdict breaks the verdict on purpose (tests only, statistics.md
+// §8: a null test must be able to fail): no hold-out rung, and "better"
+// whenever the winner's tournament rating is above the defaults'.
+var eagerVerdict bool
+
 // ErrStopped is returned when RunOptions.StopAfter games were played.
 var ErrStopped = errors.New("stopped after the requested number of games")
 
@@ -65,8 +71,9 @@ type Outcome struct {
 	Winner   int
 	Verdict  Verdict
 	Summary  Summary
-	// Ratings of the variants on the run's scale (the defaults = 0).
-	Ratings []float64
+	// Ratings of the variants on the run's scale (the defaults = 0), and
+	// their intervals at the run's confidence (NaN: none).
+	Ratings, Lo, Hi []float64
 }
 
 // variantStats accumulates a variant's games.
@@ -88,7 +95,8 @@ type sweepRun struct {
 	defaults []game.Params   // [scenario]
 	stats    []variantStats
 	bracket  [][]string
-	games    *csv.Writer // nil while games of an earlier run are replayed
+	games    *csv.Writer  // nil while games of an earlier run are replayed
+	gbuf     bytes.Buffer // games.csv rows since the last flush
 	gf       *os.File
 	prior    []priorGame // resume: the games of the interrupted run
 	gameNo   int
@@ -100,14 +108,22 @@ type sweepRun struct {
 
 	recw   *records.Writer // nil: records off
 	timing *csv.Writer     // timing.csv: wall-clock per game and seat
+	tbuf   bytes.Buffer    // its rows since the last flush
 	tf     *os.File
 	table  *PlacementTable // games of more than two seats, by entrant id
 
-	units    int          // blocks scheduled so far (the bootstrap's unit)
-	recs     []stats.Game // every game, for the ratings
-	recScen  []int        // each game's scenario
-	recRound []int        // each game's round
-	ents     entities
+	units int          // blocks scheduled so far (the bootstrap's unit)
+	dup   map[int]bool // blocks that repeated an earlier one (plan.Block.Dup)
+	// rungFrom is the first block of the winner's hold-out rung (−1:
+	// none); rungOnly makes the ratings see the rung alone.
+	rungFrom int
+	rungOnly bool
+	// rungBlocks and rungGame: the rung's blocks and its first game
+	rungBlocks, rungGame int
+	recs                 []stats.Game // every game, for the ratings
+	recScen              []int        // each game's scenario
+	recRound             []int        // each game's round
+	ents                 entities
 	// decisions counts how encounters were decided (evidence, cap, bye).
 	decisions map[string]int
 	rounds    int
@@ -133,7 +149,7 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 	if s.Generate.Method == "staged" {
 		return runStaged(ctx, s, opt)
 	}
-	r := &sweepRun{s: s, opt: opt, variants: s.Variants(), decisions: map[string]int{}, runner: opt.Runner}
+	r := &sweepRun{s: s, opt: opt, variants: s.Variants(), decisions: map[string]int{}, runner: opt.Runner, rungFrom: -1}
 	if r.runner == nil {
 		r.runner = runner.Local{Workers: opt.Workers, Grace: opt.Grace, HangTimeout: opt.HangTimeout}
 	}
@@ -186,7 +202,7 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 		cleanupLeftovers(opt.Out, opt.Log)
 		external.SetLogDir(opt.Out) // bots' stderr: OUT/bots/NAME.log, their pids: OUT/bots/pids
 		defer external.SetLogDir("")
-		if err := os.WriteFile(filepath.Join(opt.Out, "space.toml"), s.Source, 0o644); err != nil {
+		if err := writeFileAtomic(filepath.Join(opt.Out, "space.toml"), s.Source); err != nil {
 			return nil, err
 		}
 		// The header reaches the disk before the first game: a run killed
@@ -194,9 +210,12 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 		if gf, err = os.Create(filepath.Join(opt.Out, "games.csv")); err != nil {
 			return nil, err
 		}
-		r.games = csv.NewWriter(bufio.NewWriterSize(gf, 64<<10))
-		_ = r.games.Write(gamesHeader)
-		r.games.Flush()
+		hdr, _ := csvBytes([][]string{gamesHeader})
+		if _, err := gf.Write(hdr); err != nil {
+			return nil, err
+		}
+		r.gf = gf
+		r.games = csv.NewWriter(&r.gbuf)
 		if err := r.openSidecars(0); err != nil {
 			return nil, err
 		}
@@ -205,6 +224,11 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 	defer r.closeSidecars()
 	r.gf = gf
 
+	for i := range s.Scenarios {
+		if why := s.Scenarios[i].Repeats(); why != "" {
+			fmt.Fprintf(opt.Log, "warning: scenario %d: %s\n", i+1, why)
+		}
+	}
 	start := time.Now()
 	s, err := r.resolveCosts(ctx)
 	if err != nil {
@@ -222,16 +246,17 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 		return nil, err
 	}
 	winner, err := r.run(ctx, pl)
-	r.bar.Finish()
 	rep := pl.Report()
+	if err == nil && !eagerVerdict {
+		err = r.holdOut(ctx, winner, rep.Rounds+1)
+	}
+	r.bar.Finish()
 	r.bracket, r.decisions, r.rounds = rep.Bracket, rep.Decisions, rep.Rounds
 	for v, round := range rep.OutRound {
 		r.stats[v].outRound = round
 	}
 	if err != nil {
-		if r.games != nil {
-			r.games.Flush()
-		}
+		_ = r.flush()
 		return nil, err
 	}
 	if r.games == nil { // everything was replayed
@@ -239,15 +264,16 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 			return nil, err
 		}
 	}
-	r.games.Flush()
-	if err := r.games.Error(); err != nil {
+	if err := r.closeSidecars(); err != nil { // flushes games.csv too
 		return nil, err
 	}
 	if err := gf.Close(); err != nil {
 		return nil, err
 	}
-	if err := r.closeSidecars(); err != nil {
-		return nil, err
+	if n := len(r.dup); n > 0 && 4*n >= r.units {
+		r.bar.Logf(opt.Log, "warning: %d of %d blocks repeated an earlier block of their encounter game for game and count once: the evidence is %d distinct block(s) (set opening_plies, or add maps)\n", n, r.units, r.units-n)
+	} else if n > 0 {
+		r.bar.Logf(opt.Log, "note: %d of %d blocks repeated an earlier block game for game (the same opening drawn twice) and count once\n", n, r.units)
 	}
 	rt, err := r.ratings()
 	if err != nil {
@@ -260,16 +286,30 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 		er = nil
 	}
 	r.eff = er
+	if eagerVerdict && !math.IsNaN(verdict.Elo) {
+		// deliberately broken (tests only): no price for the choice
+		verdict.Better = verdict.Elo > 0
+	}
+	if r.rungFrom >= 0 {
+		if err := r.rungVerdict(&verdict, rt); err != nil {
+			return nil, err
+		}
+		// the winner's row is its hold-out rating (the tournament's is
+		// inflated by the choice)
+		rt.Elo, rt.Lo, rt.Hi = slices.Clone(rt.Elo), slices.Clone(rt.Lo), slices.Clone(rt.Hi)
+		rt.Elo[winner], rt.Lo[winner], rt.Hi[winner] = verdict.Elo, verdict.Lo, verdict.Hi
+	}
 	if s.Tournament.Confirm && winner != r.ents.def {
 		r.bar.Logf(opt.Log, "confirming variant %d against the defaults (at most %d games)\n", winner, s.Tournament.ConfirmGames)
-		cf, _, err := Confirm(ctx, s, r.params[winner][0], filepath.Join(opt.Out, "confirm"), opt)
+		cf, _, err := Confirm(ctx, s, winner, r.params[winner][0], filepath.Join(opt.Out, "confirm"), opt)
 		if err != nil {
 			return nil, fmt.Errorf("confirmation: %w", err)
 		}
 		cf.apply(&verdict)
 	}
 	elapsed := time.Since(start)
-	out := &Outcome{Dir: opt.Out, Variants: r.variants, Winner: winner, Verdict: verdict, Ratings: rt.Elo[:len(r.variants)]}
+	out := &Outcome{Dir: opt.Out, Variants: r.variants, Winner: winner, Verdict: verdict, Ratings: rt.Elo[:len(r.variants)],
+		Lo: rt.Lo[:len(r.variants)], Hi: rt.Hi[:len(r.variants)]}
 	out.Summary = r.summary(winner, r.rounds, elapsed, verdict)
 	if err := r.writeResults(out, rt); err != nil {
 		return nil, err
@@ -278,6 +318,82 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 		return nil, err
 	}
 	return out, nil
+}
+
+// holdOut plays the winner's hold-out rung (plan.HoldOut): about a tenth
+// of the games played so far, at least 2·plan.MinDistinct blocks, of the
+// winner against the defaults on fresh seeds. Its blocks played no part
+// in choosing the winner: the winner's rating against the defaults, its
+// interval and the verdict come from them alone (statistics.md §8).
+func (r *sweepRun) holdOut(ctx context.Context, winner, round int) error {
+	d := r.ents.def
+	if winner == d || len(r.variants) < 2 {
+		return nil
+	}
+	def := -1
+	if d < r.ents.variants {
+		def = d
+	}
+	gpb := len(plan.HoldOut(r.s, round, winner, def, 0, 1)[0].Games)
+	n := max(2*plan.MinDistinct, (r.gameNo/10+gpb-1)/gpb)
+	blocks := plan.HoldOut(r.s, round, winner, def, 0, n)
+	r.rungFrom, r.rungBlocks, r.rungGame = r.units, n, r.gameNo
+	r.Status(fmt.Sprintf("hold-out: variant %d against the defaults, %d blocks", winner, n))
+	results, err := r.play(ctx, blocks)
+	if err != nil {
+		return err
+	}
+	if err := plan.Book(blocks, results); err != nil {
+		return err
+	}
+	for i, b := range blocks {
+		if b.Dup {
+			if r.dup == nil {
+				r.dup = map[int]bool{}
+			}
+			r.dup[r.rungFrom+i] = true
+		}
+	}
+	return nil
+}
+
+// rungVerdict rates the winner against the defaults on the hold-out rung
+// alone and makes that the verdict's rating, interval and decision:
+// "better" when the rung's interval at the run's confidence excludes 0.
+// The tournament's adjusted bound stays beside it (LoAdjusted).
+func (r *sweepRun) rungVerdict(v *Verdict, main stats.Ratings) error {
+	r.rungOnly = true
+	defer func() { r.rungOnly = false }()
+	rt, err := r.ratings()
+	if err != nil {
+		return err
+	}
+	w, d := v.Winner, r.ents.def
+	db := r.distinctBlocks()
+	v.Held = true
+	v.Elo, v.Lo, v.Hi = rt.Elo[w]-rt.Elo[d], rt.Lo[w], rt.Hi[w]
+	v.HeldDistinct = min(db[w], db[d])
+	if r.dup[r.rungFrom] && v.HeldDistinct < plan.MinDistinct {
+		v.Better = false
+		v.Text = verdictKeep + fmt.Sprintf(" (distinct blocks of the hold-out: %d, too few to separate anything: identical games count once; set opening_plies or add maps)", v.HeldDistinct)
+		return nil
+	}
+	switch {
+	case v.HeldDistinct < plan.MinDistinct:
+		v.Better = false
+		v.Text = verdictKeep + fmt.Sprintf(" (distinct blocks of the hold-out: %d, too few)", v.HeldDistinct)
+	case math.IsNaN(v.Lo):
+		v.Better = false
+		v.Text = verdictKeep + " (no variation on the hold-out: every block gave the same result)"
+	case v.Lo > 0:
+		v.Better = true
+		v.Text = verdictBetter
+	default:
+		v.Better = false
+		v.Text = verdictKeep
+	}
+	_ = main
+	return nil
 }
 
 // prepareDir creates dir; an existing directory must be empty so that no
@@ -352,12 +468,21 @@ func (r *sweepRun) run(ctx context.Context, pl plan.Planner) (int, error) {
 		if len(blocks) == 0 {
 			return pl.Winner(r)
 		}
+		first := r.units
 		results, err := r.play(ctx, blocks)
 		if err != nil {
 			return 0, err
 		}
 		if err := pl.Look(r, blocks, results); err != nil {
 			return 0, err
+		}
+		for i, b := range blocks {
+			if b.Dup { // the same games as an earlier block: they count once
+				if r.dup == nil {
+					r.dup = map[int]bool{}
+				}
+				r.dup[first+i] = true
+			}
 		}
 	}
 }

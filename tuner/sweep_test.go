@@ -254,7 +254,7 @@ max_games = 20
 // allows (at least one block) and decides on the ratings.
 func TestRaceTinyBudget(t *testing.T) {
 	res := runText(t, strings.Replace(bestSpace("race", 3), "bootstrap = 200", "bootstrap = 200\nmax_games = 100", 1))
-	if res.Summary.Games != 240 || res.Summary.Blocks != 1 {
+	if res.Summary.Games-res.Summary.HoldOutGames != 240 || res.Summary.Blocks-res.Summary.HoldOutBlocks != 1 {
 		t.Fatalf("%d games in %d blocks, want one block of 240", res.Summary.Games, res.Summary.Blocks)
 	}
 	if res.Summary.Decisions["budget"] != 1 || res.Verdict.Text == "" {

@@ -19,9 +19,11 @@ Plays the winner of a finished sweep against the defaults on fresh seeds
 confirm = true in [tournament] does at the end of a sweep: at most
 confirm_games games (default 1000), hypotheses confirm_elo (default
 [0, 10] Elo), error rates 1 − confidence. Writes RESULTS_DIR/confirm/
-(games.csv, summary.json) and updates the verdict in summary.json:
-"better than the defaults" when the test accepts, else "keep the
-defaults".`
+(games.csv, summary.json; the winner and the defaults numbered as in the
+sweep's files) and updates the verdict in summary.json: "better than the
+defaults" when the test accepts H1, "keep the defaults" when it accepts
+H0; when the games run out first the test is undecided and the sweep's
+verdict stands ("confirmation undecided after N games (LLR x in [a, b])").`
 
 func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("confirm", confirmUsage, "tourney confirm results/check --games 400", stderr)
@@ -66,11 +68,21 @@ func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		return err
 	}
-	fmt.Fprintf(stdout, "confirmation: %s, LLR %.2f → %s\n", cf.SPRT, cf.LLR, cf.State)
-	if cf.State == "H1" {
+	switch cf.State {
+	case "H1":
+		fmt.Fprintf(stdout, "confirmation: %s, LLR %.2f → H1\n", cf.SPRT, cf.LLR)
 		fmt.Fprintf(stdout, "verdict: better than the defaults (confirmed on fresh seeds)\npromote: tourney promote %s --to my-bot.toml\n", dir)
-	} else {
-		fmt.Fprintln(stdout, "verdict: no evidence of improvement: keep the defaults")
+	case "H0":
+		fmt.Fprintf(stdout, "confirmation: %s, LLR %.2f → H0\n", cf.SPRT, cf.LLR)
+		fmt.Fprintln(stdout, "verdict: no evidence of improvement: keep the defaults (the confirmation rejected the winner)")
+	default:
+		// the cap came first: the games could not decide, and the
+		// sweep's verdict stands
+		fmt.Fprintf(stdout, "%s: %s\n", cf.Undecided(), cf.SPRT)
+		fmt.Fprintf(stdout, "verdict: %s (the sweep's verdict stands)\n", cf.SweepText)
+		if cf.SweepBetter {
+			fmt.Fprintf(stdout, "promote: tourney promote %s --to my-bot.toml\n", dir)
+		}
 	}
 	return nil
 }

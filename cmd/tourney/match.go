@@ -45,6 +45,9 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	if *grace < 0 || *hang <= 0 {
+		return usagef("--grace %v, --hang-timeout %v: the grace may not be negative, the hang timeout must be positive", *grace, *hang)
+	}
 	if len(pos) != 2 {
 		return usagef("match takes two bot configurations A and B, got %d arguments", len(pos))
 	}

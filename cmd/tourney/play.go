@@ -20,8 +20,8 @@ const playUsage = `GAME [flags]
 
 Plays one game and prints it move by move: the position, then each move
 and the position after it, then the result. --bots lists one bot per seat
-(bot names, bot config files or "default"; the last one fills the
-remaining seats). With --human N (Connect Four), N people play in the
+(bot names, bot config files or "default"; one bot alone fills every
+seat; a list of another length than the map's seats is refused). With --human N (Connect Four), N people play in the
 terminal and take the first seats, speaking the seed's protocol exactly.
 
 --from RESULTS_DIR --game N shows game N of a sweep instead: played again
@@ -67,6 +67,9 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	seats := make([]arena.Entrant, m.Players())
 	refs := strings.Split(*botsFlag, ",")
+	if len(refs) != 1 && len(refs) != len(seats) {
+		return usagef("--bots %q: %d bots for the %d seats of map %s: give one bot per seat, or one for all", *botsFlag, len(refs), len(seats), m.Name())
+	}
 	for i := range seats {
 		ref := strings.TrimSpace(refs[min(i, len(refs)-1)])
 		_, e, err := resolveEntrant(g, ref)

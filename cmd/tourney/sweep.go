@@ -52,6 +52,9 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := nf.check(fs); err != nil {
 		return err
 	}
+	if *grace < 0 || *hang <= 0 {
+		return usagef("--grace %v, --hang-timeout %v: the grace may not be negative, the hang timeout must be positive", *grace, *hang)
+	}
 	if len(pos) > 1 {
 		return usagef("sweep takes at most one space file, got %d arguments", len(pos))
 	}
@@ -185,8 +188,12 @@ func applyBase(sp *space.Space, path string) error {
 
 func printSweep(w io.Writer, sp *space.Space, res *tuner.Outcome) {
 	s := res.Summary
-	fmt.Fprintf(w, "%s: %d variants, %d games (%d blocks) in %.1fs (%.1f games/s), %d forfeits\n",
-		s.Name, s.Variants, s.Games, s.Blocks, s.Elapsed, s.GamesPerSec, s.Forfeits)
+	blocks := fmt.Sprintf("%d blocks", s.Blocks)
+	if s.Distinct < s.Blocks {
+		blocks += fmt.Sprintf(", %d distinct", s.Distinct)
+	}
+	fmt.Fprintf(w, "%s: %d variants, %d games (%s) in %.1fs (%.1f games/s), %d forfeits\n",
+		s.Name, s.Variants, s.Games, blocks, s.Elapsed, s.GamesPerSec, s.Forfeits)
 	if space.IsContinuous(sp.Generate.Method) {
 		fmt.Fprintf(w, "%s: the final point is variant %d, played against the defaults on fresh seeds (%s.csv: the search)\n",
 			sp.Generate.Method, res.Winner, sp.Generate.Method)

@@ -99,10 +99,24 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			fmt.Fprintf(stdout, "round %d: at most %d games\n", i+1, g)
 		}
 	}
+	if sp.Generate.Method == "staged" {
+		// every stage, not only the first (tuner.StagedBounds)
+		bounds.MinGames, bounds.MaxGames = 0, 0
+		for _, st := range tuner.StagedBounds(sp) {
+			fmt.Fprintf(stdout, "%s: %d variants, %d to %d games\n", st.Stage, st.Variants, st.MinGames, st.MaxGames)
+			bounds.MinGames += st.MinGames
+			bounds.MaxGames += st.MaxGames
+		}
+	}
 	if bounds.GamesPerSearch > 0 {
 		fmt.Fprintf(stdout, "total games: %d (%d of the search, %d of the final point)\n", bounds.MaxGames, bounds.GamesPerSearch, bounds.MaxGames-bounds.GamesPerSearch)
 	} else {
 		fmt.Fprintf(stdout, "total games: %d to %d (the tests stop early when the variants differ)\n", bounds.MinGames, bounds.MaxGames)
+	}
+	for i := range sp.Scenarios {
+		if why := sp.Scenarios[i].Repeats(); why != "" {
+			fmt.Fprintf(stderr, "warning: scenario %d: %s\n", i+1, why)
+		}
 	}
 	if *noEst || bounds.MaxGames == 0 {
 		return nil

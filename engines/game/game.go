@@ -116,6 +116,24 @@ type Hasher interface {
 	Hash() uint64
 }
 
+// SeedFree is an optional capability of a game: on map m neither its
+// setup nor its rules draw from the game's seed, so two games on m with
+// the same opening and the same moves are the same game (statistics.md
+// §8: identical games are one observation). A game that does not say so
+// is taken to draw from its seed (a generated board, chance in the rules).
+type SeedFree interface {
+	SeedFree(m Map) bool
+}
+
+// Opener is an optional capability of a game: the number of seeded
+// random plies that open every deal of a tournament when a scenario does
+// not set opening_plies (0 when the game has its own variety, e.g. a
+// board generated from the seed, or when random plies would change what
+// is measured).
+type Opener interface {
+	DefaultOpeningPlies() int
+}
+
 // Ranker is an optional capability for games whose ranking is not simply
 // "higher return is better" (disqualified players, tie rules). Ranks
 // appends one rank per player, 1 = best, ties sharing the better rank.

@@ -37,15 +37,24 @@
 // reports its bracket rows, eliminations and decision counts in Report;
 // the sweep loop, the runners and the results files need no change.
 //
+// Distinct blocks (statistics.md §8): every game has a fingerprint
+// (Result.Print, arena.Print); a block whose games repeat an earlier
+// block of its contest game for game is marked Dup when booked and counts
+// once: the tests see only distinct blocks (contest.rows), and fewer than
+// MinDistinct of them never separate variants.
+//
 // Ratings and verdict: every variant, the defaults and every field bot
 // get a rating on one scale (stats.Bootstrap: Bradley–Terry /
-// Plackett–Luce, anchored at the defaults, intervals over blocks, seeded
-// from the run seed). The winner is "better than the defaults" when its
-// bootstrap lower bound against them, at 1 − (1 − confidence)/m for the m
-// variants that could have won (the price of choosing the best), is above
-// 0; otherwise "no evidence of improvement: keep the defaults". A
-// confirmation (confirm = true, ConfirmDir) replaces that with a GSPRT on
-// fresh seeds.
+// Plackett–Luce, anchored at the defaults, intervals over distinct
+// blocks at 1 − (1 − confidence)/2.5, seeded from the run seed). The
+// winner then plays a hold-out rung (HoldOut: the defaults on fresh
+// seeds, a tenth of the games); its rating against the defaults and the
+// verdict come from the rung alone: "better than the defaults" when the
+// rung's interval excludes 0, otherwise "no evidence of improvement:
+// keep the defaults". The tournament's bound at 1 − (1 − confidence)/m
+// for the m variants that could have won is printed beside it. A
+// decided confirmation (confirm = true, ConfirmDir: a GSPRT on fresh
+// seeds) replaces the verdict; an undecided one leaves it.
 //
 // Continuous methods (points.go, spsa.go, cmaes.go; statistics.md §9):
 // [generate] method = "spsa" or "cmaes" moves a point instead of choosing

@@ -83,7 +83,11 @@ func (k *knockout) Look(_ Host, blocks []*Block, results [][]Result) error {
 			continue
 		}
 		alpha := (1 - t.Confidence) / float64(len(c.looks))
-		_, decided, p := decideGroup(c.x[:c.blocks], k.encs[i].Advance, alpha)
+		rows := c.rows()
+		_, decided, p := decideGroup(rows, k.encs[i].Advance, alpha)
+		if len(rows) < MinDistinct {
+			decided = false // too few distinct blocks to separate anything
+		}
 		c.p = p
 		switch {
 		case decided:
@@ -119,7 +123,7 @@ func (k *knockout) endRound(h Host) error {
 		case "bye":
 			order = []int{0}
 		case "evidence":
-			order, _, _ = decideGroup(c.x[:c.blocks], e.Advance, 1)
+			order, _, _ = decideGroup(c.rows(), e.Advance, 1)
 		case "cap":
 			order = c.orderByRating(fit, game.Mix(k.s.Seed, 0xc01, uint64(k.round), uint64(e.Index)))
 		}

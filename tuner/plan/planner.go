@@ -51,6 +51,10 @@ type Host interface {
 // Result is one played game, as a planner reads it.
 type Result struct {
 	Ranks []int // per seat: 1 = best, ties share the better rank
+	// Print is the game's fingerprint (arena.Print): a block whose games
+	// all have the Prints of an earlier block of its contest is that
+	// block again and counts once (statistics.md §8).
+	Print uint64
 }
 
 // Block is one deal (scenario, map, seed, opening) played once for each
@@ -59,6 +63,10 @@ type Block struct {
 	Round, Encounter int // games.csv's round and encounter
 	Number           int // the block within its contest (games.csv's block)
 	Games            []GamePlan
+	// Dup is set when the block's results are booked and it repeats an
+	// earlier block of its contest game for game: it counts once, in the
+	// tests and in the ratings (statistics.md §8).
+	Dup bool
 
 	c *contest
 	// col is, per game and seat, the contest column (−1: not a
@@ -145,6 +153,29 @@ type contest struct {
 	halving bool
 	seedTag uint64
 	scens   []bool // halving: the scenarios this rung plays (nil: all)
+	holdout bool   // the winner's hold-out rung (HoldOut)
+	// seen holds the fingerprints of the contest's blocks so far; dup
+	// marks, per block, one that repeated an earlier block game for game
+	// (statistics.md §8: it counts once).
+	seen map[uint64]bool
+	dup  []bool
+}
+
+// MinDistinct is the fewest distinct blocks a comparison needs before a
+// test may separate variants: identical blocks count once, and fewer
+// distinct ones cannot estimate a variance (statistics.md §8).
+const MinDistinct = 4
+
+// rows are the results of the contest's distinct blocks.
+func (c *contest) rows() [][]float64 {
+	var out [][]float64
+	for b, row := range c.x[:c.blocks] {
+		if b < len(c.dup) && c.dup[b] {
+			continue
+		}
+		out = append(out, row)
+	}
+	return out
 }
 
 func newContest(round, index int, variants []int, race bool) *contest {
@@ -170,6 +201,12 @@ func (c *contest) aliveVariants() []int {
 // planBlock lists the games of block b of contest c: every scenario and
 // map, every table rotated over its seats, one seed per (scenario, map)
 // for all of them (statistics.md §2).
+// GameSeed is the seed a game is played with: 63 bits of a derived seed,
+// so that games.csv's seed column is an int64 for every reader (pandas
+// reads a column with a value above 2^63 − 1 as uint64, R's integer64 is
+// signed).
+func GameSeed(seed uint64) uint64 { return seed &^ (1 << 63) }
+
 func planBlock(s *space.Space, c *contest, b int) []GamePlan {
 	alive := c.aliveVariants()
 	var plans []GamePlan
@@ -183,6 +220,9 @@ func planBlock(s *space.Space, c *contest, b int) []GamePlan {
 			var seed uint64
 			var tables [][]SeatRef
 			switch {
+			case c.holdout:
+				seed = holdoutSeed(s, si, mi, b)
+				tables = holdoutTables(p, c.cols)
 			case c.halving:
 				seed = game.Mix(s.Seed, seedTagHalving, uint64(c.round), uint64(si), uint64(mi), uint64(b))
 				tables = halvingTables(s, si, p, alive, game.Mix(seed, 0x7ab1e), c.round == 1)
@@ -197,7 +237,7 @@ func planBlock(s *space.Space, c *contest, b int) []GamePlan {
 				tables = encounterTables(s, si, p, alive)
 			}
 			for gi, seats := range rotate(tables) {
-				plans = append(plans, GamePlan{Scenario: si, Map: mi, Block: b, Number: gi, Seed: seed, Seats: seats})
+				plans = append(plans, GamePlan{Scenario: si, Map: mi, Block: b, Number: gi, Seed: GameSeed(seed), Seats: seats})
 			}
 		}
 	}
@@ -244,9 +284,26 @@ func newBlock(s *space.Space, c *contest, b int) *Block {
 	return blk
 }
 
-// book adds a block's results to its contest.
+// book adds a block's results to its contest and marks a block that
+// repeats an earlier one (the same seatings, the same games).
 func (blk *Block) book(res []Result) {
 	c := blk.c
+	h := uint64(0xb10c)
+	for i, r := range res {
+		h = game.Mix(h, r.Print)
+		for _, ref := range blk.Games[i].Seats {
+			h = game.Mix(h, uint64(ref.Kind), uint64(ref.Variant), uint64(ref.Field))
+		}
+	}
+	if c.seen == nil {
+		c.seen = map[uint64]bool{}
+	}
+	for len(c.dup) <= blk.Number {
+		c.dup = append(c.dup, false)
+	}
+	blk.Dup = c.seen[h]
+	c.dup[blk.Number] = blk.Dup
+	c.seen[h] = true
 	for i, r := range res {
 		for seat, col := range blk.col[i] {
 			if col >= 0 {
@@ -298,12 +355,12 @@ func (c *contest) orderByRating(fit []float64, seed uint64) []int {
 // encounter, or race look, and participant).
 func (b *base) bracketRow(c *contest, col int, advanced bool) {
 	mean := math.NaN()
-	if c.blocks > 0 {
+	if rows := c.rows(); len(rows) > 0 {
 		mean = 0
-		for _, row := range c.x[:c.blocks] {
+		for _, row := range rows {
 			mean += row[col]
 		}
-		mean /= float64(c.blocks)
+		mean /= float64(len(rows))
 	}
 	adv := "0"
 	if advanced {

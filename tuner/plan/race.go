@@ -106,14 +106,18 @@ func (r *race) Look(h Host, blocks []*Block, results [][]Result) error {
 			cols = append(cols, i)
 		}
 	}
-	x := make([][]float64, c.blocks)
+	rows := c.rows() // identical blocks count once
+	x := make([][]float64, len(rows))
 	for b := range x {
 		x[b] = make([]float64, len(cols))
 		for j, col := range cols {
-			x[b][j] = c.x[b][col]
+			x[b][j] = rows[b][col]
 		}
 	}
 	_, worse, p := stats.Race(x, r.alpha)
+	if len(x) < MinDistinct {
+		worse = make([]bool, len(cols)) // too few distinct blocks to drop anything
+	}
 	c.p = p
 	c.status = "continue"
 	dropped := 0

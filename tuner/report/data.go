@@ -72,6 +72,9 @@ type BracketRow struct {
 // other files are shown when they are there.
 func Load(dir string) (*Data, error) {
 	d := &Data{Dir: dir, Name: filepath.Base(filepath.Clean(dir))}
+	if err := checkDir(dir); err != nil {
+		return nil, err
+	}
 	if b, err := os.ReadFile(filepath.Join(dir, "summary.json")); err == nil {
 		dec := json.NewDecoder(bytes.NewReader(b))
 		dec.UseNumber() // seeds are 64-bit integers
@@ -151,6 +154,36 @@ func Load(dir string) (*Data, error) {
 		return nil, err
 	}
 	return d, nil
+}
+
+// checkDir refuses what is not a finished results directory, with what
+// is missing: a staged sweep's top directory (report a stage), a
+// directory without games.csv or with a games.csv that does not parse,
+// and an unfinished sweep (no summary.json or variants.csv: resume it).
+func checkDir(dir string) error {
+	has := func(f string) bool {
+		_, err := os.Stat(filepath.Join(dir, f))
+		return err == nil
+	}
+	if has("stages.csv") && !has("games.csv") {
+		return fmt.Errorf("%s is a staged sweep: report one of its stages (%s)", dir, filepath.Join(dir, "stage3"))
+	}
+	if !has("games.csv") {
+		if has("space.toml") {
+			return fmt.Errorf("%s: no games.csv: the results directory is broken (its games are lost); run the sweep again", dir)
+		}
+		return fmt.Errorf("%s is not a results directory (no space.toml, no games.csv)", dir)
+	}
+	if _, err := readTable(filepath.Join(dir, "games.csv")); err != nil {
+		return fmt.Errorf("%s: games.csv is broken: %v", dir, err)
+	}
+	for _, f := range []string{"summary.json", "variants.csv"} {
+		if !has(f) {
+			return fmt.Errorf("%s: the sweep is unfinished (no %s); finish it with tourney sweep %s --resume %s, then report",
+				dir, f, filepath.Join(dir, "space.toml"), dir)
+		}
+	}
+	return nil
 }
 
 // statColumns are variants.csv's columns that are not parameters.

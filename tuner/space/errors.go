@@ -76,6 +76,9 @@ func readInput(path string) ([]byte, error) {
 // decodeTOML parses data into a generic table and indexes the position of
 // every key. Syntax errors become InputErrors at the error's position.
 func decodeTOML(file string, data []byte) (map[string]any, *tomlDoc, error) {
+	if err := checkTOMLLimits(file, data); err != nil {
+		return nil, nil, err
+	}
 	src := string(data)
 	var m map[string]any
 	if _, err := toml.Decode(src, &m); err != nil {

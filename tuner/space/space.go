@@ -451,8 +451,23 @@ func parseScenario(t *tomlTable, dir string, files *[]File) (Scenario, error) {
 		return sc, t.err("weight", "must be a positive number, got %s", game.FormatValue(sc.Weight))
 	}
 
-	// Random opening.
-	op, err := t.integer("opening_plies", 0)
+	// Random opening: the game's default (game.Opener) when the scenario
+	// does not set it, so that deterministic bots do not repeat one game
+	// (statistics.md §8).
+	// External bots (declared in [bots]) are left without one: a contest
+	// client expects the game from its first move.
+	defOpening := int64(0)
+	if o, ok := g.(game.Opener); ok {
+		defOpening = int64(o.DefaultOpeningPlies())
+	}
+	if fl, _, _ := t.strList("field"); t.doc.bots != nil {
+		for _, name := range append(fl, bname) {
+			if _, ext := t.doc.bots[name]; ext {
+				defOpening = 0
+			}
+		}
+	}
+	op, err := t.integer("opening_plies", defOpening)
 	if err != nil {
 		return sc, err
 	}

@@ -56,7 +56,13 @@ func (t SPRT) String() string {
 	if t.Normalized {
 		model = "normalized"
 	}
-	return fmt.Sprintf("%s elo0=%g elo1=%g alpha=%g beta=%g", model, t.Elo0, t.Elo1, t.Alpha, t.Beta)
+	return fmt.Sprintf("%s elo0=%s elo1=%s alpha=%s beta=%s", model, human(t.Elo0), human(t.Elo1), human(t.Alpha), human(t.Beta))
+}
+
+// human writes a number as people write it: 12 significant digits at
+// most, so that 1 − 0.95 reads 0.05, not 0.050000000000000044.
+func human(x float64) string {
+	return strconv.FormatFloat(x, 'g', 12, 64)
 }
 
 // Lower is the bound ln(β/(1−α)) at or below which H0 is accepted.

@@ -1,0 +1,77 @@
+package tuner
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"tourney/tuner/space"
+)
+
+// A confirmation that cannot decide in its games keeps the sweep's
+// verdict and says so; confirm/games.csv numbers the winner and the
+// defaults as the sweep does; the SPRT reads alpha=0.05.
+func TestConfirmUndecidedKeepsVerdict(t *testing.T) {
+	text := `
+name = "confirm-undecided"
+seed = 9
+[[scenario]]
+game = "synthetic"
+bot = "fixed"
+[params]
+elo = { values = [-50, 300] }
+[tournament]
+format = "race"
+bootstrap = 200
+confirm_games = 8
+`
+	sp, err := space.Parse("confirm.toml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	res, err := RunSweep(t.Context(), sp, RunOptions{Out: dir, Workers: 2, Quiet: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cf, _, err := ConfirmDir(t.Context(), sp, dir, RunOptions{Workers: 2, Quiet: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cf.State != "continue" {
+		t.Fatalf("8 games decided: %+v", cf)
+	}
+	if !strings.Contains(cf.SPRT, "alpha=0.05 beta=0.05") {
+		t.Errorf("SPRT %q", cf.SPRT)
+	}
+	sum, _ := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if !strings.Contains(string(sum), res.Verdict.Text+"; confirmation undecided after 8 games (LLR ") {
+		t.Errorf("the sweep's verdict %q did not stand:\n%s", res.Verdict.Text, sum)
+	}
+	if strings.Contains(string(sum), `"better_than_defaults": `) != true ||
+		strings.Contains(string(sum), `"better_than_defaults": true`) != res.Verdict.Better {
+		t.Errorf("better_than_defaults changed:\n%s", sum)
+	}
+	games, _ := os.ReadFile(filepath.Join(dir, "confirm", "games.csv"))
+	w := strings.Split(strings.Split(string(games), "\n")[1], ",")
+	rows := strings.Split(string(games), "\n")
+	seen := map[string]bool{}
+	for _, r := range rows[1:] {
+		if f := strings.Split(r, ","); len(f) > colRole {
+			seen[f[colVariant]+"/"+f[colRole]] = true
+		}
+	}
+	winner := strings.TrimSpace(strings.Split(string(mustRead(t, filepath.Join(dir, "summary.json"))), `"winner": `)[1][:1])
+	if !seen[winner+"/variant"] || !seen["0/variant"] || len(seen) != 2 {
+		t.Errorf("confirm/games.csv numbers %v, the winner is %s (first row %v)", seen, winner, w)
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

@@ -1,0 +1,60 @@
+package tuner
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"tourney/tuner/space"
+)
+
+// Deterministic bots on a fixed map without opening plies play one game
+// per seating again and again: identical blocks count once, nothing is
+// "better" or "separated", and no interval has zero width
+// (statistics.md §8). With the game's default opening they vary.
+func TestIdenticalGamesCountOnce(t *testing.T) {
+	for _, format := range []string{"race", "knockout"} {
+		for _, opening := range []string{"opening_plies = 0", ""} {
+			text := `name = "det"
+seed = 4
+[[scenario]]
+game = "connect4"
+bot = "alphabeta"
+budget = { depth = 2 }
+` + opening + `
+[params]
+opponent_weight = { values = [0.5, 1.0, 2.0] }
+[tournament]
+format = "` + format + `"
+max_games = 120
+bootstrap = 100
+`
+			sp, err := space.Parse("det.toml", []byte(text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := filepath.Join(t.TempDir(), "out")
+			res, err := RunSweep(t.Context(), sp, RunOptions{Out: dir, Workers: 2, Quiet: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum := res.Summary
+			t.Logf("%s %q: %d blocks, %d distinct; %s", format, opening, sum.Blocks, sum.Distinct, strings.ReplaceAll(res.Verdict.String(), "\n", " | "))
+			if opening != "" {
+				if sum.Distinct >= sum.Blocks || res.Verdict.Better || len(res.Verdict.Inseparable) == 0 {
+					t.Errorf("%s: deterministic games: %d of %d blocks distinct, better %v, inseparable %v", format, sum.Distinct, sum.Blocks, res.Verdict.Better, res.Verdict.Inseparable)
+				}
+			} else if sum.Distinct < sum.Blocks*3/4 {
+				t.Errorf("%s: with the default opening only %d of %d blocks are distinct", format, sum.Distinct, sum.Blocks)
+			}
+			vs, _ := os.ReadFile(filepath.Join(dir, "variants.csv"))
+			for _, ln := range strings.Split(strings.TrimSpace(string(vs)), "\n")[1:] {
+				f := strings.Split(ln, ",")
+				lo, hi := f[len(f)-5], f[len(f)-4] // rating_lo, rating_hi
+				if lo == hi && lo != "NaN" && f[0] != "0" {
+					t.Errorf("%s %q: a zero-width interval: %s", format, opening, ln)
+				}
+			}
+		}
+	}
+}

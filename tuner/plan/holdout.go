@@ -1,0 +1,51 @@
+package plan
+
+import (
+	"tourney/engines/game"
+	"tourney/tuner/space"
+)
+
+// HoldOut is the rung that rates the winner honestly (statistics.md §8):
+// blocks of the winner against the defaults on fresh seeds, which played
+// no part in choosing it, so that its rating against the defaults is not
+// inflated by the choice. On a map of p seats the winner sits with p − 1
+// defaults (variant def, or the default filler when def < 0), rotated
+// over the seats; no field bots. The blocks are numbered from first, in
+// round round, encounter 0 (no encounter of a knockout has index 0).
+func HoldOut(s *space.Space, round, winner, def, first, blocks int) []*Block {
+	cols := []int{winner}
+	if def >= 0 {
+		cols = append(cols, def)
+	}
+	c := newContest(round, 0, cols, false)
+	c.holdout = true
+	c.blocks = first
+	var out []*Block
+	for b := first; b < first+blocks; b++ {
+		out = append(out, newBlock(s, c, b))
+	}
+	c.blocks = first + blocks
+	return out
+}
+
+// holdoutTables seats the winner with the defaults.
+func holdoutTables(p int, cols []int) [][]SeatRef {
+	seats := []SeatRef{{Kind: SeatVariant, Variant: cols[0]}}
+	for len(seats) < p {
+		if len(cols) > 1 {
+			seats = append(seats, SeatRef{Kind: SeatVariant, Variant: cols[1]})
+		} else {
+			seats = append(seats, SeatRef{Kind: SeatFiller})
+		}
+	}
+	return [][]SeatRef{seats}
+}
+
+// holdoutSeed is the seed of hold-out block b on scenario si, map mi.
+func holdoutSeed(s *space.Space, si, mi, b int) uint64 {
+	return game.Mix(s.Seed, 0x401d, uint64(si), uint64(mi), uint64(b))
+}
+
+// Book books blocks played outside a planner (HoldOut): their results,
+// and which repeat an earlier block (Block.Dup).
+func Book(blocks []*Block, results [][]Result) error { return bookAll(blocks, results) }
