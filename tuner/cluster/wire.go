@@ -99,6 +99,7 @@ type wireResult struct {
 	SeatTime   []time.Duration
 	SeatMoves  []int
 	SeatSearch []arena.SeatSearch
+	Print      uint64 // the game's fingerprint (distinct games, statistics.md §8)
 	Moves      []arena.MoveRecord
 }
 
@@ -197,12 +198,12 @@ func typed(spec game.BotSpec, p game.Params) (game.Params, error) {
 
 func fromResult(r *arena.Result) wireResult {
 	return wireResult{Scores: r.Scores, Ranks: r.Ranks, Plies: r.Plies, End: r.End, Forfeit: r.Forfeit, Detail: r.Detail,
-		Elapsed: r.Elapsed, SeatTime: r.SeatTime, SeatMoves: r.SeatMoves, SeatSearch: r.SeatSearch, Moves: r.Moves}
+		Elapsed: r.Elapsed, SeatTime: r.SeatTime, SeatMoves: r.SeatMoves, SeatSearch: r.SeatSearch, Moves: r.Moves, Print: r.Print}
 }
 
 func (w *wireResult) result(j *arena.Job, index int) *arena.Result {
 	return &arena.Result{Index: index, Job: j, Scores: w.Scores, Ranks: w.Ranks, Plies: w.Plies, End: w.End, Forfeit: w.Forfeit,
-		Detail: w.Detail, Elapsed: w.Elapsed, SeatTime: w.SeatTime, SeatMoves: w.SeatMoves, SeatSearch: w.SeatSearch, Moves: w.Moves}
+		Detail: w.Detail, Elapsed: w.Elapsed, SeatTime: w.SeatTime, SeatMoves: w.SeatMoves, SeatSearch: w.SeatSearch, Moves: w.Moves, Print: w.Print}
 }
 
 // Payloads are gob, deflated past compressAbove bytes (move records): a
