@@ -57,7 +57,12 @@ max_games = 6
 		if len(games) == 0 {
 			t.Fatalf("%s: no games", name)
 		}
-		for _, g := range games {
+		for i, g := range games {
+			// the tournament's first games and the last (the winner's
+			// hold-out rung): every game would take minutes under -race
+			if i >= 12 && i != len(games)-1 {
+				continue
+			}
 			res, diff, err := ReplayGame(context.Background(), dir, g.Index)
 			if err != nil {
 				t.Fatal(err)
@@ -69,6 +74,6 @@ max_games = 6
 				t.Errorf("%s: game %d replayed without moves", name, g.Index)
 			}
 		}
-		t.Logf("%s: %d games reproduced", name, len(games))
+		t.Logf("%s: %d games, the first 12 and the last reproduced", name, len(games))
 	}
 }
