@@ -7,6 +7,7 @@
 # says "better" or any run prints an interval of zero width.
 #
 #   scripts/det-check.sh [SEEDS] [WORKDIR]   (default 10 seeds; ONLY_ZERO=1: opening_plies = 0 only)
+#   KNOB='aspiration_width = { values = [10, 25, 100] }' scripts/det-check.sh   (another knob)
 set -u
 seeds=${1:-10}
 work=${2:-$(mktemp -d /tmp/det-check.XXXXXX)}
@@ -30,7 +31,7 @@ budget = { depth = 2 }
 field = ["trivial"]
 $op
 [params]
-position_weight = { values = [0.5, 1.0, 2.0] }
+${KNOB:-position_weight = { values = [0.5, 1.0, 2.0] }}
 [tournament]
 format = "race"
 TOML
@@ -39,6 +40,7 @@ TOML
 		v=$(echo "$out" | grep -E '^(winner [0-9]|verdict)' | tr '\n' ' ')
 		echo "${op:-default opening} seed $seed: $v"
 		if [ -n "$op" ] && echo "$out" | grep -q '^verdict: better'; then fail=1; fi
+		if [ -n "${NULL_KNOB:-}" ] && echo "$out" | grep -q '^verdict: better'; then echo "  better on a knob declared null"; fail=1; fi
 		if echo "$out" | grep -qE '\[(-?[0-9.]+), \1\]'; then echo "  zero-width interval"; fail=1; fi
 		# variants.csv: rating_lo equal to rating_hi (other than the anchor, variant 0)
 		if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } NR > 2 && $c["rating_lo"] != "NaN" && $c["rating_lo"] == $c["rating_hi"] { bad = 1 } END { exit !bad }' "$work/out/variants.csv"; then

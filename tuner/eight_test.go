@@ -38,13 +38,17 @@ func TestKnockoutGroupOfEight(t *testing.T) {
 		t.Skip("plays 8 eight-player games twice")
 	}
 	path := writeSpace(t, eightSpace)
-	res, out1 := runSpace(t, path, 1, RunOptions{})
-	_, out2 := runSpace(t, path, 2, RunOptions{})
-	for _, f := range []string{"games.csv", "variants.csv", "bracket.csv", "winner.toml"} {
-		a, _ := os.ReadFile(filepath.Join(out1, f))
-		b, _ := os.ReadFile(filepath.Join(out2, f))
-		if len(a) == 0 || !bytes.Equal(a, b) {
-			t.Errorf("%s differs between 1 and 2 workers (or is empty)", f)
+	res, out1 := runSpace(t, path, 2, RunOptions{})
+	if !raceEnabled {
+		// the same bytes at 1 worker (a second run of 72 eight-player
+		// games: CI's pass without the detector checks it)
+		_, out2 := runSpace(t, path, 1, RunOptions{})
+		for _, f := range []string{"games.csv", "variants.csv", "bracket.csv", "winner.toml"} {
+			a, _ := os.ReadFile(filepath.Join(out1, f))
+			b, _ := os.ReadFile(filepath.Join(out2, f))
+			if len(a) == 0 || !bytes.Equal(a, b) {
+				t.Errorf("%s differs between 1 and 2 workers (or is empty)", f)
+			}
 		}
 	}
 	rows := readCSV(t, filepath.Join(out1, "games.csv"))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -196,5 +197,41 @@ func TestHonestNullCanFail(t *testing.T) {
 	t.Logf("equal variants: %d of %d blocks split 1–1 (%.2f)", split, len(pts), share)
 	if share < 0.4 || share > 0.6 {
 		t.Errorf("equal variants split %.2f of their blocks 1–1, want about half", share)
+	}
+}
+
+// TestNoHoldOut: holdout = false plays no hold-out rung (no encounter 0
+// rows) and never promotes, even a winner 400 Elo above the defaults;
+// the same space with the rung says "better".
+func TestNoHoldOut(t *testing.T) {
+	space := func(hold string) string {
+		return `
+name = "no-holdout"
+seed = 3
+[[scenario]]
+game = "synthetic"
+bot = "fixed"
+[params]
+elo = { values = [0, 400] }
+[tournament]
+format = "race"
+bootstrap = 200
+` + hold
+	}
+	with := runText(t, space(""))
+	if !with.Verdict.Better {
+		t.Fatalf("with the hold-out rung: %s", with.Verdict.Text)
+	}
+	path := writeSpace(t, space("holdout = false\n"))
+	res, out := runSpace(t, path, 2, RunOptions{})
+	if res.Verdict.Better || !strings.Contains(res.Verdict.Text, "holdout = false") {
+		t.Fatalf("holdout = false: better %v, %q", res.Verdict.Better, res.Verdict.Text)
+	}
+	rows := readCSV(t, filepath.Join(out, "games.csv"))
+	enc := slices.Index(rows[0], "encounter")
+	for _, r := range rows[1:] {
+		if r[enc] == "0" {
+			t.Fatalf("a hold-out row with holdout = false: %v", r)
+		}
 	}
 }

@@ -298,7 +298,7 @@ func StagedBounds(s *space.Space) []StagedBound {
 		n := len(sp.Variants())
 		b := plan.PlanTournament(sp, n)
 		rung := 0
-		if n > 1 {
+		if n > 1 && !sp.Tournament.NoHoldOut {
 			gpb := len(plan.HoldOut(sp, 1, 1, 0, 0, 1)[0].Games)
 			rung = max(2*plan.MinDistinct*gpb, b.MaxGames/10+gpb)
 		}

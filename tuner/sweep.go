@@ -290,6 +290,11 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 		// deliberately broken (tests only): no price for the choice
 		verdict.Better = verdict.Elo > 0
 	}
+	if s.Tournament.NoHoldOut && verdict.Better {
+		// no blocks outside the choice: nothing to promote on
+		verdict.Better = false
+		verdict.Text = verdictKeep + " (holdout = false: the winner played no hold-out rung)"
+	}
 	if r.rungFrom >= 0 {
 		if err := r.rungVerdict(&verdict, rt); err != nil {
 			return nil, err
@@ -327,7 +332,7 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 // interval and the verdict come from them alone (statistics.md §8).
 func (r *sweepRun) holdOut(ctx context.Context, winner, round int) error {
 	d := r.ents.def
-	if winner == d || len(r.variants) < 2 {
+	if winner == d || len(r.variants) < 2 || r.s.Tournament.NoHoldOut {
 		return nil
 	}
 	def := -1

@@ -58,7 +58,8 @@ func perftMaps(t *testing.T) []*Map {
 		maps = append(maps, mustLoad(t, name))
 	}
 	files, _ := filepath.Glob("../../../shared/maps/reversixt/*.map")
-	if testing.Short() && len(files) > 10 {
+	if (testing.Short() || raceEnabled) && len(files) > 10 {
+		// every shared map without the race detector (CI's second pass)
 		files = files[:10]
 	}
 	for _, f := range files {
@@ -78,8 +79,12 @@ func TestPerft2MatchesApply(t *testing.T) {
 		s := NewState(m)
 		rng := game.NewRand(game.Mix(123, uint64(mi)))
 		var acts []game.Action
+		every := 7
+		if raceEnabled {
+			every = 21 // ten times slower under the detector
+		}
 		for k := 0; s.Phase() == Phase1; k++ {
-			if k%7 == 0 {
+			if k%every == 0 {
 				h, board := s.Hash(), slices.Clone(s.board)
 				// Depth 3 only where it is cheap (late positions with
 				// overwrite stones have hundreds of moves a ply).
@@ -119,10 +124,14 @@ func TestLightCountAndDeps(t *testing.T) {
 		s := NewState(m)
 		rng := game.NewRand(game.Mix(321, uint64(mi)))
 		var acts, after []game.Action
+		every := 3
+		if raceEnabled {
+			every = 9 // every state without the detector (CI's second pass)
+		}
 		for k := 0; s.Phase() == Phase1; k++ {
 			p := s.CurrentPlayer()
 			acts = s.LegalActions(p, acts[:0])
-			if k%3 != 0 || len(acts) > 60 {
+			if k%every != 0 || len(acts) > 60 {
 				s.Apply(acts[rng.IntN(len(acts))])
 				continue
 			}

@@ -145,6 +145,10 @@ type TournamentConfig struct {
 	Confirm      bool
 	ConfirmGames int
 	ConfirmElo   [2]float64
+	// NoHoldOut skips the winner's hold-out rung (holdout = false): for
+	// smoke runs of a bot's protocol, never for a verdict; the verdict
+	// then keeps the defaults.
+	NoHoldOut bool
 
 	// Successive halving (format = "halving", statistics.md §7): Eta is
 	// the factor of every rung (keep 1/Eta, give them Eta times the
@@ -691,7 +695,7 @@ func (s *Space) parseTournament(t *tomlTable) error {
 		return nil
 	}
 	if err := t.allow("format", "group", "advance", "games", "min_blocks", "max_games", "confidence", "points",
-		"bootstrap", "confirm", "confirm_games", "confirm_elo", "eta", "finalists", "rung_blocks", "budget"); err != nil {
+		"bootstrap", "confirm", "confirm_games", "confirm_elo", "holdout", "eta", "finalists", "rung_blocks", "budget"); err != nil {
 		return err
 	}
 	var err error
@@ -787,6 +791,11 @@ func (s *Space) parseTournament(t *tomlTable) error {
 	if tc.Confirm, err = t.boolean("confirm", false); err != nil {
 		return err
 	}
+	hold, err := t.boolean("holdout", true)
+	if err != nil {
+		return err
+	}
+	tc.NoHoldOut = !hold
 	cg, err := t.integer("confirm_games", 1000)
 	if err != nil {
 		return err
