@@ -381,6 +381,9 @@ func (g *gamePlay) stepBot(p int) (a game.Action, reason, detail string) {
 	if !g.isLegal(p, a) {
 		return game.NoAction, ForfeitIllegal, fmt.Sprintf("action %s is not legal", g.s.ActionString(p, a))
 	}
+	if c, ok := g.s.(game.Canonicalizer); ok {
+		a = c.Canonical(p, a) // one move, one action in records and hashes
+	}
 	return a, "", ""
 }
 

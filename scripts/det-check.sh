@@ -16,6 +16,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 bin=$work/tourney
 (cd "$root" && go build -o "$bin" ./cmd/tourney) || exit 1
 fail=0
+default_knob='position_weight = { values = [0.5, 1.0, 2.0] }'
+knob=${KNOB:-$default_knob}
 ops=("opening_plies = 0" "")
 [ -n "${ONLY_ZERO:-}" ] && ops=("opening_plies = 0")
 for op in "${ops[@]}"; do
@@ -31,12 +33,14 @@ budget = { depth = 2 }
 field = ["trivial"]
 $op
 [params]
-${KNOB:-position_weight = { values = [0.5, 1.0, 2.0] }}
+$knob
 [tournament]
 format = "race"
 TOML
 		rm -rf "$work/out"
-		out=$("$bin" sweep "$work/det.toml" --out "$work/out" --quiet --workers 2 2>/dev/null)
+		if ! out=$("$bin" sweep "$work/det.toml" --out "$work/out" --quiet --workers 2 2>"$work/err"); then
+			echo "sweep failed:"; cat "$work/err"; exit 2
+		fi
 		v=$(echo "$out" | grep -E '^(winner [0-9]|verdict)' | tr '\n' ' ')
 		echo "${op:-default opening} seed $seed: $v"
 		if [ -n "$op" ] && echo "$out" | grep -q '^verdict: better'; then fail=1; fi

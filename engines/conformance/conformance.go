@@ -691,9 +691,28 @@ func (r *runner) checkInvariants(pc *playoutCtx, s game.State, sn *snapshot, n, 
 			for _, a := range acts {
 				hi = max(hi, a)
 			}
-			for _, a := range []game.Action{game.NoAction, hi + 1, hi + 1000} {
-				if !seen[a] && ac.IsLegal(p, a) {
-					pc.errorf("ActionChecker: IsLegal(%d, %d) is true for an action LegalActions does not list", p, a)
+			canon, _ := s.(game.Canonicalizer)
+			for _, a := range acts {
+				if canon != nil && canon.Canonical(p, a) != a {
+					pc.errorf("Canonicalizer: Canonical(%d, %d) = %d for a listed legal action", p, a, canon.Canonical(p, a))
+					return false
+				}
+			}
+			probes := []game.Action{game.NoAction, hi + 1, hi + 1000}
+			if canon != nil {
+				// actions next to the listed ones: another spelling of
+				// a move, or no move
+				for _, a := range acts[:min(len(acts), 8)] {
+					probes = append(probes, a+1, a+2, a+7)
+				}
+			}
+			for _, a := range probes {
+				listed := seen[a]
+				if canon != nil && a >= 0 {
+					listed = seen[canon.Canonical(p, a)]
+				}
+				if ac.IsLegal(p, a) != listed {
+					pc.errorf("ActionChecker: IsLegal(%d, %d) = %v, but LegalActions lists it (or its canonical action): %v", p, a, ac.IsLegal(p, a), listed)
 					return false
 				}
 			}

@@ -210,6 +210,16 @@ type ActionChecker interface {
 	HasLegal(player int) bool
 }
 
+// Canonicalizer is an optional capability of games in which several
+// actions mean one move (ReversiXT's bomb with any special byte, which
+// the official server accepts). Canonical maps a to the action that
+// LegalActions lists for that move (a itself when there is none). With
+// it, IsLegal(p, a) must agree with LegalActions on Canonical(p, a), and
+// the arena applies and records the canonical action.
+type Canonicalizer interface {
+	Canonical(player int, a Action) Action
+}
+
 // ReadOnlyBot is an optional capability of bots that never change the
 // state given to Step (they only read it). The arena then hands them its
 // own state instead of a clone. A bot that searches by Apply and Undo is

@@ -174,7 +174,9 @@
 // CodeOf convert. Bomb moves use code 0; State.ProtocolAction (and
 // ParseAction) read any byte 0..255 in the bomb phase as a bomb, as the
 // server does (spec §8 rule 2), so a referee accepts what the server
-// accepts. A `c` target has n actions (codes
+// accepts; IsLegal accepts a bomb action of any code, and Canonical
+// (game.Canonicalizer) maps it to code 0, the action LegalActions lists
+// and the arena records. A `c` target has n actions (codes
 // 1..n, oneself and disqualified players included), a `b` target two, any
 // other target one; LegalActions lists cells in row-major order and codes
 // in increasing order. ActionString writes "x,y", or "x,y,byte" when the

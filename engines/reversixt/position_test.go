@@ -11,9 +11,10 @@ import (
 // TestBombAnySpecialByte: in the bomb phase any special byte of a
 // protocol move is a bomb, as on the official server (spec §8 rule 2):
 // ProtocolAction and ParseAction map it to the one bomb action of the
-// field, which IsLegal accepts. (An action value with another code is
-// not a move of the game: IsLegal keeps agreeing with LegalActions, as
-// the conformance suite requires.)
+// field, which IsLegal accepts. An engine action of the field with any
+// other code is the same bomb too: IsLegal accepts it and Canonical maps
+// it to the listed action (the conformance suite checks that IsLegal
+// agrees with LegalActions through Canonical).
 func TestBombAnySpecialByte(t *testing.T) {
 	s := newTiny(t, mapText(3, 0, 1, 0, "0213"))
 	playAll(t, s, "0,0")
@@ -29,6 +30,14 @@ func TestBombAnySpecialByte(t *testing.T) {
 		b, err := s.ParseAction(fmt.Sprintf("2,0,%d", sp))
 		if err != nil || b != a {
 			t.Errorf("ParseAction 2,0,%d = %v, %v; want %v", sp, b, err, a)
+		}
+	}
+	bomb, _ := s.ProtocolAction(2, 0, 0)
+	t0, _ := SplitAction(bomb)
+	for code := range 16 {
+		a := MakeAction(t0, code)
+		if !s.IsLegal(p, a) || s.Canonical(p, a) != bomb {
+			t.Errorf("bomb with code %d: legal %v, canonical %v, want %v", code, s.IsLegal(p, a), s.Canonical(p, a), bomb)
 		}
 	}
 	a, _ := s.ProtocolAction(2, 0, 20)

@@ -436,9 +436,10 @@ func (s *State) IsLegal(p int, a game.Action) bool {
 	}
 	v := s.board[t]
 	if s.phase == Phase2 {
-		// A bomb is code 0; ProtocolAction maps any special byte to it
-		// (spec §5.4).
-		return code == 0 && v != Hole
+		// A bomb is code 0 in LegalActions, but any code is the same
+		// bomb, as the official server accepts any special byte (spec
+		// §5.4; Canonical maps it to code 0).
+		return v != Hole
 	}
 	switch v {
 	case Choice:
@@ -455,6 +456,16 @@ func (s *State) IsLegal(p int, a game.Action) bool {
 		}
 	}
 	return s.targetOK(t, p)
+}
+
+// Canonical is game.Canonicalizer: in the bomb phase every code of a
+// target is the bomb there, code 0; other actions are their own.
+func (s *State) Canonical(p int, a game.Action) game.Action {
+	if s.phase == Phase2 && a >= 0 {
+		t, _ := SplitAction(a)
+		return MakeAction(t, CodeNone)
+	}
+	return a
 }
 
 // HasLegal reports whether seat p has a legal action now.
