@@ -2,15 +2,21 @@ package tuner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 
+	"tourney/arena"
 	"tourney/engines/synthetic"
 	"tourney/tuner/plan"
+	"tourney/tuner/runner"
 	"tourney/tuner/space"
 )
 
@@ -113,4 +119,79 @@ func TestPeak8Sweeps(t *testing.T) {
 			}
 		})
 	}
+}
+
+// failingRunner plays on the local arena and fails its call number fail
+// (1-based) after cancelling the sweep's context: a failure in the
+// middle of a search.
+type failingRunner struct {
+	runner.Local
+	fail, calls int
+	cancel      context.CancelFunc
+}
+
+func (f *failingRunner) Play(ctx context.Context, blocks []runner.Block, emit func(*arena.Result) error) error {
+	f.calls++
+	if f.calls == f.fail {
+		f.cancel()
+		return errors.New("the runner broke")
+	}
+	return f.Local.Play(ctx, blocks, emit)
+}
+
+// planGoroutines lists the goroutines whose stacks run the planners or
+// gonum's optimizers, after waiting (at most about two seconds) for them
+// to end.
+func planGoroutines() []string {
+	var left []string
+	for range 200 {
+		buf := make([]byte, 1<<20)
+		buf = buf[:runtime.Stack(buf, true)]
+		left = left[:0]
+		for _, g := range strings.Split(string(buf), "\n\n") {
+			if strings.Contains(g, "gonum.org/v1/gonum/optimize") || strings.Contains(g, "tourney/tuner/plan.") {
+				left = append(left, g)
+			}
+		}
+		if len(left) == 0 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return left
+}
+
+// TestCMAESFailedSweepLeavesNothing: a cmaes sweep that fails in its
+// search (stopped after some games, a runner's error with its context
+// cancelled, a context cancelled from the start) returns its error and
+// leaves no goroutine of the planner or of gonum's optimizer running.
+func TestCMAESFailedSweepLeavesNothing(t *testing.T) {
+	gen := "method = \"cmaes\"\ngenerations = 6\nblocks = 1\nfinal_games = 100"
+	if left := planGoroutines(); len(left) > 0 {
+		t.Fatalf("before the sweeps: %d planner goroutines already running", len(left))
+	}
+	before := runtime.NumGoroutine()
+	for _, c := range []string{"stop", "runner", "cancelled"} {
+		sp := continuousSpace(t, "peak8-cmaes.toml", "peak8.toml", 3, gen)
+		ctx, cancel := context.WithCancel(context.Background())
+		opt := RunOptions{Out: filepath.Join(t.TempDir(), "r"), Workers: 2, Quiet: true, NoRecords: true}
+		switch c {
+		case "stop":
+			opt.StopAfter = 500 // in generation 3 (210 games each)
+		case "runner":
+			opt.Runner = &failingRunner{Local: runner.Local{Workers: 2}, fail: 3, cancel: cancel}
+		case "cancelled":
+			cancel()
+		}
+		_, err := RunSweep(ctx, sp, opt)
+		cancel()
+		if err == nil {
+			t.Fatalf("%s: the sweep did not fail", c)
+		}
+		t.Logf("%s: %v", c, err)
+		if left := planGoroutines(); len(left) > 0 {
+			t.Errorf("%s (%v): %d goroutines of the planner left running, the first:\n%s", c, err, len(left), left[0])
+		}
+	}
+	t.Logf("goroutines: %d before the sweeps, %d after", before, runtime.NumGoroutine())
 }
