@@ -3,12 +3,14 @@ package tuner
 import (
 	"bytes"
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"tourney/tuner/plan"
 	"tourney/tuner/space"
 )
 
@@ -100,27 +102,59 @@ func TestSPSASweep(t *testing.T) {
 	}
 }
 
-// TestCMAESSweep: cmaes through the arena, deterministic at any worker
-// count.
+// TestCMAESSweep: cmaes through the arena: cmaes.csv has the start, a
+// row per generation and the final point (variant 1's values),
+// cmaes-candidates.csv every candidate and the defaults of every
+// generation, and the files are the same at any worker count.
 func TestCMAESSweep(t *testing.T) {
 	gen := "method = \"cmaes\"\ngenerations = 6\nblocks = 1\nfinal_games = 200"
-	var first []byte
+	var first map[string][]byte
 	for _, w := range []int{1, 3} {
 		sp := continuousSpace(t, "peak8-cmaes.toml", "peak8.toml", 3, gen)
 		out := filepath.Join(t.TempDir(), "r")
-		if _, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: w, Quiet: true, NoRecords: true}); err != nil {
-			t.Fatal(err)
-		}
-		b, err := os.ReadFile(filepath.Join(out, "cmaes.csv"))
+		res, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: w, Quiet: true, NoRecords: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, _ := os.ReadFile(filepath.Join(out, "games.csv"))
-		b = append(b, g...)
+		files := map[string][]byte{}
+		for _, f := range []string{"games.csv", "cmaes.csv", "cmaes-candidates.csv", "variants.csv", "ratings.csv", "bracket.csv", "winner.toml"} {
+			b, err := os.ReadFile(filepath.Join(out, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			files[f] = b
+		}
+		rows, err := ReadTable(filepath.Join(out, "cmaes.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rows.Rows) != 8 || rows.Get(rows.Rows[0], "generation") != "0" || rows.Get(rows.Rows[7], "generation") != "final" {
+			t.Fatalf("cmaes.csv: %d rows, want 8 (the start, 6 generations, final)", len(rows.Rows))
+		}
+		for _, col := range []string{"theta_x1", "sd_x8", "sigma", "games", "best", "candidates", "defaults"} {
+			if !rows.Has(col) || rows.Get(rows.Rows[6], col) == "" {
+				t.Errorf("cmaes.csv: no %s in generation 6", col)
+			}
+		}
+		final := rows.Rows[7]
+		for _, p := range sp.Params {
+			got, _ := strconv.ParseFloat(rows.Get(final, "theta_"+p.Name), 64)
+			if want := res.Variants[1].Values[p.Name].(float64); math.Abs(got-want) > 1e-6 {
+				t.Errorf("cmaes.csv: the final %s is %v, variant 1's %v", p.Name, got, want)
+			}
+		}
+		pop := plan.CMAESPopulation(sp)
+		if n := bytes.Count(files["cmaes-candidates.csv"], []byte("\n")); n != 1+6*(pop+1) {
+			t.Errorf("cmaes-candidates.csv: %d lines, want %d (header, 6 generations of %d candidates and the defaults)", n, 1+6*(pop+1), pop)
+		}
 		if first == nil {
-			first = b
-		} else if !bytes.Equal(b, first) {
-			t.Errorf("cmaes.csv or games.csv differ between 1 and %d workers", w)
+			first = files
+			continue
+		}
+		for f, b := range files {
+			if !bytes.Equal(b, first[f]) {
+				t.Errorf("%s differs between 1 and %d workers", f, w)
+			}
 		}
 	}
 }
