@@ -16,7 +16,9 @@ import (
 // simHost plays a continuous planner's blocks on a synthetic landscape
 // without the arena: every seat's strength is the landscape's Elo of its
 // configuration, the finishing order a Plackett–Luce draw (the synthetic
-// game's rule, engines/synthetic). It is the planners' ground truth.
+// game's rule, engines/synthetic). It is the planners' ground truth
+// without the arena, the results files or the hold-out; tuner/cmaes_test.go
+// (TestPeak8Sweeps) measures the same through full sweeps.
 type simHost struct {
 	s        *space.Space
 	land     *synthetic.Landscape
