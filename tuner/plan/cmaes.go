@@ -63,7 +63,8 @@ type cmaes struct {
 // peak8 (n = 8) 20 candidates reach the peak within 10 Elo in 94 % of 50
 // seeds with 60 generations, 14 in 92 % with 100, gonum's 10 in 76 %
 // with 200 (continuous_test.go, the synthetic game's rule without the
-// arena); full sweeps at 20 and 60 in 49 of 50 (tuner/cmaes_test.go).
+// arena); full sweeps at 20 and 60 in 49 of 50, at 20 and 40 in 44,
+// at 20 and 30 in 34 (tuner/cmaes_test.go).
 func CMAESPopulation(s *space.Space) int {
 	if p := s.Generate.Continuous.Population; p > 0 {
 		return p
