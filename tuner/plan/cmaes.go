@@ -20,31 +20,40 @@ import (
 // candidate's value is its mean points there, so only the ranking within
 // the generation matters, as CMA-ES uses it. The search runs in units of
 // each parameter's half-range around the defaults (sigma is the initial
-// step in those units); candidates are clipped, integers rounded, when
-// played. gonum drives its own loop (Method.Run with channels of Tasks):
-// the planner runs it in a goroutine and trades tasks with it in lock
-// step, a generation at a time, so the candidates depend only on the seed
-// and the results. After the last generation the distribution's mean
-// (the weighted recombination of the last generation, as CmaEsChol
-// computes it) is the final point: a variant that plays the defaults on
-// fresh seeds, as with spsa.
+// spread in those units); candidates are clipped, integers rounded, when
+// played. After the last generation the mean of the last half of the
+// generations' means (each the weighted recombination of its generation's
+// best half, as CmaEsChol computes it, clipped) is the final point: a
+// variant that plays the defaults on fresh seeds, as with spsa.
+//
+// gonum drives its own loop (Method.Run with channels of Tasks) in a
+// goroutine. No goroutine outlives a call of the planner: Next starts the
+// loop, replays the values of every generation so far (the candidates
+// depend only on the seed and the values, so they come out the same),
+// takes the next generation's candidates and ends the loop before it
+// returns. A sweep that fails between Next and Look (a cancelled context,
+// a runner's error, StopAfter) leaves nothing running; the replay costs
+// a few CMA-ES updates per generation, nothing next to its games.
 type cmaes struct {
 	base
-	cfg          space.ContinuousConfig
-	start, half  []float64
-	pop          int
-	method       *optimize.CmaEsChol
-	ops, res     chan optimize.Task
-	tasks        []optimize.Task // the generation's tasks, as received
-	xs           [][]float64     // their points (units of the half-ranges)
-	ents         []SeatRef       // the candidates' points, then the defaults
-	gen          int
-	mean         []float64
-	avg          []float64 // sum of the means of the last half of the generations
-	navg         int
-	rows         [][]string
-	final        *finalPhase
-	running, end bool
+	cfg         space.ContinuousConfig
+	start, half []float64
+	pop         int
+	method      *optimize.CmaEsChol
+	ops, res    chan optimize.Task
+	done        chan struct{}   // closed when gonum's loop has returned
+	tasks       []optimize.Task // the generation's tasks, as received
+	xs          [][]float64     // their points (units of the half-ranges)
+	values      [][]float64     // every generation's values so far (the replay)
+	ents        []SeatRef       // the candidates' points, then the defaults
+	gen         int
+	mean        []float64 // the mean the last generation moved to (half-range units)
+	avg         []float64 // sum of the means of the last half of the generations
+	navg        int
+	rows, cands [][]string
+	final       *finalPhase
+	running     bool
+	end         bool
 }
 
 // CMAESPopulation is cmaes's population: population, or 2n + 4 for n
@@ -53,7 +62,9 @@ type cmaes struct {
 // candidates (a larger best half to recombine) average it out: on
 // peak8 (n = 8) 20 candidates reach the peak within 10 Elo in 94 % of 50
 // seeds with 60 generations, 14 in 92 % with 100, gonum's 10 in 76 %
-// with 200 (continuous_test.go).
+// with 200 (continuous_test.go, the synthetic game's rule without the
+// arena); full sweeps at 20 and 60 in 49 of 50, at 20 and 40 in 44,
+// at 20 and 30 in 34 (tuner/cmaes_test.go).
 func CMAESPopulation(s *space.Space) int {
 	if p := s.Generate.Continuous.Population; p > 0 {
 		return p
@@ -74,7 +85,20 @@ func newCMAES(b base) (*cmaes, error) {
 	for _, p := range s.Params {
 		head = append(head, p.Name)
 	}
-	c.rows = [][]string{append(head, "games", "score")}
+	c.cands = [][]string{append(head, "games", "score")}
+	head = []string{"generation"}
+	for _, p := range s.Params {
+		head = append(head, "theta_"+p.Name)
+	}
+	for _, p := range s.Params {
+		head = append(head, "sd_"+p.Name)
+	}
+	c.rows = [][]string{append(head, "sigma", "games", "best", "candidates", "defaults")}
+	row := append([]string{"0"}, formatPoint(s, c.start)...)
+	for range s.Params {
+		row = append(row, "")
+	}
+	c.rows = append(c.rows, append(row, FmtRound(c.cfg.Sigma, 6), "", "", "", ""))
 	return c, nil
 }
 
@@ -107,7 +131,11 @@ func (c *cmaes) launch() {
 	}
 	c.ops = make(chan optimize.Task, c.pop+2)
 	c.res = make(chan optimize.Task, c.pop+2)
-	go c.method.Run(c.ops, c.res, tasks)
+	c.done = make(chan struct{})
+	go func(m *optimize.CmaEsChol, ops chan<- optimize.Task, res <-chan optimize.Task, done chan<- struct{}) {
+		defer close(done)
+		m.Run(ops, res, tasks)
+	}(c.method, c.ops, c.res, c.done)
 	c.running = true
 }
 
@@ -140,7 +168,7 @@ func (c *cmaes) tell(f []float64) bool {
 	return true
 }
 
-// stop ends gonum's loop.
+// stop ends gonum's loop and waits for its goroutine.
 func (c *cmaes) stop() {
 	if !c.running {
 		return
@@ -150,6 +178,21 @@ func (c *cmaes) stop() {
 	close(c.res)
 	for range c.ops {
 	}
+	<-c.done
+}
+
+// generation runs gonum's loop for the next generation's candidates
+// (c.tasks, c.xs): it replays the values of the generations so far and
+// ends the loop before returning; false when CMA-ES has converged.
+func (c *cmaes) generation() bool {
+	c.launch()
+	defer c.stop()
+	for _, f := range c.values {
+		if !c.ask() || !c.tell(f) {
+			return false
+		}
+	}
+	return c.ask()
 }
 
 // recombine is the mean CmaEsChol moves to: the best half of the
@@ -185,10 +228,7 @@ func (c *cmaes) Next(h Host) ([]*Block, error) {
 		return nil, nil
 	}
 	if !c.end && c.gen < c.cfg.Generations {
-		if !c.running {
-			c.launch()
-		}
-		if c.ask() {
+		if c.generation() {
 			c.ents = c.ents[:0]
 			for _, u := range c.xs {
 				id, err := e.AddPoint(c.s.PointValues(c.point(u)))
@@ -208,13 +248,17 @@ func (c *cmaes) Next(h Host) ([]*Block, error) {
 		c.end = true
 		h.Logf("cmaes: converged after %d generations\n", c.gen)
 	}
-	c.stop()
-	final := c.point(c.mean)
+	final := clip(c.s, c.point(c.mean))
 	if c.navg > 0 {
 		for i := range c.avg {
 			final[i] = c.avg[i] / float64(c.navg)
 		}
 	}
+	frow := append([]string{"final"}, formatPoint(c.s, final)...)
+	for range c.s.Params {
+		frow = append(frow, "")
+	}
+	c.rows = append(c.rows, append(frow, "", "", "", "", ""))
 	v, err := e.AddVariant(c.s.PointValues(final))
 	if err != nil {
 		return nil, err
@@ -253,26 +297,49 @@ func (c *cmaes) Look(h Host, blocks []*Block, results [][]Result) error {
 	c.gen++
 	c.rounds = c.gen
 	f := make([]float64, c.pop)
+	best, sum, all := math.Inf(-1), 0.0, 0
 	for j := range f {
 		f[j] = -pts[j] / float64(max(games[j], 1))
+		best, sum = max(best, -f[j]), sum-f[j]
 		row := append([]string{strconv.Itoa(c.gen), strconv.Itoa(j + 1)}, formatPoint(c.s, clip(c.s, c.point(c.xs[j])))...)
-		c.rows = append(c.rows, append(row, strconv.Itoa(games[j]), FmtRound(-f[j], 4)))
+		c.cands = append(c.cands, append(row, strconv.Itoa(games[j]), FmtRound(-f[j], 4)))
+	}
+	for _, b := range blocks {
+		all += len(b.Games)
 	}
 	d := len(c.ents) - 1
+	defScore := pts[d] / float64(max(games[d], 1))
 	def := append([]string{strconv.Itoa(c.gen), "defaults"}, formatPoint(c.s, c.start)...)
-	c.rows = append(c.rows, append(def, strconv.Itoa(games[d]), FmtRound(pts[d]/float64(max(games[d], 1)), 4)))
+	c.cands = append(c.cands, append(def, strconv.Itoa(games[d]), FmtRound(defScore, 4)))
+	// the generation's spread: the candidates' root mean square distance
+	// from the mean they were drawn around, per knob (in its units), and
+	// sigma, their geometric mean in half-range units (the configured
+	// sigma at generation 1)
+	sd := make([]float64, len(c.start))
+	logSigma := 0.0
+	for i := range sd {
+		for _, u := range c.xs {
+			sd[i] += (u[i] - c.mean[i]) * (u[i] - c.mean[i])
+		}
+		sd[i] = math.Sqrt(sd[i] / float64(len(c.xs)))
+		logSigma += math.Log(sd[i]) / float64(len(sd))
+		sd[i] *= c.half[i]
+	}
 	c.mean = c.recombine(f)
+	theta := clip(c.s, c.point(c.mean))
 	if 2*c.gen > c.cfg.Generations { // the final point: the mean of the last half's means (clipped)
-		for i, x := range clip(c.s, c.point(c.mean)) {
+		for i, x := range theta {
 			c.avg[i] += x
 		}
 		c.navg++
 	}
-	mrow := append([]string{strconv.Itoa(c.gen), "mean"}, formatPoint(c.s, clip(c.s, c.point(c.mean)))...)
-	c.rows = append(c.rows, append(mrow, "", ""))
-	if !c.tell(f) {
-		c.end = true
+	row := append([]string{strconv.Itoa(c.gen)}, formatPoint(c.s, theta)...)
+	for _, v := range sd {
+		row = append(row, FmtRound(v, 6))
 	}
+	c.rows = append(c.rows, append(row, FmtRound(math.Exp(logSigma), 6), strconv.Itoa(all), FmtRound(best, 4),
+		FmtRound(sum/float64(len(f)), 4), FmtRound(defScore, 4)))
+	c.values = append(c.values, f)
 	h.Status(fmt.Sprintf("generation %d of %d", c.gen, c.cfg.Generations))
 	return nil
 }
@@ -287,14 +354,25 @@ func clip(s *space.Space, x []float64) []float64 {
 }
 
 func (c *cmaes) Winner(Host) (int, error) {
-	c.stop()
 	if c.final == nil {
 		return 0, fmt.Errorf("cmaes: no final point")
 	}
 	return c.final.variant, nil
 }
 
-// Tables is cmaes.csv: every candidate of every generation (clipped) with
-// its games and mean points, the defaults' row, and the mean the
-// generation moved to.
-func (c *cmaes) Tables() []Table { return []Table{{Name: "cmaes.csv", Rows: c.rows}} }
+// Tables are cmaes.csv and cmaes-candidates.csv. cmaes.csv has a row per
+// generation (row 0: the start, sigma the configured one): the mean it
+// moved to (theta_, clipped), the spread of its candidates around the
+// mean they were drawn from (sd_, per knob in its units; sigma, their
+// geometric mean in half-range units), its games, the best candidate's
+// mean points, the candidates' average and the defaults'; the last row
+// ("final") is the final point. cmaes-candidates.csv has every candidate
+// of every generation (clipped) with its games and mean points, and the
+// defaults' row.
+func (c *cmaes) Tables() []Table {
+	return []Table{{Name: "cmaes.csv", Rows: c.rows}, {Name: "cmaes-candidates.csv", Rows: c.cands}}
+}
+
+// Running tells whether gonum's loop is running (tests: never between
+// calls).
+func (c *cmaes) Running() bool { return c.running }

@@ -58,6 +58,7 @@ type page struct {
 	ValueName string
 	Ratings   template.HTML
 	SPSA      template.HTML // spsa.csv (spsa.go)
+	CMAES     template.HTML // cmaes.csv (cmaes.go)
 	Variants  []variantRow
 	Params    []string
 	Effects   []effectView
@@ -129,7 +130,7 @@ func Write(w io.Writer, d *Data, opt Options) error {
 		opt.MaxGames = 60
 	}
 	p := page{Name: d.Name, Dir: d.Dir, Notes: d.Notes, ValueName: d.valueName(), Params: d.Params,
-		Ratings: template.HTML(d.ratingSVG()), TeleCols: teleCols, NRecords: len(d.Records), SPSA: d.spsaSection()}
+		Ratings: template.HTML(d.ratingSVG()), TeleCols: teleCols, NRecords: len(d.Records), SPSA: d.spsaSection(), CMAES: d.cmaesSection()}
 	for _, k := range []string{"name", "seed", "format", "variants", "games", "blocks", "rounds", "decisions", "winner", "winner_params", "budget", "forfeits", "elapsed_seconds", "games_per_second", "workers", "version"} {
 		if v, ok := d.Summary[k]; ok {
 			p.Summary = append(p.Summary, kv{k, summaryText(v)})
@@ -294,6 +295,11 @@ nav a{margin-right:10px}
 {{if .SPSA}}<section id="spsa">
 <h2>SPSA</h2>
 {{.SPSA}}
+</section>{{end}}
+
+{{if .CMAES}}<section id="cmaes">
+<h2>CMA-ES</h2>
+{{.CMAES}}
 </section>{{end}}
 
 <section id="effects">

@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-
-	"tourney/tuner/space"
 )
 
 // spsaSection draws spsa.csv when the directory has one: θ of every
@@ -21,13 +19,7 @@ func (d *Data) spsaSection() template.HTML {
 	if err != nil || !t.Has("iteration") {
 		return ""
 	}
-	ranges := map[string][2]float64{}
-	if sp, err := space.Load(filepath.Join(d.Dir, "space.toml")); err == nil {
-		for _, p := range sp.Params {
-			lo, hi := p.Bounds()
-			ranges[p.Name] = [2]float64{lo, hi}
-		}
-	}
+	ranges := d.paramRanges()
 	var iters []float64
 	for _, r := range t.Rows {
 		k, _ := strconv.Atoi(t.Get(r, "iteration"))
