@@ -297,12 +297,9 @@ func StagedBounds(s *space.Space) []StagedBound {
 	add := func(stage string, sp *space.Space) {
 		n := len(sp.Variants())
 		b := plan.PlanTournament(sp, n)
-		rung := 0
-		if n > 1 && !sp.Tournament.NoHoldOut {
-			gpb := len(plan.HoldOut(sp, 1, 1, 0, 0, 1)[0].Games)
-			rung = max(2*plan.MinDistinct*gpb, b.MaxGames/10+gpb)
+		if n > 1 {
+			b = plan.AddHoldOut(sp, b)
 		}
-		b.MaxGames += rung
 		out = append(out, StagedBound{Stage: stage, Variants: n, MinGames: b.MinGames, MaxGames: b.MaxGames, Plan: b})
 	}
 	kept := make([]space.ParamRange, len(s.Params))

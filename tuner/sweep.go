@@ -235,7 +235,7 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 		return nil, err
 	}
 	r.s = s
-	bounds := plan.PlanTournament(s, len(r.variants))
+	bounds := plan.AddHoldOut(s, plan.PlanTournament(s, len(r.variants)))
 	r.bar = arena.NewProgress(bounds.MaxGames, opt.Quiet, s.Name)
 	if o, ok := r.runner.(runner.Observed); ok {
 		o.SetStatus(func(text string) { r.setStatus(&r.rnStatus, text) })
@@ -340,7 +340,7 @@ func (r *sweepRun) holdOut(ctx context.Context, winner, round int) error {
 		def = d
 	}
 	gpb := len(plan.HoldOut(r.s, round, winner, def, 0, 1)[0].Games)
-	n := max(2*plan.MinDistinct, (r.gameNo/10+gpb-1)/gpb)
+	n := plan.HoldOutBlocks(r.gameNo, gpb)
 	blocks := plan.HoldOut(r.s, round, winner, def, 0, n)
 	r.rungFrom, r.rungBlocks, r.rungGame = r.units, n, r.gameNo
 	r.Status(fmt.Sprintf("hold-out: variant %d against the defaults, %d blocks", winner, n))

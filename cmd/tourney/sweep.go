@@ -110,7 +110,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		defer pprof.StopCPUProfile()
 	}
 	variants := sp.Variants()
-	bounds := plan.PlanTournament(sp, len(variants))
+	bounds := plan.AddHoldOut(sp, plan.PlanTournament(sp, len(variants)))
 	fmt.Fprintf(stderr, "sweep %s: %d variants, %s, results in %s\n", sp.Name, len(variants), bounds, out)
 	opts := tuner.RunOptions{
 		Out: out, Workers: rf.workers, Quiet: rf.quiet, Log: stderr,

@@ -6,6 +6,7 @@ import (
 	"io"
 	"time"
 	"tourney/tuner/plan"
+	"tourney/tuner/space"
 
 	"tourney/tuner"
 )
@@ -99,6 +100,12 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			fmt.Fprintf(stdout, "round %d: at most %d games\n", i+1, g)
 		}
 	}
+	if sp.Generate.Method != "staged" && (len(variants) > 1 || space.IsContinuous(sp.Generate.Method)) {
+		bounds = plan.AddHoldOut(sp, bounds)
+		if bounds.HoldOut > 0 {
+			fmt.Fprintf(stdout, "hold-out rung: at most %d games (the winner against the defaults on fresh seeds; the verdict rests on them)\n", bounds.HoldOut)
+		}
+	}
 	if sp.Generate.Method == "staged" {
 		// every stage, not only the first (tuner.StagedBounds)
 		bounds.MinGames, bounds.MaxGames = 0, 0
@@ -109,7 +116,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 	}
 	if bounds.GamesPerSearch > 0 {
-		fmt.Fprintf(stdout, "total games: %d (%d of the search, %d of the final point)\n", bounds.MaxGames, bounds.GamesPerSearch, bounds.MaxGames-bounds.GamesPerSearch)
+		fmt.Fprintf(stdout, "total games: %d (%d of the search, %d of the final point, %d of the hold-out)\n", bounds.MaxGames, bounds.GamesPerSearch, bounds.MaxGames-bounds.GamesPerSearch-bounds.HoldOut, bounds.HoldOut)
 	} else {
 		fmt.Fprintf(stdout, "total games: %d to %d (the tests stop early when the variants differ)\n", bounds.MinGames, bounds.MaxGames)
 	}

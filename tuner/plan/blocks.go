@@ -302,6 +302,9 @@ type Plan struct {
 	PerMap [][]int
 	// GamesPerSearch are spsa's or cmaes's games before the final phase.
 	GamesPerSearch int
+	// HoldOut is the most games of the winner's hold-out rung, when
+	// AddHoldOut counted them (in MinGames, MaxGames and PerMap too).
+	HoldOut int
 }
 
 // blockGames counts the games of one block of the given tables on every
@@ -410,11 +413,15 @@ func PlanTournament(s *space.Space, n int) Plan {
 }
 
 func (p Plan) String() string {
+	hold := ""
+	if p.HoldOut > 0 {
+		hold = fmt.Sprintf(", the hold-out rung's %d included", p.HoldOut)
+	}
 	if p.GamesPerSearch > 0 { // spsa, cmaes
-		return fmt.Sprintf("%s: %d games (%d of the search)", p.Format, p.MaxGames, p.GamesPerSearch)
+		return fmt.Sprintf("%s: %d games (%d of the search%s)", p.Format, p.MaxGames, p.GamesPerSearch, hold)
 	}
 	if p.Format == "race" {
-		return fmt.Sprintf("race of %d to %d games", p.MinGames, p.MaxGames)
+		return fmt.Sprintf("race of %d to %d games%s", p.MinGames, p.MaxGames, hold)
 	}
-	return fmt.Sprintf("%d rounds, %d to %d games", p.Rounds, p.MinGames, p.MaxGames)
+	return fmt.Sprintf("%d rounds, %d to %d games%s", p.Rounds, p.MinGames, p.MaxGames, hold)
 }

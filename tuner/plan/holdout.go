@@ -49,3 +49,36 @@ func holdoutSeed(s *space.Space, si, mi, b int) uint64 {
 // Book books blocks played outside a planner (HoldOut): their results,
 // and which repeat an earlier block (Block.Dup).
 func Book(blocks []*Block, results [][]Result) error { return bookAll(blocks, results) }
+
+// HoldOutBlocks is the size of the hold-out rung after games games: a
+// tenth of them, at least 2·MinDistinct blocks of gpb games.
+func HoldOutBlocks(games, gpb int) int {
+	return max(2*MinDistinct, (games/10+gpb-1)/max(gpb, 1))
+}
+
+// AddHoldOut adds the winner's hold-out rung to a plan's bounds (what
+// the sweep plays after the planner, unless holdout = false): HoldOut
+// games at most, counted in MinGames, MaxGames and PerMap too.
+func AddHoldOut(s *space.Space, pl Plan) Plan {
+	if s.Tournament.NoHoldOut || pl.MaxGames == 0 {
+		return pl
+	}
+	b := HoldOut(s, 1, 1, 0, 0, 1)[0]
+	gpb := len(b.Games)
+	if gpb == 0 {
+		return pl
+	}
+	lo := HoldOutBlocks(pl.MinGames, gpb) * gpb
+	hi := HoldOutBlocks(pl.MaxGames, gpb) * gpb
+	pl.HoldOut = hi
+	pl.MinGames += lo
+	pl.MaxGames += hi
+	if pl.PerMap != nil {
+		for _, g := range b.Games {
+			if g.Scenario < len(pl.PerMap) && g.Map < len(pl.PerMap[g.Scenario]) {
+				pl.PerMap[g.Scenario][g.Map] += hi / gpb
+			}
+		}
+	}
+	return pl
+}
