@@ -68,8 +68,10 @@
 // (variant 1; the defaults are variant 0), so variants.csv, the ratings,
 // the verdict, winner.toml and confirm treat it like any variant. The
 // final phase plays it against the defaults on fresh seeds (final_games,
-// in whole knockout-encounter blocks); the verdict is the sweep's, at
-// confidence 0.99 unless the space says otherwise. A planner with files
+// in whole knockout-encounter blocks); then, as after every planner, the
+// sweep plays the winner's hold-out rung (HoldOut, a tenth of all games)
+// and the verdict rests on that, at confidence 0.99 unless the space
+// says otherwise. A planner with files
 // of its own (spsa.csv, cmaes.csv) implements Tabler.
 //
 // SPSA (spsa.go) plays one iteration per Next, so θ is updated in a fixed
