@@ -364,8 +364,13 @@ func (v Verdict) String() string {
 	case !math.IsNaN(v.Elo) && v.Elo == 0 && v.Lo == 0 && v.Hi == 0:
 		s = fmt.Sprintf("winner %d (the defaults), P(best) %.2f", v.Winner, v.PBest)
 	case !math.IsNaN(v.Elo) && (math.IsNaN(v.Lo) || v.Hi-v.Lo < 0.05):
-		s = fmt.Sprintf("winner %d: %s Elo against the defaults (no variation: deterministic games; distinct blocks: %d), P(best) %.2f", v.Winner,
-			fmtRound(v.Elo, 1), v.Distinct, v.PBest)
+		why := "deterministic games"
+		if v.Distinct >= 2 {
+			// the games differ, their results do not (the two play alike)
+			why = "every block gave the same result"
+		}
+		s = fmt.Sprintf("winner %d: %s Elo against the defaults (no variation: %s; distinct blocks: %d), P(best) %.2f", v.Winner,
+			fmtRound(v.Elo, 1), why, v.Distinct, v.PBest)
 	case !math.IsNaN(v.Elo):
 		s = fmt.Sprintf("winner %d: %s Elo against the defaults [%s, %s], P(best) %.2f", v.Winner,
 			fmtRound(v.Elo, 1), fmtRound(v.Lo, 1), fmtRound(v.Hi, 1), v.PBest)
