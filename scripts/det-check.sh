@@ -6,7 +6,8 @@
 # Prints each run's verdict lines; fails when a run with opening_plies = 0
 # says "better" or any run prints an interval of zero width.
 #
-#   scripts/det-check.sh [SEEDS] [WORKDIR]   (default 10 seeds; ONLY_ZERO=1: opening_plies = 0 only)
+#   scripts/det-check.sh [SEEDS] [WORKDIR]   (default 10 seeds; ONLY_ZERO=1: opening_plies = 0 only,
+#   ONLY_DEFAULT=1: the default opening plies only; NULL_KNOB=1: "better" fails the run too)
 #   KNOB='aspiration_width = { values = [10, 25, 100] }' scripts/det-check.sh   (another knob)
 set -u
 seeds=${1:-10}
@@ -20,6 +21,7 @@ default_knob='position_weight = { values = [0.5, 1.0, 2.0] }'
 knob=${KNOB:-$default_knob}
 ops=("opening_plies = 0" "")
 [ -n "${ONLY_ZERO:-}" ] && ops=("opening_plies = 0")
+[ -n "${ONLY_DEFAULT:-}" ] && ops=("")
 for op in "${ops[@]}"; do
 	for seed in $(seq 1 "$seeds"); do
 		cat > "$work/det.toml" <<TOML
