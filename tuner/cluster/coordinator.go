@@ -44,7 +44,7 @@ type Coordinator struct {
 	subs []*nats.Subscription
 	cc   jetstream.ConsumeContext
 
-	results chan *resultMsg
+	results chan *blockResult
 
 	mu      sync.Mutex
 	status  func(string)
@@ -78,11 +78,11 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, sp *space.Space, opt Opt
 	if opt.Replicas <= 0 {
 		opt.Replicas = 1
 	}
-	js, err := jetstream.New(nc)
+	js, err := jetstream.New(nc, jetstream.WithPublishAsyncTimeout(30*time.Second))
 	if err != nil {
 		return nil, err
 	}
-	c := &Coordinator{nc: nc, js: js, opt: opt, run: nuid.Next(), results: make(chan *resultMsg, 4096),
+	c := &Coordinator{nc: nc, js: js, opt: opt, run: nuid.Next(), results: make(chan *blockResult, 4096),
 		players: map[int]string{}, workers: map[string]*workerSeen{}, refused: map[string]bool{}, stop: make(chan struct{})}
 	ws, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{Name: workStream, Subjects: []string{workPrefix + ">"},
 		Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage, Replicas: opt.Replicas, Duplicates: 2 * time.Minute})
@@ -122,14 +122,22 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, sp *space.Space, opt Opt
 		return nil, err
 	}
 	c.cc, err = cons.Consume(func(m jetstream.Msg) {
-		var r resultMsg
-		if err := decode(m.Data(), &r); err != nil {
-			fmt.Fprintf(opt.Log, "cluster: a result that does not decode: %v\n", err)
+		r, err := decodeResults(m.Data())
+		if err != nil {
+			fmt.Fprintf(opt.Log, "cluster: results that do not decode: %v\n", err)
 			return
 		}
-		select {
-		case c.results <- &r:
-		case <-c.stop:
+		if r.Run != c.run {
+			return
+		}
+		for i := range r.Blocks {
+			b := &r.Blocks[i]
+			b.Worker = r.Worker
+			select {
+			case c.results <- b:
+			case <-c.stop:
+				return
+			}
 		}
 	})
 	if err != nil {
@@ -268,41 +276,34 @@ func (c *Coordinator) Play(ctx context.Context, blocks []runner.Block, emit func
 	c.seq++
 	seq := c.seq
 	index := make(map[int]int, len(blocks))
-	subj := workPrefix + c.run
 	for bi := range blocks {
 		b := &blocks[bi]
 		if len(b.Plans) != len(b.Jobs) {
 			return fmt.Errorf("cluster: block %d has %d jobs but %d plans", b.Key, len(b.Jobs), len(b.Plans))
 		}
 		index[b.Key] = bi
-		it := workItem{Run: c.run, Version: c.opt.Version, Seq: seq, Key: b.Key}
-		for i := range b.Jobs {
-			it.Games = append(it.Games, toWire(&b.Jobs[i], b.Plans[i]))
-		}
-		data, err := encode(&it)
-		if err != nil {
-			return err
-		}
-		if _, err := c.js.PublishAsync(subj, data, jetstream.WithMsgID(c.run+"."+strconv.Itoa(seq)+"."+strconv.Itoa(b.Key))); err != nil {
-			return fmt.Errorf("cluster: publishing block %d: %w", b.Key, err)
-		}
 	}
-	select {
-	case <-c.js.PublishAsyncComplete():
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-	pending := make(map[int]*resultMsg)
+	// the blocks go out while the first results come in
+	pctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	published := make(chan error, 1)
+	go func() { published <- c.publish(pctx, seq, blocks) }()
+	pending := make(map[int]*blockResult)
 	next, n := 0, 0
 	for next < len(blocks) {
-		var r *resultMsg
+		var r *blockResult
 		select {
 		case r = <-c.results:
+		case err := <-published:
+			if err != nil {
+				return err
+			}
+			continue
 		case <-ctx.Done():
 			return ctx.Err()
 		}
 		bi, ok := index[r.Key]
-		if r.Run != c.run || r.Seq != seq || !ok || bi < next || pending[bi] != nil {
+		if r.Seq != seq || !ok || bi < next || pending[bi] != nil {
 			continue // a duplicate (redelivery) or a leftover
 		}
 		if r.Err != "" {
@@ -328,13 +329,57 @@ func (c *Coordinator) Play(ctx context.Context, blocks []runner.Block, emit func
 		for pending[next] != nil {
 			b := &blocks[next]
 			for i := range pending[next].Games {
-				if err := emit(pending[next].Games[i].result(&b.Jobs[i], n)); err != nil {
+				g := &pending[next].Games[i]
+				g.Index, g.Job = n, &b.Jobs[i]
+				if err := emit(g); err != nil {
 					return err
 				}
 				n++
 			}
 			delete(pending, next)
 			next++
+		}
+	}
+	return nil
+}
+
+// publish puts the blocks of Play call seq on the work queue (a block
+// published twice, by a retry, is stored once: its message id).
+func (c *Coordinator) publish(ctx context.Context, seq int, blocks []runner.Block) error {
+	subj := workPrefix + c.run
+	futs := make([]jetstream.PubAckFuture, len(blocks))
+	msgs := make([]*nats.Msg, len(blocks))
+	id := func(key int) string { return c.run + "." + strconv.Itoa(seq) + "." + strconv.Itoa(key) }
+	for bi := range blocks {
+		b := &blocks[bi]
+		it := workItem{Run: c.run, Version: c.opt.Version, Seq: seq, Key: b.Key, Games: make([]wireGame, len(b.Jobs))}
+		for i := range b.Jobs {
+			it.Games[i] = toWire(&b.Jobs[i], b.Plans[i])
+		}
+		data, err := it.encode()
+		if err != nil {
+			return fmt.Errorf("cluster: block %d: %w", b.Key, err)
+		}
+		msgs[bi] = &nats.Msg{Subject: subj, Data: data, Header: nats.Header{jetstream.MsgIDHeader: []string{id(b.Key)}}}
+		// a large round waits for room rather than failing
+		if futs[bi], err = c.js.PublishMsgAsync(msgs[bi], jetstream.WithStallWait(time.Minute)); err != nil {
+			return fmt.Errorf("cluster: publishing block %d: %w", b.Key, err)
+		}
+	}
+	select {
+	case <-c.js.PublishAsyncComplete():
+	case <-ctx.Done():
+		return nil
+	}
+	for bi, f := range futs {
+		select {
+		case <-f.Ok():
+			continue
+		case err := <-f.Err():
+			// once more, waiting for the server's answer
+			if _, err2 := c.js.PublishMsg(ctx, msgs[bi]); err2 != nil {
+				return fmt.Errorf("cluster: publishing block %d: %v; again: %w", blocks[bi].Key, err, err2)
+			}
 		}
 	}
 	return nil
