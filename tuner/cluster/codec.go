@@ -103,6 +103,7 @@ func (it *workItem) encode() ([]byte, error) {
 	e.str(it.Version)
 	e.int(int64(it.Seq))
 	e.int(int64(it.Key))
+	e.int(int64(it.First))
 	e.uint(uint64(len(it.Games)))
 	for i := range it.Games {
 		g := &it.Games[i]
@@ -165,6 +166,7 @@ func (e *enc) block(b *blockResult) {
 	}
 	e.int(int64(b.Seq))
 	e.int(int64(b.Key))
+	e.int(int64(b.First))
 	e.str(b.Err)
 	e.uint(uint64(len(b.Games)))
 	for gi := range b.Games {
@@ -386,7 +388,7 @@ func decodeWork(data []byte) (*workItem, error) {
 	if err != nil {
 		return nil, err
 	}
-	it := &workItem{Run: d.str(), Version: d.str(), Seq: d.int(), Key: d.int()}
+	it := &workItem{Run: d.str(), Version: d.str(), Seq: d.int(), Key: d.int(), First: d.int()}
 	it.Games = make([]wireGame, d.count(8))
 	for i := range it.Games {
 		g := &it.Games[i]
@@ -451,10 +453,10 @@ func decodeResults(data []byte) (*resultBatch, error) {
 		search slab[arena.SeatSearch]
 	)
 	r := &resultBatch{Run: d.str(), Worker: d.str()}
-	r.Blocks = make([]blockResult, d.count(4))
+	r.Blocks = make([]blockResult, d.count(5))
 	for bi := range r.Blocks {
 		b := &r.Blocks[bi]
-		b.Seq, b.Key, b.Err = d.int(), d.int(), d.str()
+		b.Seq, b.Key, b.First, b.Err = d.int(), d.int(), d.int(), d.str()
 		if n := d.count(12); n > 0 {
 			b.Games = make([]arena.Result, n)
 		}

@@ -13,7 +13,7 @@ import (
 )
 
 func sampleWork() *workItem {
-	return &workItem{Run: "run1", Version: "0.3.0", Seq: 7, Key: -3, Games: []wireGame{
+	return &workItem{Run: "run1", Version: "0.3.0", Seq: 7, Key: -3, First: 4, Games: []wireGame{
 		{Scenario: 1, Map: 2, Seed: math.MaxUint64 >> 1, Budget: game.Budget{Depth: 3, Nodes: 1 << 40, Time: 250 * time.Millisecond},
 			OpeningPlies: 2, Record: true, Seats: []wireSeat{
 				{Ref: plan.SeatRef{Kind: plan.SeatVariant, Variant: 12, Point: 3}, ID: "12",
@@ -34,7 +34,7 @@ func sampleResults() *resultBatch {
 	return &resultBatch{Run: "run1", Worker: "host.example-42", Blocks: []blockResult{
 		{Seq: 1, Key: 0, Games: []arena.Result{full, bare}},
 		{Seq: 1, Key: 9, Err: "engine: boom"},
-		{Seq: 2, Key: 1 << 20, Games: []arena.Result{full}},
+		{Seq: 2, Key: 1 << 20, First: 3, Games: []arena.Result{full}},
 	}}
 }
 

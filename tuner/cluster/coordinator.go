@@ -283,12 +283,13 @@ func (c *Coordinator) Play(ctx context.Context, blocks []runner.Block, emit func
 		}
 		index[b.Key] = bi
 	}
+	parts := c.parts(len(blocks))
 	// the blocks go out while the first results come in
 	pctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	published := make(chan error, 1)
-	go func() { published <- c.publish(pctx, seq, blocks) }()
-	pending := make(map[int]*blockResult)
+	go func() { published <- c.publish(pctx, seq, blocks, parts) }()
+	pending := make(map[int]*collecting)
 	next, n := 0, 0
 	for next < len(blocks) {
 		var r *blockResult
@@ -303,18 +304,34 @@ func (c *Coordinator) Play(ctx context.Context, blocks []runner.Block, emit func
 			return ctx.Err()
 		}
 		bi, ok := index[r.Key]
-		if r.Seq != seq || !ok || bi < next || pending[bi] != nil {
-			continue // a duplicate (redelivery) or a leftover
+		if r.Seq != seq || !ok || bi < next {
+			continue // a leftover, or a block written already
 		}
 		if r.Err != "" {
 			return fmt.Errorf("worker %s, block %d: %s", r.Worker, r.Key, r.Err)
 		}
-		if len(r.Games) != len(blocks[bi].Jobs) {
-			return fmt.Errorf("worker %s, block %d: %d results for %d games", r.Worker, r.Key, len(r.Games), len(blocks[bi].Jobs))
+		b := &blocks[bi]
+		p := pending[bi]
+		if p == nil {
+			p = &collecting{games: make([]arena.Result, len(b.Jobs)), starts: partStarts(len(b.Jobs), parts)}
+			p.done = make([]bool, len(p.starts))
+			p.missing = len(p.starts)
+			pending[bi] = p
 		}
-		pending[bi] = r
+		k := sort.SearchInts(p.starts, r.First)
+		if k == len(p.starts) || p.starts[k] != r.First || len(r.Games) != partEnd(p.starts, k, len(b.Jobs))-r.First {
+			return fmt.Errorf("worker %s, block %d: %d results from game %d, not a part of this block", r.Worker, r.Key, len(r.Games), r.First)
+		}
+		if p.done[k] {
+			continue // a duplicate (redelivery, a late worker)
+		}
+		p.done[k] = true
+		p.missing--
+		copy(p.games[r.First:], r.Games)
 		c.mu.Lock()
-		c.players[r.Key] = r.Worker
+		if r.First == 0 {
+			c.players[r.Key] = r.Worker
+		}
 		w := c.workers[r.Worker]
 		if w == nil {
 			w = &workerSeen{}
@@ -326,10 +343,10 @@ func (c *Coordinator) Play(ctx context.Context, blocks []runner.Block, emit func
 		w.games += len(r.Games)
 		w.last = time.Now()
 		c.mu.Unlock()
-		for pending[next] != nil {
+		for pending[next] != nil && pending[next].missing == 0 {
 			b := &blocks[next]
-			for i := range pending[next].Games {
-				g := &pending[next].Games[i]
+			for i := range pending[next].games {
+				g := &pending[next].games[i]
 				g.Index, g.Job = n, &b.Jobs[i]
 				if err := emit(g); err != nil {
 					return err
@@ -343,27 +360,82 @@ func (c *Coordinator) Play(ctx context.Context, blocks []runner.Block, emit func
 	return nil
 }
 
-// publish puts the blocks of Play call seq on the work queue (a block
-// published twice, by a retry, is stored once: its message id).
-func (c *Coordinator) publish(ctx context.Context, seq int, blocks []runner.Block) error {
+// collecting is a block whose parts are coming in.
+type collecting struct {
+	games   []arena.Result
+	starts  []int  // the parts' first games
+	done    []bool // per part
+	missing int
+}
+
+// parts is how many work items each block of a Play call of n blocks
+// travels in: one, unless the blocks are too few to keep every worker
+// slot busy (a round of few long blocks: a local run plays their games
+// side by side). Then a block is cut in up to one item a game, towards
+// 4 items a slot (the slots the workers' heartbeats announce; 64 before
+// the first heartbeat). The results do not depend on it.
+func (c *Coordinator) parts(n int) int {
+	slots := 0
+	c.mu.Lock()
+	now := time.Now()
+	for _, w := range c.workers {
+		if now.Sub(w.last) < 3*beatInterval {
+			slots += w.slots
+		}
+	}
+	c.mu.Unlock()
+	if slots == 0 {
+		slots = 64
+	}
+	return max(1, (4*slots+n-1)/n)
+}
+
+// partStarts is where each of (up to) parts parts of a block of n games
+// starts, as even as can be.
+func partStarts(n, parts int) []int {
+	parts = max(1, min(parts, n))
+	s := make([]int, parts)
+	for i := range s {
+		s[i] = i * n / parts
+	}
+	return s
+}
+
+func partEnd(starts []int, k, n int) int {
+	if k+1 < len(starts) {
+		return starts[k+1]
+	}
+	return n
+}
+
+// publish puts the blocks of Play call seq on the work queue, each in
+// its parts (a work item published twice, by a retry, is stored once:
+// its message id).
+func (c *Coordinator) publish(ctx context.Context, seq int, blocks []runner.Block, parts int) error {
 	subj := workPrefix + c.run
-	futs := make([]jetstream.PubAckFuture, len(blocks))
-	msgs := make([]*nats.Msg, len(blocks))
-	id := func(key int) string { return c.run + "." + strconv.Itoa(seq) + "." + strconv.Itoa(key) }
+	var futs []jetstream.PubAckFuture
+	var msgs []*nats.Msg
 	for bi := range blocks {
 		b := &blocks[bi]
-		it := workItem{Run: c.run, Version: c.opt.Version, Seq: seq, Key: b.Key, Games: make([]wireGame, len(b.Jobs))}
-		for i := range b.Jobs {
-			it.Games[i] = toWire(&b.Jobs[i], b.Plans[i])
-		}
-		data, err := it.encode()
-		if err != nil {
-			return fmt.Errorf("cluster: block %d: %w", b.Key, err)
-		}
-		msgs[bi] = &nats.Msg{Subject: subj, Data: data, Header: nats.Header{jetstream.MsgIDHeader: []string{id(b.Key)}}}
-		// a large round waits for room rather than failing
-		if futs[bi], err = c.js.PublishMsgAsync(msgs[bi], jetstream.WithStallWait(time.Minute)); err != nil {
-			return fmt.Errorf("cluster: publishing block %d: %w", b.Key, err)
+		starts := partStarts(len(b.Jobs), parts)
+		for k, first := range starts {
+			end := partEnd(starts, k, len(b.Jobs))
+			it := workItem{Run: c.run, Version: c.opt.Version, Seq: seq, Key: b.Key, First: first, Games: make([]wireGame, end-first)}
+			for i := first; i < end; i++ {
+				it.Games[i-first] = toWire(&b.Jobs[i], b.Plans[i])
+			}
+			data, err := it.encode()
+			if err != nil {
+				return fmt.Errorf("cluster: block %d: %w", b.Key, err)
+			}
+			id := c.run + "." + strconv.Itoa(seq) + "." + strconv.Itoa(b.Key) + "." + strconv.Itoa(first)
+			m := &nats.Msg{Subject: subj, Data: data, Header: nats.Header{jetstream.MsgIDHeader: []string{id}}}
+			// a large round waits for room rather than failing
+			f, err := c.js.PublishMsgAsync(m, jetstream.WithStallWait(time.Minute))
+			if err != nil {
+				return fmt.Errorf("cluster: publishing block %d: %w", b.Key, err)
+			}
+			futs, msgs = append(futs, f), append(msgs, m)
 		}
 	}
 	select {
@@ -371,14 +443,14 @@ func (c *Coordinator) publish(ctx context.Context, seq int, blocks []runner.Bloc
 	case <-ctx.Done():
 		return nil
 	}
-	for bi, f := range futs {
+	for i, f := range futs {
 		select {
 		case <-f.Ok():
 			continue
 		case err := <-f.Err():
 			// once more, waiting for the server's answer
-			if _, err2 := c.js.PublishMsg(ctx, msgs[bi]); err2 != nil {
-				return fmt.Errorf("cluster: publishing block %d: %v; again: %w", blocks[bi].Key, err, err2)
+			if _, err2 := c.js.PublishMsg(ctx, msgs[i]); err2 != nil {
+				return fmt.Errorf("cluster: publishing work item %s: %v; again: %w", msgs[i].Header.Get(jetstream.MsgIDHeader), err, err2)
 			}
 		}
 	}

@@ -50,6 +50,7 @@ type workItem struct {
 	Version string
 	Seq     int // the coordinator's Play call
 	Key     int // runner.Block.Key
+	First   int // the index in its block of the first game (a block may travel in parts)
 	Games   []wireGame
 }
 
@@ -87,6 +88,7 @@ type resultBatch struct {
 type blockResult struct {
 	Seq    int
 	Key    int
+	First  int    // the work item's First
 	Err    string // an engine failure: stops the sweep
 	Games  []arena.Result
 	Worker string // the batch's, on the coordinator

@@ -439,7 +439,7 @@ func (w *worker) play(ctx context.Context, st *runState, msg jetstream.Msg, it *
 			w.pending.Add(-1)
 		}
 	}()
-	res := blockResult{Seq: it.Seq, Key: it.Key}
+	res := blockResult{Seq: it.Seq, Key: it.Key, First: it.First}
 	jobs := make([]arena.Job, len(it.Games))
 	for i := range it.Games {
 		j, err := it.Games[i].job(st.sp)
