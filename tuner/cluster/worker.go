@@ -210,7 +210,15 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 				err = batch.Error()
 			}
 			if len(msgs) == 0 && err == nil {
-				batch, err = cur.cons.Fetch(1, jetstream.FetchMaxWait(time.Second))
+				// a long wait with heartbeats: a message the server sends
+				// late (a busy server) still finds the request's inbox
+				// (else it would sit unplayed until AckWait)
+				wait := 5 * time.Second
+				if opt.Idle > 0 {
+					wait = min(wait, max(opt.Idle, 500*time.Millisecond))
+				}
+				fctx, fcancel := context.WithTimeout(ctx, wait)
+				batch, err = cur.cons.Fetch(1, jetstream.FetchContext(fctx), jetstream.FetchHeartbeat(wait*2/5))
 				if err == nil {
 					for m := range batch.Messages() {
 						msgs = append(msgs, m)
@@ -219,6 +227,7 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 						err = batch.Error()
 					}
 				}
+				fcancel()
 			}
 		}
 		if err != nil {
@@ -665,5 +674,6 @@ func (w *worker) keepAlive(ctx context.Context, stop chan struct{}, every time.D
 }
 
 func noMessages(err error) bool {
-	return err == nil || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoMessages)
+	return err == nil || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoMessages) ||
+		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
 }
