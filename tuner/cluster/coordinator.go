@@ -372,8 +372,10 @@ type collecting struct {
 // travels in: one, unless the blocks are too few to keep every worker
 // slot busy (a round of few long blocks: a local run plays their games
 // side by side). Then a block is cut in up to one item a game, towards
-// 4 items a slot (the slots the workers' heartbeats announce; 64 before
-// the first heartbeat). The results do not depend on it.
+// 4 items a slot: the slots the workers' heartbeats announce, and at
+// least 64 (workers that join while the round is played find items to
+// take; a round of many blocks is not cut). The results do not depend
+// on it.
 func (c *Coordinator) parts(n int) int {
 	slots := 0
 	c.mu.Lock()
@@ -384,9 +386,7 @@ func (c *Coordinator) parts(n int) int {
 		}
 	}
 	c.mu.Unlock()
-	if slots == 0 {
-		slots = 64
-	}
+	slots = max(slots, 64)
 	return max(1, (4*slots+n-1)/n)
 }
 
