@@ -199,37 +199,16 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 				w.slot <- struct{}{}
 			}
 		}
-		// what is there at once; with nothing there, wait for one
-		batch, err := cur.cons.FetchNoWait(free)
-		var msgs []jetstream.Msg
-		if err == nil {
-			for m := range batch.Messages() {
-				msgs = append(msgs, m)
-			}
-			if len(msgs) == 0 && !noMessages(batch.Error()) {
-				err = batch.Error()
-			}
-			if len(msgs) == 0 && err == nil {
-				// a long wait with heartbeats: a message the server sends
-				// late (a busy server) still finds the request's inbox
-				// (else it would sit unplayed until AckWait)
-				wait := 5 * time.Second
-				if opt.Idle > 0 {
-					wait = min(wait, max(opt.Idle, 500*time.Millisecond))
-				}
-				fctx, fcancel := context.WithTimeout(ctx, wait)
-				batch, err = cur.cons.Fetch(1, jetstream.FetchContext(fctx), jetstream.FetchHeartbeat(wait*2/5))
-				if err == nil {
-					for m := range batch.Messages() {
-						msgs = append(msgs, m)
-					}
-					if len(msgs) == 0 && !noMessages(batch.Error()) {
-						err = batch.Error()
-					}
-				}
-				fcancel()
-			}
+		// a long poll: the items there now come at once, the others as
+		// they are published, each played as it comes. The server's
+		// heartbeats keep the request alive on the client while the
+		// server is slow to answer (a message sent to a request the client
+		// gave up would wait for AckWait).
+		wait := 5 * time.Second
+		if opt.Idle > 0 {
+			wait = min(wait, max(opt.Idle, 500*time.Millisecond))
 		}
+		batch, err := cur.cons.Fetch(free, jetstream.FetchMaxWait(wait), jetstream.FetchHeartbeat(wait*2/5))
 		if err != nil {
 			release(free)
 			if errors.Is(err, jetstream.ErrConsumerDeleted) || errors.Is(err, jetstream.ErrConsumerNotFound) || errors.Is(err, nats.ErrConnectionClosed) {
@@ -238,14 +217,28 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 			sleep(ctx, 200*time.Millisecond)
 			continue
 		}
-		if len(msgs) == 0 {
-			release(free)
-			continue
-		}
-		lastWork = time.Now()
-		spare := free - len(msgs) // slots beyond one a block
+		got := 0
 		var refused error
-		for _, msg := range msgs {
+		msgs := batch.Messages()
+		for {
+			var msg jetstream.Msg
+			ok := false
+			select {
+			case msg, ok = <-msgs:
+			case <-ctx.Done():
+				// leaving: what the request still brings goes back
+				go func() {
+					for m := range msgs {
+						_ = m.NakWithDelay(0)
+					}
+				}()
+				return nil
+			}
+			if !ok {
+				break
+			}
+			got++
+			lastWork = time.Now()
 			if refused != nil || cur == nil {
 				_ = msg.Nak()
 				release(1)
@@ -276,19 +269,19 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 				w.refuse(it.Run, refused.(*RefusedError).Reason)
 				continue
 			}
-			// spare slots for a block of several games
-			n := 1 + min(spare, len(it.Games)-1)
-			spare -= n - 1
 			w.hold(msg)
 			w.pending.Add(1)
 			wg.Add(1)
-			go func(st *runState, msg jetstream.Msg, it *workItem, n int) {
+			go func(st *runState, msg jetstream.Msg, it *workItem) {
 				defer wg.Done()
-				defer release(n)
-				w.play(ctx, st, msg, it, n)
-			}(cur, msg, it, n)
+				defer release(1)
+				w.play(ctx, st, msg, it, 1)
+			}(cur, msg, it)
 		}
-		release(spare)
+		release(free - got)
+		if got == 0 && !noMessages(batch.Error()) {
+			cur = nil // the consumer may have been recreated by a new coordinator
+		}
 		if refused != nil {
 			cancel()
 			wg.Wait()
