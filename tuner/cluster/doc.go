@@ -56,7 +56,7 @@
 //
 // # Throughput
 //
-// Measured on 2 cores shared with other jobs (load average 11 to 14:
+// Measured on 2 cores shared with other jobs (load average 11 to 16:
 // wall times swing, CPU times hold), 2026-11-25, 3 repeats each:
 //
 //	go test -run '^$' -bench 'Coordinator' -benchtime 1x -count 3 ./tuner/cluster
@@ -67,56 +67,68 @@
 // time is the process's (coord-results/cpu-s) and the workers' is read
 // from /proc:
 //
-//	blocks of 2 games: 7 961, 7 665, 6 677 results/s of wall time;
-//	  15 265, 14 922, 14 875 results per coordinator CPU-second
-//	  (the coordinator used 0.52, 0.51, 0.45 of a core);
-//	  4 950, 5 037, 4 982 results per CPU-second of every process
-//	blocks of 8 games: 16 565, 17 126, 15 487 results/s;
-//	  45 364, 42 987, 41 069 results per coordinator CPU-second
-//	  (0.37, 0.40, 0.38 of a core); 11 970, 11 460, 11 717 in all
+//	blocks of 2 games: 8 344, 7 603, 7 913 results/s of wall time;
+//	  15 230, 15 913, 15 848 results per coordinator CPU-second
+//	  (the coordinator used 0.55, 0.48, 0.50 of a core);
+//	  5 059, 5 295, 5 302 results per CPU-second of every process
+//	blocks of 8 games: 17 373, 17 879, 16 443 results/s;
+//	  44 612, 46 080, 42 623 results per coordinator CPU-second
+//	  (0.39 of a core); 12 672, 13 038, 12 585 in all
 //
 // BenchmarkCoordinator, everything in one process (16 worker
-// connections of 4 slots): 2-game blocks 5 611 and 4 479 results/s
-// (10 609, 10 628 results per CPU-second of the process) and one run of
-// 611 results/s (see below); 8-game blocks 14 036, 13 290, 8 877
-// results/s (20 450, 20 081, 18 246 per CPU-second). With gob, one
-// message a block and a synchronous publish and double ack the same
-// benchmark gave 2 152 and 2 437 results/s (4 882 and 9 647 per
-// CPU-second) the same day.
+// connections of 4 slots): 2-game blocks 6 783, 7 235, 6 821 results/s
+// (11 210, 11 183, 10 726 results per CPU-second of the process); 8-game
+// blocks 5 067, 9 966, 6 223 results/s (15 649, 19 555, 16 762 per
+// CPU-second). With gob, one message a block, a synchronous publish and
+// a double ack, the same benchmark gave 2 152 and 2 437 results/s
+// (4 882 and 9 647 per CPU-second) the same day.
 //
 // What bounds it: the coordinator costs about 65 µs of CPU a result with
-// 2-game blocks and 23 µs with 8-game blocks, and about 72 % of that is
+// 2-game blocks and 23 µs with 8-game blocks, and about 68 % of that is
 // the NATS server (JetStream storing and deleting each work item,
 // delivering it on a pull request and taking its ack, storing the
 // result batches and pushing them to the coordinator, the socket
-// writes), some 15 % this package and the client library (encoding the
-// work items, decoding the results, putting blocks in order) and 8 % the
-// garbage collector (CPU profile of the 2-game benchmark). The cost is
-// per work item more than per game: one coordinator core takes about
+// writes), some 16 % this package and 9 % the client library (encoding
+// the work items, decoding the results, putting blocks in order) and 9 %
+// the garbage collector (CPU profile of the 2-game benchmark). The cost
+// is per work item more than per game: one coordinator core takes about
 // 15 000 results/s of 2-game blocks and over 40 000 of 8-game blocks
-// (the study's blocks have 6 to 100 games), more than 5 000 either way,
-// when the workers run elsewhere; here the workers' share of the 2
-// cores bounds the wall time (the 32 processes take about 2/3 of the CPU
-// for fetching, playing and publishing). Hundreds of machines of 8 slots
-// playing games of a second or so send a few thousand results a second:
-// a fraction of one coordinator core. The sweep's own work on each
-// result (its files, its statistics) comes on top and is not measured
-// here.
+// (the study's blocks have 6 to about 100 games), more than 5 000
+// either way, when the workers run elsewhere; here the workers' share of
+// the 2 cores bounds the wall time (the 32 processes take about 2/3 of
+// the CPU for fetching, playing and publishing). Hundreds of machines of
+// 8 slots playing games of a second or so send a few thousand results a
+// second: a fraction of one coordinator core. The sweep's own work on
+// each result (its files, its statistics) comes on top and is not
+// measured here.
 //
-// An in-process run sometimes stalls for AckWait (the 611 results/s
-// run, 2 of 21 in-process runs under that load, none of 16 with worker
-// processes): a work item delivered but not played until it is given
-// again after 30 s. The likeliest cause is a pull request's message
-// that the server sends after the client gave the request up (a
-// no-wait fetch gives up after one second): the results stay right, the
-// block is late.
+// Before workers long-polled for work, an in-process run sometimes
+// stalled for AckWait (2 of 21 runs under that load, none of 16 with
+// worker processes): a work item delivered but not played until it was
+// given again after 30 s, most likely a message the server sent to a
+// no-wait pull request the client had given up after one second. The
+// long poll's heartbeats keep the request alive while the server is
+// slow; the results were right either way, the block late.
 //
 // Overhead on one machine (BenchmarkClusterStudy in cmd/tourney: a cut
-// of the study, 60 games; a local sweep --workers 2 against a
-// coordinator --workers 0 and two worker processes of 1 slot, in turns;
-// the games.csv of both are compared byte for byte):
+// of the study, 60 games in 10 blocks; a local sweep --workers 2, then a
+// coordinator --workers 0 with two worker processes of 1 slot; the
+// games.csv of both are compared byte for byte):
 //
 //	go test -run '^$' -bench ClusterStudy -benchtime 1x -count 3 ./cmd/tourney
 //
-// STUDY_FIGURES
+//	local 1.124, 0.975, 1.071 games/s; cluster 1.647, 1.306, 1.594
+//	  games/s (speed-ratio 1.47, 1.34, 1.49)
+//	local 494.7, 496.1, 481.2 CPU-ms a game (every process); cluster
+//	  501.6, 500.0, 482.8 (cpu-ratio 1.014, 1.008, 1.003)
+//
+// The cluster's CPU a game is within 1.5 % of the local run's (the
+// embedded server, two more processes, the wire); its wall time looks
+// better only because three processes of 2 threads get a larger share
+// of a loaded machine than one: on idle cores the speed ratio would be
+// about the inverse of the CPU ratio, 0.99 (not measured: no idle cores
+// here). These three ran before the long poll. Blocks of a round too few to
+// fill the slots travel in parts (Coordinator.parts): before, with
+// whole 6-game blocks on 1-slot workers, the same benchmark gave a
+// speed ratio of 0.68.
 package cluster
