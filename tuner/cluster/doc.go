@@ -117,17 +117,18 @@
 //
 //	go test -run '^$' -bench ClusterStudy -benchtime 1x -count 3 ./cmd/tourney
 //
-//	local 1.124, 0.975, 1.071 games/s; cluster 1.647, 1.306, 1.594
-//	  games/s (speed-ratio 1.47, 1.34, 1.49)
-//	local 494.7, 496.1, 481.2 CPU-ms a game (every process); cluster
-//	  501.6, 500.0, 482.8 (cpu-ratio 1.014, 1.008, 1.003)
+//	local 0.728, 0.747, 0.917 games/s; cluster 1.460, 1.133, 1.497
+//	  games/s (speed-ratio 2.01, 1.52, 1.63)
+//	local 493.5, 493.0, 481.1 CPU-ms a game (every process); cluster
+//	  500.9, 497.1, 479.2 (cpu-ratio 1.015, 1.008, 0.996)
 //
 // The cluster's CPU a game is within 1.5 % of the local run's (the
 // embedded server, two more processes, the wire); its wall time looks
-// better only because three processes of 2 threads get a larger share
+// better, most likely because three processes of 2 threads get a larger share
 // of a loaded machine than one: on idle cores the speed ratio would be
 // about the inverse of the CPU ratio, 0.99 (not measured: no idle cores
-// here). These three ran before the long poll. Blocks of a round too few to
+// here; three runs before the long poll gave cpu-ratio 1.014, 1.008,
+// 1.003 and speed-ratio 1.47, 1.34, 1.49). Blocks of a round too few to
 // fill the slots travel in parts (Coordinator.parts): before, with
 // whole 6-game blocks on 1-slot workers, the same benchmark gave a
 // speed ratio of 0.68.

@@ -103,20 +103,19 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 		w.slot <- struct{}{}
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	var wg sync.WaitGroup
-	defer func() {
-		cancel()
-		wg.Wait()
-	}()
 	pubDone := make(chan struct{})
 	go func() {
 		defer close(pubDone)
 		w.publish(ctx)
 	}()
-	defer func() { cancel(); <-pubDone }()
+	defer func() { cancel(); <-pubDone }() // last: the blocks played are handed over first
+	var wg sync.WaitGroup
+	defer func() {
+		cancel()
+		wg.Wait()
+	}()
 
 	var cur *runState
-	var a *announce
 	waiting := false
 	lastWork, lastLook := time.Now(), time.Time{}
 	var stopBeat chan struct{}
@@ -139,44 +138,42 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 		}
 		// the announcement: for a new run, and now and then (a new
 		// coordinator also deletes the consumer, which the fetch notices)
-		if cur != nil && time.Since(lastLook) < time.Second {
-			goto fetch
-		}
-		lastLook = time.Now()
-		a, err = w.announcement(ctx)
-		if err != nil {
-			if !waiting {
-				fmt.Fprintf(opt.Log, "worker %s: waiting for a coordinator (%v)\n", opt.Name, err)
-				waiting = true
-			}
-			sleep(ctx, 500*time.Millisecond)
-			continue
-		}
-		if cur == nil || cur.a.Run != a.Run {
-			st, err := w.prepare(ctx, a)
+		if cur == nil || time.Since(lastLook) >= time.Second {
+			lastLook = time.Now()
+			a, err := w.announcement(ctx)
 			if err != nil {
-				var re *RefusedError
-				if errors.As(err, &re) {
-					w.refuse(a.Run, re.Reason)
-					return err
+				if !waiting {
+					fmt.Fprintf(opt.Log, "worker %s: waiting for a coordinator (%v)\n", opt.Name, err)
+					waiting = true
 				}
-				if ctx.Err() != nil {
-					return nil
-				}
-				fmt.Fprintf(opt.Log, "worker %s: %v (retrying)\n", opt.Name, err)
-				sleep(ctx, time.Second)
+				sleep(ctx, 500*time.Millisecond)
 				continue
 			}
-			cur, waiting = st, false
-			if stopBeat != nil {
-				close(stopBeat)
+			if cur == nil || cur.a.Run != a.Run {
+				st, err := w.prepare(ctx, a)
+				if err != nil {
+					var re *RefusedError
+					if errors.As(err, &re) {
+						w.refuse(a.Run, re.Reason)
+						return err
+					}
+					if ctx.Err() != nil {
+						return nil
+					}
+					fmt.Fprintf(opt.Log, "worker %s: %v (retrying)\n", opt.Name, err)
+					sleep(ctx, time.Second)
+					continue
+				}
+				cur, waiting = st, false
+				if stopBeat != nil {
+					close(stopBeat)
+				}
+				stopBeat = make(chan struct{})
+				go w.heartbeat(ctx, stopBeat, cur)
+				go w.keepAlive(ctx, stopBeat, max(a.AckWait/3, 100*time.Millisecond))
+				fmt.Fprintf(opt.Log, "worker %s: joined run %s (%s, %d slots)\n", opt.Name, a.Run, a.Space.Name, opt.Workers)
 			}
-			stopBeat = make(chan struct{})
-			go w.heartbeat(ctx, stopBeat, cur)
-			go w.keepAlive(ctx, stopBeat, max(a.AckWait/3, 100*time.Millisecond))
-			fmt.Fprintf(opt.Log, "worker %s: joined run %s (%s, %d slots)\n", opt.Name, a.Run, a.Space.Name, opt.Workers)
 		}
-	fetch:
 		// free slots first (a block fetched is a block being played):
 		// one, and every other that is free, fetched at once
 		select {
