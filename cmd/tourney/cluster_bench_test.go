@@ -3,23 +3,29 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
 )
 
 // The ReversiXT study's scenario (configs/reversixt-study.toml: paranoid
-// at depth 3, two random opening plies) on three of its maps (2, 3 and 4
-// seats: a block is 9 games) with two variants, two blocks.
+// at depth 3, two random opening plies) on two of its maps (2 and 4
+// seats: a block is 6 games) with two variants: 60 games in 10 blocks,
+// the hold-out rung and the verdict included.
 const studyBenchSpace = `name = "study-bench"
 seed = 4096
 [[scenario]]
 game          = "reversixt"
 bot           = "paranoid"
-maps          = ["duel10", "tri13", "cross14"]
+maps          = ["duel10", "cross14"]
 budget        = { depth = 3 }
 opening_plies = 2
 [params]
@@ -32,7 +38,7 @@ format     = "knockout"
 group      = 2
 advance    = 1
 min_blocks = 1
-max_games  = 18
+max_games  = 12
 points     = "rank"
 `
 
@@ -42,69 +48,99 @@ func childCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-func selfCPU() time.Duration {
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// BenchmarkClusterStudy: the study's games on one machine, a local
-// sweep with --workers 2 against a coordinator (--workers 0) and two
-// worker processes of one slot each: games/s and CPU seconds (every
-// process of the run) per game.
+// BenchmarkClusterStudy: the overhead of the cluster on one machine. Each
+// op plays the study's cut twice, as a local sweep with --workers 2 and
+// as a coordinator (--workers 0) with two worker processes of one slot
+// each (in turns: local first in even ops, the cluster first in odd
+// ones), checks that both wrote the same games.csv, and reports each
+// one's games/s of wall time and CPU milliseconds per game (every
+// process of the run), and the ratios cluster/local of games/s
+// (speed-ratio: the goal is >= 0.95) and of CPU per game (cpu-ratio).
 func BenchmarkClusterStudy(b *testing.B) {
 	tmp := b.TempDir()
 	space := filepath.Join(tmp, "study.toml")
 	if err := os.WriteFile(space, []byte(studyBenchSpace), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	for _, mode := range []string{"local", "cluster"} {
-		b.Run(mode, func(b *testing.B) {
-			var games int
-			var cpu, wall time.Duration
-			for i := range b.N {
-				out := filepath.Join(tmp, mode+string(rune('a'+i)))
-				c0, s0, w0 := childCPU(), selfCPU(), time.Now()
-				var end time.Time
-				if mode == "local" {
-					p := start(b, "sweep", space, "--workers", "2", "--quiet", "--records", "none", "--out", out)
-					<-p.done
-					if p.err != nil {
-						b.Fatalf("%v %s", p.err, p.out.String())
+	var games [2]int
+	var cpu, wall [2]time.Duration
+	for i := range b.N {
+		var outs [2]string
+		for k := range 2 {
+			mode := (i + k) % 2 // 0 local, 1 cluster
+			out := filepath.Join(tmp, fmt.Sprintf("%s%d", []string{"local", "cluster"}[mode], i))
+			outs[mode] = out
+			c0, w0 := childCPU(), time.Now()
+			if mode == 0 {
+				p := start(b, "sweep", space, "--workers", "2", "--quiet", "--records", "none", "--out", out)
+				<-p.done
+				if p.err != nil {
+					b.Fatalf("%v %s", p.err, p.out.String())
+				}
+				wall[0] += time.Since(w0)
+			} else {
+				port := freePort(b)
+				co := start(b, "sweep", space, "--nats-serve", port, "--workers", "0", "--quiet", "--records", "none", "--out", out)
+				// the workers once the server listens (a worker that comes
+				// first retries every second)
+				for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+					if c, err := net.Dial("tcp", "127.0.0.1:"+port); err == nil {
+						c.Close()
+						break
 					}
-				} else {
-					port := freePort(b)
-					co := start(b, "sweep", space, "--nats-serve", port, "--workers", "0", "--quiet", "--records", "none", "--out", out)
-					var ws []*proc
-					for range 2 {
-						ws = append(ws, start(b, "worker", "nats://127.0.0.1:"+port, "--workers", "1", "--cache", filepath.Join(tmp, "cache"), "--idle", "1s"))
-					}
-					<-co.done
-					end = time.Now() // the workers' idle second is not the sweep's
-					for _, w := range ws {
-						<-w.done // --idle: they leave when the work is done
-					}
-					if co.err != nil {
-						b.Fatalf("%v %s", co.err, co.out.String())
+					if time.Now().After(deadline) || co.exited() {
+						b.Fatalf("the coordinator's server did not start: %s", co.out.String())
 					}
 				}
-				if end.IsZero() {
-					end = time.Now()
+				var ws []*proc
+				for range 2 {
+					ws = append(ws, startWorker(b, "nats://127.0.0.1:"+port, "--workers", "1", "--cache", filepath.Join(tmp, "cache"), "--idle", "1s"))
 				}
-				wall += end.Sub(w0)
-				cpu += childCPU() - c0 + selfCPU() - s0
-				var sum struct {
-					Games int `json:"games"`
+				<-co.done
+				wall[1] += time.Since(w0) // the workers' idle second is not the sweep's
+				for _, w := range ws {
+					<-w.done // --idle: they leave when the work is done
 				}
-				data, _ := os.ReadFile(filepath.Join(out, "summary.json"))
-				if err := json.Unmarshal(data, &sum); err != nil || sum.Games == 0 {
-					b.Fatalf("summary.json: %v", err)
+				if co.err != nil {
+					b.Fatalf("%v %s", co.err, co.out.String())
 				}
-				games += sum.Games
 			}
-			b.ReportMetric(float64(games)/wall.Seconds(), "games/s")
-			b.ReportMetric(cpu.Seconds()/float64(games)*1000, "cpu-ms/game")
-			b.ReportMetric(float64(games)/float64(b.N), "games/op")
-		})
+			cpu[mode] += childCPU() - c0
+			var sum struct {
+				Games int `json:"games"`
+			}
+			data, _ := os.ReadFile(filepath.Join(out, "summary.json"))
+			if err := json.Unmarshal(data, &sum); err != nil || sum.Games == 0 {
+				b.Fatalf("summary.json: %v", err)
+			}
+			games[mode] += sum.Games
+		}
+		x, _ := os.ReadFile(filepath.Join(outs[0], "games.csv"))
+		y, _ := os.ReadFile(filepath.Join(outs[1], "games.csv"))
+		if len(x) == 0 || !bytes.Equal(x, y) {
+			b.Fatal("the cluster's games.csv differs from the local run's")
+		}
 	}
+	rate := func(m int) float64 { return float64(games[m]) / wall[m].Seconds() }
+	per := func(m int) float64 { return cpu[m].Seconds() / float64(games[m]) * 1000 }
+	b.ReportMetric(rate(0), "local-games/s")
+	b.ReportMetric(rate(1), "cluster-games/s")
+	b.ReportMetric(rate(1)/rate(0), "speed-ratio")
+	b.ReportMetric(per(0), "local-cpu-ms/game")
+	b.ReportMetric(per(1), "cluster-cpu-ms/game")
+	b.ReportMetric(per(1)/per(0), "cpu-ratio")
+	b.ReportMetric(float64(games[0])/float64(b.N), "games/op")
+}
+
+// startWorker starts `tourney worker` without the tests' block delay.
+func startWorker(t testing.TB, args ...string) *proc {
+	t.Helper()
+	p := &proc{cmd: exec.Command(os.Args[0]), out: &lockedBuf{}, done: make(chan struct{})}
+	p.cmd.Env = append(os.Environ(), "TOURNEY_TEST_ARGS="+strings.Join(append([]string{"worker"}, args...), "\n"))
+	p.cmd.Stdout, p.cmd.Stderr = p.out, p.out
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { p.err = p.cmd.Wait(); close(p.done) }()
+	return p
 }

@@ -68,27 +68,11 @@ func benchCoordinator(b *testing.B, per int) {
 			_ = cluster.RunWorker(ctx, wc, cluster.WorkerOptions{Workers: 4, Version: "b", Space: sp})
 		}()
 	}
-	sc := &sp.Scenarios[0]
-	params := sp.DefaultParams(0)
-	mk := func(n int) []runner.Block {
-		blocks := make([]runner.Block, n)
-		for k := range blocks {
-			for g := range per {
-				seed := uint64(k*per + g)
-				blocks[k].Key = k
-				blocks[k].Jobs = append(blocks[k].Jobs, arena.Job{Game: sc.Game, Map: sc.Maps[0], Seed: seed,
-					Seats: []arena.Entrant{{ID: "0", Spec: sc.Bot, Params: params}, {ID: "default", Spec: sc.Bot, Params: params}}})
-				blocks[k].Plans = append(blocks[k].Plans, plan.GamePlan{Seed: seed,
-					Seats: []plan.SeatRef{{Kind: plan.SeatVariant}, {Kind: plan.SeatFiller}}})
-			}
-		}
-		return blocks
-	}
 	// warm up: every worker joined
-	if err := co.Play(ctx, mk(200), func(*arena.Result) error { return nil }); err != nil {
+	if err := co.Play(ctx, synthBlocks(sp, 200, per), func(*arena.Result) error { return nil }); err != nil {
 		b.Fatal(err)
 	}
-	blocks := mk(20000 / per)
+	blocks := synthBlocks(sp, 20000/per, per)
 	b.ResetTimer()
 	cpu0 := cpuTime()
 	start := time.Now()
@@ -103,6 +87,25 @@ func benchCoordinator(b *testing.B, per int) {
 	// the machine may be shared: what one CPU-second of this process
 	// (server, coordinator and workers together) gets through
 	b.ReportMetric(float64(results)/(cpuTime()-cpu0).Seconds(), "results/cpu-s")
+}
+
+// synthBlocks are n blocks of per synthetic games (a variant against
+// the defaults).
+func synthBlocks(sp *space.Space, n, per int) []runner.Block {
+	sc := &sp.Scenarios[0]
+	params := sp.DefaultParams(0)
+	blocks := make([]runner.Block, n)
+	for k := range blocks {
+		blocks[k].Key = k
+		for g := range per {
+			seed := uint64(k*per + g)
+			blocks[k].Jobs = append(blocks[k].Jobs, arena.Job{Game: sc.Game, Map: sc.Maps[0], Seed: seed,
+				Seats: []arena.Entrant{{ID: "0", Spec: sc.Bot, Params: params}, {ID: "default", Spec: sc.Bot, Params: params}}})
+			blocks[k].Plans = append(blocks[k].Plans, plan.GamePlan{Seed: seed,
+				Seats: []plan.SeatRef{{Kind: plan.SeatVariant}, {Kind: plan.SeatFiller}}})
+		}
+	}
+	return blocks
 }
 
 func cpuTime() time.Duration {

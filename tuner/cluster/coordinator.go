@@ -44,7 +44,7 @@ type Coordinator struct {
 	subs []*nats.Subscription
 	cc   jetstream.ConsumeContext
 
-	results chan *resultMsg
+	results chan *blockResult
 
 	mu      sync.Mutex
 	status  func(string)
@@ -78,11 +78,11 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, sp *space.Space, opt Opt
 	if opt.Replicas <= 0 {
 		opt.Replicas = 1
 	}
-	js, err := jetstream.New(nc)
+	js, err := jetstream.New(nc, jetstream.WithPublishAsyncTimeout(30*time.Second))
 	if err != nil {
 		return nil, err
 	}
-	c := &Coordinator{nc: nc, js: js, opt: opt, run: nuid.Next(), results: make(chan *resultMsg, 4096),
+	c := &Coordinator{nc: nc, js: js, opt: opt, run: nuid.Next(), results: make(chan *blockResult, 4096),
 		players: map[int]string{}, workers: map[string]*workerSeen{}, refused: map[string]bool{}, stop: make(chan struct{})}
 	ws, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{Name: workStream, Subjects: []string{workPrefix + ">"},
 		Retention: jetstream.WorkQueuePolicy, Storage: jetstream.FileStorage, Replicas: opt.Replicas, Duplicates: 2 * time.Minute})
@@ -122,14 +122,22 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, sp *space.Space, opt Opt
 		return nil, err
 	}
 	c.cc, err = cons.Consume(func(m jetstream.Msg) {
-		var r resultMsg
-		if err := decode(m.Data(), &r); err != nil {
-			fmt.Fprintf(opt.Log, "cluster: a result that does not decode: %v\n", err)
+		r, err := decodeResults(m.Data())
+		if err != nil {
+			fmt.Fprintf(opt.Log, "cluster: results that do not decode: %v\n", err)
 			return
 		}
-		select {
-		case c.results <- &r:
-		case <-c.stop:
+		if r.Run != c.run {
+			return
+		}
+		for i := range r.Blocks {
+			b := &r.Blocks[i]
+			b.Worker = r.Worker
+			select {
+			case c.results <- b:
+			case <-c.stop:
+				return
+			}
 		}
 	})
 	if err != nil {
@@ -268,52 +276,62 @@ func (c *Coordinator) Play(ctx context.Context, blocks []runner.Block, emit func
 	c.seq++
 	seq := c.seq
 	index := make(map[int]int, len(blocks))
-	subj := workPrefix + c.run
 	for bi := range blocks {
 		b := &blocks[bi]
 		if len(b.Plans) != len(b.Jobs) {
 			return fmt.Errorf("cluster: block %d has %d jobs but %d plans", b.Key, len(b.Jobs), len(b.Plans))
 		}
 		index[b.Key] = bi
-		it := workItem{Run: c.run, Version: c.opt.Version, Seq: seq, Key: b.Key}
-		for i := range b.Jobs {
-			it.Games = append(it.Games, toWire(&b.Jobs[i], b.Plans[i]))
-		}
-		data, err := encode(&it)
-		if err != nil {
-			return err
-		}
-		if _, err := c.js.PublishAsync(subj, data, jetstream.WithMsgID(c.run+"."+strconv.Itoa(seq)+"."+strconv.Itoa(b.Key))); err != nil {
-			return fmt.Errorf("cluster: publishing block %d: %w", b.Key, err)
-		}
 	}
-	select {
-	case <-c.js.PublishAsyncComplete():
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-	pending := make(map[int]*resultMsg)
+	parts := c.parts(len(blocks))
+	// the blocks go out while the first results come in
+	pctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	published := make(chan error, 1)
+	go func() { published <- c.publish(pctx, seq, blocks, parts) }()
+	pending := make(map[int]*collecting)
 	next, n := 0, 0
 	for next < len(blocks) {
-		var r *resultMsg
+		var r *blockResult
 		select {
 		case r = <-c.results:
+		case err := <-published:
+			if err != nil {
+				return err
+			}
+			continue
 		case <-ctx.Done():
 			return ctx.Err()
 		}
 		bi, ok := index[r.Key]
-		if r.Run != c.run || r.Seq != seq || !ok || bi < next || pending[bi] != nil {
-			continue // a duplicate (redelivery) or a leftover
+		if r.Seq != seq || !ok || bi < next {
+			continue // a leftover, or a block written already
 		}
 		if r.Err != "" {
 			return fmt.Errorf("worker %s, block %d: %s", r.Worker, r.Key, r.Err)
 		}
-		if len(r.Games) != len(blocks[bi].Jobs) {
-			return fmt.Errorf("worker %s, block %d: %d results for %d games", r.Worker, r.Key, len(r.Games), len(blocks[bi].Jobs))
+		b := &blocks[bi]
+		p := pending[bi]
+		if p == nil {
+			p = &collecting{games: make([]arena.Result, len(b.Jobs)), starts: partStarts(len(b.Jobs), parts)}
+			p.done = make([]bool, len(p.starts))
+			p.missing = len(p.starts)
+			pending[bi] = p
 		}
-		pending[bi] = r
+		k := sort.SearchInts(p.starts, r.First)
+		if k == len(p.starts) || p.starts[k] != r.First || len(r.Games) != partEnd(p.starts, k, len(b.Jobs))-r.First {
+			return fmt.Errorf("worker %s, block %d: %d results from game %d, not a part of this block", r.Worker, r.Key, len(r.Games), r.First)
+		}
+		if p.done[k] {
+			continue // a duplicate (redelivery, a late worker)
+		}
+		p.done[k] = true
+		p.missing--
+		copy(p.games[r.First:], r.Games)
 		c.mu.Lock()
-		c.players[r.Key] = r.Worker
+		if r.First == 0 {
+			c.players[r.Key] = r.Worker
+		}
 		w := c.workers[r.Worker]
 		if w == nil {
 			w = &workerSeen{}
@@ -325,16 +343,115 @@ func (c *Coordinator) Play(ctx context.Context, blocks []runner.Block, emit func
 		w.games += len(r.Games)
 		w.last = time.Now()
 		c.mu.Unlock()
-		for pending[next] != nil {
+		for pending[next] != nil && pending[next].missing == 0 {
 			b := &blocks[next]
-			for i := range pending[next].Games {
-				if err := emit(pending[next].Games[i].result(&b.Jobs[i], n)); err != nil {
+			for i := range pending[next].games {
+				g := &pending[next].games[i]
+				g.Index, g.Job = n, &b.Jobs[i]
+				if err := emit(g); err != nil {
 					return err
 				}
 				n++
 			}
 			delete(pending, next)
 			next++
+		}
+	}
+	return nil
+}
+
+// collecting is a block whose parts are coming in.
+type collecting struct {
+	games   []arena.Result
+	starts  []int  // the parts' first games
+	done    []bool // per part
+	missing int
+}
+
+// parts is how many work items each block of a Play call of n blocks
+// travels in: one, unless the blocks are too few to keep every worker
+// slot busy (a round of few long blocks: a local run plays their games
+// side by side). Then a block is cut in up to one item a game, towards
+// 4 items a slot: the slots the workers' heartbeats announce, and at
+// least 64 (workers that join while the round is played find items to
+// take; a round of many blocks is not cut). The results do not depend
+// on it.
+func (c *Coordinator) parts(n int) int {
+	slots := 0
+	c.mu.Lock()
+	now := time.Now()
+	for _, w := range c.workers {
+		if now.Sub(w.last) < 3*beatInterval {
+			slots += w.slots
+		}
+	}
+	c.mu.Unlock()
+	slots = max(slots, 64)
+	return max(1, (4*slots+n-1)/n)
+}
+
+// partStarts is where each of (up to) parts parts of a block of n games
+// starts, as even as can be.
+func partStarts(n, parts int) []int {
+	parts = max(1, min(parts, n))
+	s := make([]int, parts)
+	for i := range s {
+		s[i] = i * n / parts
+	}
+	return s
+}
+
+func partEnd(starts []int, k, n int) int {
+	if k+1 < len(starts) {
+		return starts[k+1]
+	}
+	return n
+}
+
+// publish puts the blocks of Play call seq on the work queue, each in
+// its parts (a work item published twice, by a retry, is stored once:
+// its message id).
+func (c *Coordinator) publish(ctx context.Context, seq int, blocks []runner.Block, parts int) error {
+	subj := workPrefix + c.run
+	var futs []jetstream.PubAckFuture
+	var msgs []*nats.Msg
+	for bi := range blocks {
+		b := &blocks[bi]
+		starts := partStarts(len(b.Jobs), parts)
+		for k, first := range starts {
+			end := partEnd(starts, k, len(b.Jobs))
+			it := workItem{Run: c.run, Version: c.opt.Version, Seq: seq, Key: b.Key, First: first, Games: make([]wireGame, end-first)}
+			for i := first; i < end; i++ {
+				it.Games[i-first] = toWire(&b.Jobs[i], b.Plans[i])
+			}
+			data, err := it.encode()
+			if err != nil {
+				return fmt.Errorf("cluster: block %d: %w", b.Key, err)
+			}
+			id := c.run + "." + strconv.Itoa(seq) + "." + strconv.Itoa(b.Key) + "." + strconv.Itoa(first)
+			m := &nats.Msg{Subject: subj, Data: data, Header: nats.Header{jetstream.MsgIDHeader: []string{id}}}
+			// a large round waits for room rather than failing
+			f, err := c.js.PublishMsgAsync(m, jetstream.WithStallWait(time.Minute))
+			if err != nil {
+				return fmt.Errorf("cluster: publishing block %d: %w", b.Key, err)
+			}
+			futs, msgs = append(futs, f), append(msgs, m)
+		}
+	}
+	select {
+	case <-c.js.PublishAsyncComplete():
+	case <-ctx.Done():
+		return nil
+	}
+	for i, f := range futs {
+		select {
+		case <-f.Ok():
+			continue
+		case err := <-f.Err():
+			// once more, waiting for the server's answer
+			if _, err2 := c.js.PublishMsg(ctx, msgs[i]); err2 != nil {
+				return fmt.Errorf("cluster: publishing work item %s: %v; again: %w", msgs[i].Header.Get(jetstream.MsgIDHeader), err, err2)
+			}
 		}
 	}
 	return nil

@@ -6,18 +6,26 @@
 // # On the server
 //
 //   - TOURNEY_WORK: a work-queue stream on tourney.work.>; one work item
-//     per block on tourney.work.RUN (gob: run id, version, the Play
-//     call's sequence number, the block key, and each game's scenario,
-//     map, seed, seats with their parameters, budget, opening plies and
-//     record flag). One durable pull consumer, "workers", shared by every
-//     worker: explicit acks, AckWait = --nats-ack-wait (30s), unlimited
-//     deliveries.
-//   - TOURNEY_RESULTS: a stream on tourney.result.>; a worker publishes a
-//     block's results on tourney.result.RUN.SEQ.KEY (message id the
-//     same, so the server drops a duplicate within two minutes) and only
-//     then acks the work item (a double ack, confirmed by the server).
-//     The coordinator reads tourney.result.RUN.> with an ordered
-//     consumer.
+//     per block on tourney.work.RUN, or per part of a block when a Play
+//     call has too few blocks to keep every worker slot busy (see
+//     Coordinator.parts): run id, version, the Play call's sequence
+//     number, the block key, the index of the part's first game, and
+//     each game's scenario, map, seed, seats with their parameters,
+//     budget, opening plies and record flag (message id
+//     RUN.SEQ.KEY.FIRST). One durable pull consumer, "workers", shared
+//     by every worker: explicit acks, AckWait = --nats-ack-wait (30s),
+//     unlimited deliveries.
+//   - TOURNEY_RESULTS: a stream on tourney.result.>; a worker publishes
+//     its results on tourney.result.RUN.b, every block (part) it
+//     finished since its previous message in one message (up to
+//     256 KiB), asynchronously with at most 4 messages unacknowledged
+//     by the server, and acks the work items of a message once the
+//     server has stored it. The coordinator reads tourney.result.RUN.>
+//     with an ordered consumer.
+//   - The messages are a compact binary format (codec.go: varints,
+//     floats as their 8 bytes, deflated past 32 KiB when games are
+//     recorded), every field of arena.Result the sweep writes, the
+//     game's fingerprint (game_hash) included.
 //   - TOURNEY_RUN (key-value): "run", the coordinator's announcement
 //     (run id, version, the space's and its files' hashes, AckWait).
 //   - TOURNEY_FILES (object store): the space file, its map files, bot
@@ -35,12 +43,93 @@
 //
 // # Exactly once, in order
 //
-// A worker pulls as many blocks as it has free slots, plays each with
-// the local arena, heartbeats it with in-progress acks every AckWait/3,
-// publishes its results and acks it. A worker that dies (or is cut off)
-// does not ack: the block is delivered again after AckWait. The
-// coordinator keeps the first result of each (run, Play call, block
-// key) and drops the others (a redelivery, a late worker), buffers
-// blocks that come early and emits every game in block order and job
-// order: the files are the bytes of a local run.
+// A worker pulls as many work items as it has free slots (what is
+// there at once, else it waits for one), plays each with the local
+// arena, keeps it with in-progress acks every AckWait/3 until it is
+// acked, publishes its results and acks it. A worker that dies (or is
+// cut off) does not ack: the item is delivered again after AckWait. A
+// lost ack is harmless the same way. The coordinator keeps the first
+// result of each (run, Play call, block key, part) and drops the others
+// (a redelivery, a late worker), buffers blocks that come early and
+// emits every game in block order and job order: the files are the
+// bytes of a local run, whatever the parts.
+//
+// # Throughput
+//
+// Measured on 2 cores shared with other jobs (load average 11 to 16:
+// wall times swing, CPU times hold), 2026-11-25, 3 repeats each:
+//
+//	go test -run '^$' -bench 'Coordinator' -benchtime 1x -count 3 ./tuner/cluster
+//
+// BenchmarkCoordinatorProcs runs the coordinator with its embedded
+// server in the benchmark's process and 32 worker processes of 2 slots
+// (synthetic games, 20 000 a run), so that the coordinator's own CPU
+// time is the process's (coord-results/cpu-s) and the workers' is read
+// from /proc:
+//
+//	blocks of 2 games: 8 344, 7 603, 7 913 results/s of wall time;
+//	  15 230, 15 913, 15 848 results per coordinator CPU-second
+//	  (the coordinator used 0.55, 0.48, 0.50 of a core);
+//	  5 059, 5 295, 5 302 results per CPU-second of every process
+//	blocks of 8 games: 17 373, 17 879, 16 443 results/s;
+//	  44 612, 46 080, 42 623 results per coordinator CPU-second
+//	  (0.39 of a core); 12 672, 13 038, 12 585 in all
+//
+// BenchmarkCoordinator, everything in one process (16 worker
+// connections of 4 slots): 2-game blocks 6 783, 7 235, 6 821 results/s
+// (11 210, 11 183, 10 726 results per CPU-second of the process); 8-game
+// blocks 5 067, 9 966, 6 223 results/s (15 649, 19 555, 16 762 per
+// CPU-second). With gob, one message a block, a synchronous publish and
+// a double ack, the same benchmark gave 2 152 and 2 437 results/s
+// (4 882 and 9 647 per CPU-second) the same day.
+//
+// What bounds it: the coordinator costs about 65 µs of CPU a result with
+// 2-game blocks and 23 µs with 8-game blocks, and about 68 % of that is
+// the NATS server (JetStream storing and deleting each work item,
+// delivering it on a pull request and taking its ack, storing the
+// result batches and pushing them to the coordinator, the socket
+// writes), some 16 % this package and 9 % the client library (encoding
+// the work items, decoding the results, putting blocks in order) and 9 %
+// the garbage collector (CPU profile of the 2-game benchmark). The cost
+// is per work item more than per game: one coordinator core takes about
+// 15 000 results/s of 2-game blocks and over 40 000 of 8-game blocks
+// (the study's blocks have 6 to about 100 games), more than 5 000
+// either way, when the workers run elsewhere; here the workers' share of
+// the 2 cores bounds the wall time (the 32 processes take about 2/3 of
+// the CPU for fetching, playing and publishing). Hundreds of machines of
+// 8 slots playing games of a second or so send a few thousand results a
+// second: a fraction of one coordinator core. The sweep's own work on
+// each result (its files, its statistics) comes on top and is not
+// measured here.
+//
+// Before workers long-polled for work, an in-process run sometimes
+// stalled for AckWait (2 of 21 runs under that load, none of 16 with
+// worker processes): a work item delivered but not played until it was
+// given again after 30 s, most likely a message the server sent to a
+// no-wait pull request the client had given up after one second. The
+// long poll's heartbeats keep the request alive while the server is
+// slow; the results were right either way, the block late.
+//
+// Overhead on one machine (BenchmarkClusterStudy in cmd/tourney: a cut
+// of the study, 60 games in 10 blocks; a local sweep --workers 2, then a
+// coordinator --workers 0 with two worker processes of 1 slot; the
+// games.csv of both are compared byte for byte):
+//
+//	go test -run '^$' -bench ClusterStudy -benchtime 1x -count 3 ./cmd/tourney
+//
+//	local 0.728, 0.747, 0.917 games/s; cluster 1.460, 1.133, 1.497
+//	  games/s (speed-ratio 2.01, 1.52, 1.63)
+//	local 493.5, 493.0, 481.1 CPU-ms a game (every process); cluster
+//	  500.9, 497.1, 479.2 (cpu-ratio 1.015, 1.008, 0.996)
+//
+// The cluster's CPU a game is within 1.5 % of the local run's (the
+// embedded server, two more processes, the wire); its wall time looks
+// better, most likely because three processes of 2 threads get a larger share
+// of a loaded machine than one: on idle cores the speed ratio would be
+// about the inverse of the CPU ratio, 0.99 (not measured: no idle cores
+// here; three runs before the long poll gave cpu-ratio 1.014, 1.008,
+// 1.003 and speed-ratio 1.47, 1.34, 1.49). Blocks of a round too few to
+// fill the slots travel in parts (Coordinator.parts): before, with
+// whole 6-game blocks on 1-slot workers, the same benchmark gave a
+// speed ratio of 0.68.
 package cluster

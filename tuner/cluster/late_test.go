@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"strconv"
 	"testing"
 	"time"
 
@@ -97,8 +96,8 @@ func TestLateWorkerHarmless(t *testing.T) {
 			held = m
 		}
 	}
-	var it workItem
-	if err := decode(held.Data(), &it); err != nil {
+	it, err := decodeWork(held.Data())
+	if err != nil {
 		t.Fatal(err)
 	}
 	// a healthy worker plays everything (block 0 after AckWait)
@@ -120,12 +119,12 @@ func TestLateWorkerHarmless(t *testing.T) {
 		t.Fatal("block 0 never written")
 	}
 	// ... then the late one's wrong results of its block, and its ack
-	late := resultMsg{Run: it.Run, Seq: it.Seq, Key: it.Key, Worker: "late"}
+	late := blockResult{Seq: it.Seq, Key: it.Key}
 	for range it.Games {
-		late.Games = append(late.Games, wireResult{Scores: []float64{42, -42}, Ranks: []int{1, 2}, End: []string{"normal", "normal"}, Forfeit: -1})
+		late.Games = append(late.Games, arena.Result{Scores: []float64{42, -42}, Ranks: []int{1, 2}, End: []string{"normal", "normal"}, Forfeit: -1})
 	}
-	data, _ := encode(&late)
-	if _, err := js.Publish(ctx, resultPrefix+it.Run+"."+strconv.Itoa(it.Seq)+"."+strconv.Itoa(it.Key), data); err != nil {
+	data, _ := (&resultBatch{Run: it.Run, Worker: "late", Blocks: []blockResult{late}}).encode()
+	if _, err := js.Publish(ctx, resultPrefix+it.Run+".b", data); err != nil {
 		t.Fatal(err)
 	}
 	_ = held.Ack()

@@ -1,11 +1,7 @@
 package cluster
 
 import (
-	"bytes"
-	"compress/flate"
-	"encoding/gob"
 	"fmt"
-	"io"
 	"time"
 
 	"tourney/arena"
@@ -48,19 +44,20 @@ type fileRef struct {
 	Exec bool   `json:"exec,omitempty"` // executable (an external bot's script)
 }
 
-// workItem is one block to play (gob).
+// workItem is one block to play (codec.go).
 type workItem struct {
 	Run     string
 	Version string
 	Seq     int // the coordinator's Play call
 	Key     int // runner.Block.Key
+	First   int // the index in its block of the first game (a block may travel in parts)
 	Games   []wireGame
 }
 
 // wireGame is one job in the space's terms, with every seat's
 // parameters: the worker rebuilds the arena.Job from its copy of the
 // space. Parameter values keep their Go types (int, float64, bool,
-// string) through gob, as the bot spec's kinds want them.
+// string), as the bot spec's kinds want them.
 type wireGame struct {
 	Scenario, Map int
 	Seed          uint64
@@ -77,30 +74,24 @@ type wireSeat struct {
 	Budget game.Budget
 }
 
-// resultMsg is a played block (gob).
-type resultMsg struct {
+// resultBatch is one or more played blocks of a worker: a worker
+// publishes the blocks it finished while its previous batch was on
+// its way in one message.
+type resultBatch struct {
 	Run    string
-	Seq    int
-	Key    int
 	Worker string
-	Err    string // an engine failure: stops the sweep
-	Games  []wireResult
+	Blocks []blockResult
 }
 
-// wireResult carries every field of arena.Result the sweep writes.
-type wireResult struct {
-	Scores     []float64
-	Ranks      []int
-	Plies      int
-	End        []string
-	Forfeit    int
-	Detail     string
-	Elapsed    time.Duration
-	SeatTime   []time.Duration
-	SeatMoves  []int
-	SeatSearch []arena.SeatSearch
-	Print      uint64 // the game's fingerprint (distinct games, statistics.md §8)
-	Moves      []arena.MoveRecord
+// blockResult is a played block: every field of arena.Result the sweep
+// writes, for each game (Index and Job are the coordinator's).
+type blockResult struct {
+	Seq    int
+	Key    int
+	First  int    // the work item's First
+	Err    string // an engine failure: stops the sweep
+	Games  []arena.Result
+	Worker string // the batch's, on the coordinator
 }
 
 // refusal is a worker's refusal of a run (JSON on tourney.refuse.RUN).
@@ -194,52 +185,4 @@ func typed(spec game.BotSpec, p game.Params) (game.Params, error) {
 		out[k] = v
 	}
 	return out, nil
-}
-
-func fromResult(r *arena.Result) wireResult {
-	return wireResult{Scores: r.Scores, Ranks: r.Ranks, Plies: r.Plies, End: r.End, Forfeit: r.Forfeit, Detail: r.Detail,
-		Elapsed: r.Elapsed, SeatTime: r.SeatTime, SeatMoves: r.SeatMoves, SeatSearch: r.SeatSearch, Moves: r.Moves, Print: r.Print}
-}
-
-func (w *wireResult) result(j *arena.Job, index int) *arena.Result {
-	return &arena.Result{Index: index, Job: j, Scores: w.Scores, Ranks: w.Ranks, Plies: w.Plies, End: w.End, Forfeit: w.Forfeit,
-		Detail: w.Detail, Elapsed: w.Elapsed, SeatTime: w.SeatTime, SeatMoves: w.SeatMoves, SeatSearch: w.SeatSearch, Moves: w.Moves, Print: w.Print}
-}
-
-// Payloads are gob, deflated past compressAbove bytes (move records): a
-// first byte says which.
-const compressAbove = 32 << 10
-
-func encode(v any) ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte(0)
-	if err := gob.NewEncoder(&b).Encode(v); err != nil {
-		return nil, err
-	}
-	if b.Len() <= compressAbove {
-		return b.Bytes(), nil
-	}
-	var z bytes.Buffer
-	z.WriteByte(1)
-	fw, _ := flate.NewWriter(&z, flate.BestSpeed)
-	_, _ = fw.Write(b.Bytes()[1:])
-	if err := fw.Close(); err != nil {
-		return nil, err
-	}
-	return z.Bytes(), nil
-}
-
-func decode(data []byte, v any) error {
-	if len(data) == 0 {
-		return fmt.Errorf("empty message")
-	}
-	var r io.Reader = bytes.NewReader(data[1:])
-	switch data[0] {
-	case 0:
-	case 1:
-		r = flate.NewReader(r)
-	default:
-		return fmt.Errorf("unknown encoding %d", data[0])
-	}
-	return gob.NewDecoder(r).Decode(v)
 }

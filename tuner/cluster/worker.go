@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -65,8 +64,12 @@ type worker struct {
 	kv   jetstream.KeyValue
 	slot chan struct{} // free game slots
 
+	done    chan *played // blocks played, for the publisher
+	pending atomic.Int64 // blocks fetched and not yet acked or given back
+
 	mu      sync.Mutex
 	checked map[string]error // external bots' commands, by bot name
+	held    map[jetstream.Msg]struct{}
 	fatal   error
 }
 
@@ -90,22 +93,31 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 		}
 		opt.Cache = filepath.Join(d, "tourney", "cluster")
 	}
-	js, err := jetstream.New(nc)
+	js, err := jetstream.New(nc, jetstream.WithPublishAsyncTimeout(30*time.Second))
 	if err != nil {
 		return err
 	}
-	w := &worker{nc: nc, js: js, opt: opt, slot: make(chan struct{}, opt.Workers), checked: map[string]error{}}
+	w := &worker{nc: nc, js: js, opt: opt, slot: make(chan struct{}, opt.Workers), checked: map[string]error{},
+		done: make(chan *played, 4*opt.Workers), held: map[jetstream.Msg]struct{}{}}
 	for range opt.Workers {
 		w.slot <- struct{}{}
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	pubDone := make(chan struct{})
+	go func() {
+		defer close(pubDone)
+		w.publish(ctx)
+	}()
+	defer func() { cancel(); <-pubDone }() // last: the blocks played are handed over first
 	var wg sync.WaitGroup
-	defer wg.Wait()
+	defer func() {
+		cancel()
+		wg.Wait()
+	}()
 
 	var cur *runState
 	waiting := false
-	lastWork := time.Now()
+	lastWork, lastLook := time.Now(), time.Time{}
 	var stopBeat chan struct{}
 	defer func() {
 		if stopBeat != nil {
@@ -121,40 +133,46 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 		if ctx.Err() != nil {
 			return nil
 		}
-		if opt.Idle > 0 && time.Since(lastWork) > opt.Idle && len(w.slot) == opt.Workers {
+		if opt.Idle > 0 && time.Since(lastWork) > opt.Idle && len(w.slot) == opt.Workers && w.pending.Load() == 0 {
 			return nil
 		}
-		a, err := w.announcement(ctx)
-		if err != nil {
-			if !waiting {
-				fmt.Fprintf(opt.Log, "worker %s: waiting for a coordinator (%v)\n", opt.Name, err)
-				waiting = true
-			}
-			sleep(ctx, 500*time.Millisecond)
-			continue
-		}
-		if cur == nil || cur.a.Run != a.Run {
-			st, err := w.prepare(ctx, a)
+		// the announcement: for a new run, and now and then (a new
+		// coordinator also deletes the consumer, which the fetch notices)
+		if cur == nil || time.Since(lastLook) >= time.Second {
+			lastLook = time.Now()
+			a, err := w.announcement(ctx)
 			if err != nil {
-				var re *RefusedError
-				if errors.As(err, &re) {
-					w.refuse(a.Run, re.Reason)
-					return err
+				if !waiting {
+					fmt.Fprintf(opt.Log, "worker %s: waiting for a coordinator (%v)\n", opt.Name, err)
+					waiting = true
 				}
-				if ctx.Err() != nil {
-					return nil
-				}
-				fmt.Fprintf(opt.Log, "worker %s: %v (retrying)\n", opt.Name, err)
-				sleep(ctx, time.Second)
+				sleep(ctx, 500*time.Millisecond)
 				continue
 			}
-			cur, waiting = st, false
-			if stopBeat != nil {
-				close(stopBeat)
+			if cur == nil || cur.a.Run != a.Run {
+				st, err := w.prepare(ctx, a)
+				if err != nil {
+					var re *RefusedError
+					if errors.As(err, &re) {
+						w.refuse(a.Run, re.Reason)
+						return err
+					}
+					if ctx.Err() != nil {
+						return nil
+					}
+					fmt.Fprintf(opt.Log, "worker %s: %v (retrying)\n", opt.Name, err)
+					sleep(ctx, time.Second)
+					continue
+				}
+				cur, waiting = st, false
+				if stopBeat != nil {
+					close(stopBeat)
+				}
+				stopBeat = make(chan struct{})
+				go w.heartbeat(ctx, stopBeat, cur)
+				go w.keepAlive(ctx, stopBeat, max(a.AckWait/3, 100*time.Millisecond))
+				fmt.Fprintf(opt.Log, "worker %s: joined run %s (%s, %d slots)\n", opt.Name, a.Run, a.Space.Name, opt.Workers)
 			}
-			stopBeat = make(chan struct{})
-			go w.heartbeat(ctx, stopBeat, cur)
-			fmt.Fprintf(opt.Log, "worker %s: joined run %s (%s, %d slots)\n", opt.Name, a.Run, a.Space.Name, opt.Workers)
 		}
 		// free slots first (a block fetched is a block being played):
 		// one, and every other that is free, fetched at once
@@ -178,40 +196,57 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 				w.slot <- struct{}{}
 			}
 		}
-		batch, err := cur.cons.Fetch(free, jetstream.FetchMaxWait(time.Second))
+		// a long poll: the items there now come at once, the others as
+		// they are published, each played as it comes. The server's
+		// heartbeats keep the request alive on the client while the
+		// server is slow to answer (a message sent to a request the client
+		// gave up would wait for AckWait).
+		wait := 5 * time.Second
+		if opt.Idle > 0 {
+			wait = min(wait, max(opt.Idle, 500*time.Millisecond))
+		}
+		batch, err := cur.cons.Fetch(free, jetstream.FetchMaxWait(wait), jetstream.FetchHeartbeat(wait*2/5))
 		if err != nil {
 			release(free)
 			if errors.Is(err, jetstream.ErrConsumerDeleted) || errors.Is(err, jetstream.ErrConsumerNotFound) || errors.Is(err, nats.ErrConnectionClosed) {
-				cur = nil
+				cur = nil // the consumer may have been recreated by a new coordinator
 			}
 			sleep(ctx, 200*time.Millisecond)
 			continue
 		}
-		var msgs []jetstream.Msg
-		for m := range batch.Messages() {
-			msgs = append(msgs, m)
-		}
-		if len(msgs) == 0 {
-			release(free)
-			if batch.Error() != nil && !errors.Is(batch.Error(), nats.ErrTimeout) {
-				cur = nil // the consumer may have been recreated by a new coordinator
-			}
-			continue
-		}
-		lastWork = time.Now()
-		spare := free - len(msgs) // slots beyond one a block
+		got := 0
 		var refused error
-		for _, msg := range msgs {
+		msgs := batch.Messages()
+		for {
+			var msg jetstream.Msg
+			ok := false
+			select {
+			case msg, ok = <-msgs:
+			case <-ctx.Done():
+				// leaving: what the request still brings goes back
+				go func() {
+					for m := range msgs {
+						_ = m.NakWithDelay(0)
+					}
+				}()
+				return nil
+			}
+			if !ok {
+				break
+			}
+			got++
+			lastWork = time.Now()
 			if refused != nil || cur == nil {
 				_ = msg.Nak()
 				release(1)
 				continue
 			}
-			var it workItem
-			if err := decode(msg.Data(), &it); err != nil {
-				fmt.Fprintf(opt.Log, "worker %s: a work item that does not decode (terminated): %v\n", opt.Name, err)
-				_ = msg.Term()
+			it, err := decodeWork(msg.Data())
+			if err != nil {
+				_ = msg.Nak()
 				release(1)
+				refused = &RefusedError{Reason: fmt.Sprintf("a work item this worker cannot read (%v): the coordinator runs another tourney version than this worker's %s", err, opt.Version)}
+				w.refuse(cur.a.Run, refused.(*RefusedError).Reason)
 				continue
 			}
 			if it.Run != cur.a.Run {
@@ -231,17 +266,19 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 				w.refuse(it.Run, refused.(*RefusedError).Reason)
 				continue
 			}
-			// spare slots for a block of several games
-			n := 1 + min(spare, len(it.Games)-1)
-			spare -= n - 1
+			w.hold(msg)
+			w.pending.Add(1)
 			wg.Add(1)
-			go func(st *runState, msg jetstream.Msg, it workItem, n int) {
+			go func(st *runState, msg jetstream.Msg, it *workItem) {
 				defer wg.Done()
-				defer release(n)
-				w.play(ctx, st, msg, &it, n)
-			}(cur, msg, it, n)
+				defer release(1)
+				w.play(ctx, st, msg, it, 1)
+			}(cur, msg, it)
 		}
-		release(spare)
+		release(free - got)
+		if got == 0 && !noMessages(batch.Error()) {
+			cur = nil // the consumer may have been recreated by a new coordinator
+		}
 		if refused != nil {
 			cancel()
 			wg.Wait()
@@ -391,10 +428,17 @@ func checkCommand(d *external.Decl) error {
 	return nil
 }
 
-// play plays one block on n slots, heartbeating it, then publishes its
-// results and acks it.
+// play plays one block on n slots and queues its results for the
+// publisher (which acks it once they are stored).
 func (w *worker) play(ctx context.Context, st *runState, msg jetstream.Msg, it *workItem, n int) {
-	res := resultMsg{Run: it.Run, Seq: it.Seq, Key: it.Key, Worker: w.opt.Name}
+	handed := false
+	defer func() {
+		if !handed {
+			w.unhold(msg)
+			w.pending.Add(-1)
+		}
+	}()
+	res := blockResult{Seq: it.Seq, Key: it.Key, First: it.First}
 	jobs := make([]arena.Job, len(it.Games))
 	for i := range it.Games {
 		j, err := it.Games[i].job(st.sp)
@@ -413,56 +457,213 @@ func (w *worker) play(ctx context.Context, st *runState, msg jetstream.Msg, it *
 		w.fail(&RefusedError{Reason: err.Error()})
 		return
 	}
-	// heartbeat: the block stays ours while it is played
-	hctx, stop := context.WithCancel(ctx)
-	defer stop()
-	go func() {
-		every := max(st.a.AckWait/3, 100*time.Millisecond)
-		t := time.NewTicker(every)
-		defer t.Stop()
-		for {
-			select {
-			case <-hctx.Done():
-				return
-			case <-t.C:
-				_ = msg.InProgress()
-			}
-		}
-	}()
 	if BlockDelay > 0 {
 		sleep(ctx, BlockDelay)
 	}
+	res.Games = make([]arena.Result, len(jobs))
 	err := arena.Run(ctx, jobs, arena.Options{Workers: n, Grace: w.opt.Grace, HangTimeout: w.opt.HangTimeout}, func(r *arena.Result) error {
-		res.Games = append(res.Games, fromResult(r))
+		res.Games[r.Index] = *r
 		return nil
 	})
-	stop()
 	if ctx.Err() != nil {
-		// leaving: the block goes to another worker at once
-		nctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		defer cancel()
-		_ = msg.NakWithDelay(0)
-		_ = w.nc.FlushWithContext(nctx)
+		w.leave(msg)
 		return
 	}
 	if err != nil {
 		res.Games, res.Err = nil, err.Error()
 	}
-	data, err := encode(&res)
-	if err != nil {
-		w.fail(err)
-		return
+	for i := range res.Games {
+		res.Games[i].Job, res.Games[i].Index = nil, 0
 	}
-	pctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	var e enc
+	e.block(&res)
+	select {
+	case w.done <- &played{st: st, msg: msg, data: e.b, games: len(res.Games)}:
+		handed = true
+	case <-ctx.Done():
+		w.leave(msg)
+	}
+}
+
+// leave gives a block back at once (the worker is stopping).
+func (w *worker) leave(msg jetstream.Msg) {
+	nctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	id := it.Run + "." + strconv.Itoa(it.Seq) + "." + strconv.Itoa(it.Key)
-	if _, err := w.js.Publish(pctx, resultPrefix+id, data, jetstream.WithMsgID(id)); err != nil {
-		fmt.Fprintf(w.opt.Log, "worker %s: block %d: publishing the results: %v (the block will be played again)\n", w.opt.Name, it.Key, err)
-		_ = msg.Nak()
-		return
+	_ = msg.NakWithDelay(0)
+	_ = w.nc.FlushWithContext(nctx)
+}
+
+// played is a block played, its results encoded, waiting to be
+// published.
+type played struct {
+	st    *runState
+	msg   jetstream.Msg
+	data  []byte // enc.block
+	games int
+}
+
+// flight is a batch of results published, waiting for the server's
+// acknowledgement.
+type flight struct {
+	fut    jetstream.PubAckFuture
+	blocks []*played
+}
+
+// Results travel in batches: the publisher takes every block played
+// since its last message (up to batchBytes), and keeps at most
+// maxFlights batches unacknowledged by the server; while it waits, the
+// next batch grows.
+const (
+	batchBytes = 256 << 10
+	maxFlights = 4
+)
+
+// publish sends the played blocks' results and, once the server has
+// stored them, acks their work items; it returns when ctx ends.
+func (w *worker) publish(ctx context.Context) {
+	flights := make(chan *flight, maxFlights)
+	confirmed := make(chan struct{})
+	go func() {
+		defer close(confirmed)
+		for f := range flights {
+			w.confirm(f)
+		}
+	}()
+	defer func() {
+		close(flights)
+		select { // the last acknowledgements, briefly
+		case <-confirmed:
+		case <-time.After(2 * time.Second):
+		}
+		for { // played but not sent: another worker plays them
+			select {
+			case p := <-w.done:
+				w.unhold(p.msg)
+				_ = p.msg.NakWithDelay(0)
+			default:
+				return
+			}
+		}
+	}()
+	var next *played
+	for {
+		if next == nil {
+			select {
+			case next = <-w.done:
+			case <-ctx.Done():
+				return
+			}
+		}
+		batch := []*played{next}
+		size := len(next.data)
+		next = nil
+	more:
+		for size < batchBytes {
+			select {
+			case p := <-w.done:
+				if p.st != batch[0].st {
+					next = p // another run: its own message
+					break more
+				}
+				batch = append(batch, p)
+				size += len(p.data)
+			default:
+				break more
+			}
+		}
+		st := batch[0].st
+		blocks := make([][]byte, len(batch))
+		for i, p := range batch {
+			blocks[i] = p.data
+		}
+		data, err := encodeBatch(st.a.Run, w.opt.Name, blocks)
+		if err != nil {
+			w.fail(err)
+			return
+		}
+		// at most maxFlights unacknowledged (the channel's capacity)
+		fut, err := w.js.PublishAsync(resultPrefix+st.a.Run+".b", data)
+		if err != nil {
+			fmt.Fprintf(w.opt.Log, "worker %s: publishing the results of %d blocks: %v (they will be played again)\n", w.opt.Name, len(batch), err)
+			w.giveBack(batch)
+			continue
+		}
+		select {
+		case flights <- &flight{fut: fut, blocks: batch}:
+		case <-ctx.Done():
+			return
+		}
 	}
-	st.games.Add(int64(len(res.Games)))
-	// a late ack (the block was given to another worker meanwhile) is
-	// harmless: the coordinator keeps the first result of a block
-	_ = msg.DoubleAck(pctx)
+}
+
+// confirm acks a batch's work items once the server stored its results
+// (a lost ack is harmless: the block is played again and the
+// coordinator keeps the first result of a block).
+func (w *worker) confirm(f *flight) {
+	select {
+	case <-f.fut.Ok():
+		games := 0
+		for _, p := range f.blocks {
+			w.unhold(p.msg)
+			_ = p.msg.Ack()
+			games += p.games
+		}
+		f.blocks[0].st.games.Add(int64(games))
+		w.pending.Add(-int64(len(f.blocks)))
+	case err := <-f.fut.Err():
+		fmt.Fprintf(w.opt.Log, "worker %s: publishing the results of %d blocks: %v (they will be played again)\n", w.opt.Name, len(f.blocks), err)
+		w.giveBack(f.blocks)
+	}
+}
+
+func (w *worker) giveBack(batch []*played) {
+	for _, p := range batch {
+		w.unhold(p.msg)
+		_ = p.msg.Nak()
+	}
+	w.pending.Add(-int64(len(batch)))
+}
+
+// hold keeps a block's work item ours (in-progress acks every third of
+// AckWait) from its fetch to its ack.
+func (w *worker) hold(msg jetstream.Msg) {
+	w.mu.Lock()
+	w.held[msg] = struct{}{}
+	w.mu.Unlock()
+}
+
+func (w *worker) unhold(msg jetstream.Msg) {
+	w.mu.Lock()
+	delete(w.held, msg)
+	w.mu.Unlock()
+}
+
+// keepAlive sends the in-progress acks of the blocks held.
+func (w *worker) keepAlive(ctx context.Context, stop chan struct{}, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	var msgs []jetstream.Msg
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-stop:
+			return
+		case <-t.C:
+		}
+		msgs = msgs[:0]
+		w.mu.Lock()
+		for m := range w.held {
+			msgs = append(msgs, m)
+		}
+		w.mu.Unlock()
+		for _, m := range msgs {
+			_ = m.InProgress()
+		}
+	}
+}
+
+func noMessages(err error) bool {
+	return err == nil || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoMessages) ||
+		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
 }
