@@ -348,7 +348,7 @@ const rayGainsMoves = 16
 // that is cut off after a few moves does not sort hundreds.
 func (b *ParanoidBot) moveKeys(s *State, p int, moves []game.Action, buf []float64) []float64 {
 	b.ev.orders++
-	if b.ev.hasLines(s, p) && len(b.ev.keys) == len(moves) {
+	if b.ev.hasKeys(s, p) && len(b.ev.keys) == len(moves) {
 		// searchState.LegalActions listed the moves with rayMoves,
 		// which computed their keys on the way.
 		return append(buf, b.ev.keys...)

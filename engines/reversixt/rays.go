@@ -32,6 +32,14 @@ func (s *State) rayTargets(p int, set []uint64) bool {
 		}
 		s.tsum |= s.vsum[Expansion]
 	}
+	if !ow && s.vals[pv] > 0 {
+		// Only free fields are targets: when they are fewer than the
+		// stones to walk from, test them instead (most have no foreign
+		// neighbour in the late game: one look at 8 cells).
+		if free := s.vals[Empty] + s.vals[Choice] + s.vals[Inversion] + s.vals[Bonus]; free < 2*s.vals[pv] {
+			return s.freeTargets(pv, set)
+		}
+	}
 	s.rmk.fit(len(s.board))
 	cls := &classTab[pv]
 	next, nb, b, mk := s.m.next, s.m.nb, s.board, s.rmk.m
@@ -77,6 +85,51 @@ func (s *State) rayTargets(p int, set []uint64) bool {
 						found = true
 					}
 					break
+				}
+			}
+		}
+	}
+	return found
+}
+
+// freeTargets is rayTargets for a seat without overwrite stones, from
+// the free fields: a free field t is a target when some direction from t
+// crosses one or more foreign stones and then reaches an own stone, t not
+// met again on the way (spec §3.5, as captures).
+func (s *State) freeTargets(pv uint8, set []uint64) bool {
+	nw := s.m.nw
+	cls := &classTab[pv]
+	next, nb, b := s.m.next, s.m.nb, s.board
+	found := false
+	for _, fv := range [...]uint8{Empty, Choice, Inversion, Bonus} {
+		fb := s.vb[int(fv)*nw : int(fv)*nw+nw]
+		for ws := s.vsum[fv]; ws != 0; ws &= ws - 1 {
+			w := bits.TrailingZeros64(ws)
+			for word := fb[w]; word != 0; word &= word - 1 {
+				t := w<<6 | bits.TrailingZeros64(word)
+			dirs:
+				for dm := foreignDirs(cls, b, nb, t); dm != 0; dm &= dm - 1 {
+					cur := next[t*8+bits.TrailingZeros(dm)]
+					for {
+						cur = next[cur]
+						if cur < 0 {
+							break
+						}
+						c := int(cur >> 3)
+						k := cls[b[c]&15]
+						if k == 0 || c == t {
+							break
+						}
+						if k == 2 {
+							if set == nil {
+								return true
+							}
+							set[w] |= 1 << (t & 63)
+							s.tsum |= 1 << w
+							found = true
+							break dirs
+						}
+					}
 				}
 			}
 		}

@@ -62,7 +62,8 @@ type undoRec struct {
 	mover     int8
 	cur, last int8
 	phase     int8
-	ow, bombs int // the mover's stocks before the move
+	ow, bombs int    // the mover's stocks before the move
+	nid       uint64 // the node id of the position before the move
 }
 
 // State is a ReversiXT position. Seats are 0-based: seat k is player k+1.
@@ -78,9 +79,14 @@ type State struct {
 	last  int8 // seat of the last phase-1 mover, -1 none
 	ply   int
 	hash  uint64
-	cnt   int64      // move variants of the seat to move in phase 1, -1 unknown
-	bb    [16]uint64 // small maps: bitboard of each cell value
-	vals  [16]int32  // number of cells holding each value
+	// nid identifies the position among those this state has been in
+	// (apply gives each new position the next number of nids, Undo
+	// restores the old one), so a bot can tell that a position it saw is
+	// still an ancestor of the current one (undoRec.nid).
+	nid, nids uint64
+	cnt       int64      // move variants of the seat to move in phase 1, -1 unknown
+	bb        [16]uint64 // small maps: bitboard of each cell value
+	vals      [16]int32  // number of cells holding each value
 	// Optional per-cell weights (a bot's strategic map, integers only)
 	// and, per cell value, the sum of the weights of the cells holding
 	// it, kept up to date by set (see SetWeights).
@@ -562,8 +568,10 @@ func (s *State) Apply(a game.Action) {
 func (s *State) apply(a game.Action) {
 	p := int(s.cur)
 	t, code := SplitAction(a)
-	s.undo = append(s.undo, undoRec{log: int32(len(s.log)), mover: int8(p), cur: s.cur, last: s.last, phase: s.phase, ow: s.ow[p], bombs: s.bombs[p]})
+	s.undo = append(s.undo, undoRec{log: int32(len(s.log)), mover: int8(p), cur: s.cur, last: s.last, phase: s.phase, ow: s.ow[p], bombs: s.bombs[p], nid: s.nid})
 	s.ply++
+	s.nids++
+	s.nid = s.nids
 	if s.phase == Phase2 {
 		s.bombs[p]--
 		s.blast(t)
@@ -655,6 +663,7 @@ func (s *State) Undo(a game.Action) {
 	s.ow[p], s.bombs[p] = r.ow, r.bombs
 	s.cur, s.last, s.phase = r.cur, r.last, r.phase
 	s.cnt, s.tvalid = -1, false
+	s.nid = r.nid
 	s.ply--
 }
 

@@ -105,6 +105,7 @@ type Searcher struct {
 	moves     [][]game.Action
 	ord       []plyOrder // per ply, with Hooks.Keys
 	srt       []keyedMove
+	iota      []int32 // 0, 1, 2, …: the first idx of a keyed order
 	pv        [][]game.Action
 	pvLen     []int
 	bestPV    []game.Action
@@ -365,10 +366,10 @@ func (sr *Searcher) orderMoves(s game.State, mover, ply int, ttMove game.Action)
 			o.keys = sr.hooks.Keys(s, mover, moves, o.keys[:0])
 			if len(o.keys) == len(moves) {
 				o.lazy, o.done = true, 0
-				o.idx = o.idx[:0]
-				for i := range moves {
-					o.idx = append(o.idx, int32(i))
+				for len(sr.iota) < len(moves) {
+					sr.iota = append(sr.iota, int32(len(sr.iota)))
 				}
+				o.idx = append(o.idx[:0], sr.iota[:len(moves)]...)
 			}
 		}
 	} else if sr.hooks.Order != nil && len(moves) > 1 {
