@@ -267,8 +267,10 @@ type evaluator struct {
 	ovmk     cellMarks
 	ovMask   []uint8
 	ovNew    []uint8
+	ovTot    []float64
 	ovLine   []float64
 	chg, aff []int32
+	moved    []int32
 	tb       []uint64 // the touched fields, one bit each
 	olds     []uint8
 }

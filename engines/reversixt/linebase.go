@@ -44,6 +44,7 @@ type lineBase struct {
 
 	mask  []uint8   // per field: the directions with a line
 	line  []float64 // per field and direction: the line's sum
+	total []float64 // per field: the sum of its lines (integers: exact in any order)
 	visit []int32   // per state c*8+d: 1 + the origin state of the walk entering c heading d
 	wr    []uint64  // per origin state o*8+d: its entries ents[lo:hi], lo<<32 | hi
 	ents  []int32   // t*8+d per line, by walk
@@ -99,13 +100,13 @@ func (e *evaluator) buildBase(bs *lineBase, s *State, p, bonus, from int) {
 	n := len(s.board)
 	if len(bs.mask) != n {
 		*bs = lineBase{gen: bs.gen, s: bs.s, nid: bs.nid, q: bs.q, bonus: bs.bonus,
-			mask: make([]uint8, n), line: make([]float64, 8*n), visit: make([]int32, 8*n), wr: make([]uint64, 8*n)}
+			mask: make([]uint8, n), line: make([]float64, 8*n), total: make([]float64, n), visit: make([]int32, 8*n), wr: make([]uint64, 8*n)}
 	}
 	for _, st := range bs.vlist {
 		bs.visit[st] = 0
 	}
 	for _, c := range bs.lcells {
-		bs.mask[c] = 0
+		bs.mask[c], bs.total[c] = 0, 0
 	}
 	for _, os := range bs.olist {
 		bs.wr[os] = 0
@@ -139,7 +140,7 @@ func (e *evaluator) buildBase(bs *lineBase, s *State, p, bonus, from int) {
 	wt := &e.wt[p]
 	cls := &classTab[pv]
 	next, b, strat, rmk := s.m.next, s.board, e.strat, e.rmk.m
-	mask, line, visit, wr := bs.mask, bs.line, bs.visit, bs.wr
+	mask, line, total, visit, wr := bs.mask, bs.line, bs.total, bs.visit, bs.wr
 	vlist, olist, lcells, ents := bs.vlist, bs.olist, bs.lcells, bs.ents
 	steps := int64(0)
 	own := s.vb[int(pv)*nw : int(pv)*nw+nw]
@@ -179,6 +180,7 @@ func (e *evaluator) buildBase(bs *lineBase, s *State, p, bonus, from int) {
 							lcells = append(lcells, int32(c))
 						}
 						mask[c] |= 1 << dd
+						total[c] += sum
 						line[c*8+dd] = sum
 						ents = append(ents, int32(c*8+dd))
 						if v != Hole {
@@ -304,20 +306,20 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 	// its line in direction d is ovLine[t*8+d] when bit d of ovNew[t] is
 	// set (a walk of the child wrote it), the parent's otherwise.
 	if len(e.ovMask) != n {
-		e.ovMask, e.ovNew, e.ovLine = make([]uint8, n), make([]uint8, n), make([]float64, 8*n)
+		e.ovMask, e.ovNew, e.ovLine, e.ovTot = make([]uint8, n), make([]uint8, n), make([]float64, 8*n), make([]float64, n)
 	}
 	vep := e.ovmk.begin(n)
-	ovmk, ovMask, ovNew, ovLine := e.ovmk.m, e.ovMask, e.ovNew, e.ovLine
+	ovmk, ovMask, ovNew, ovLine, ovTot := e.ovmk.m, e.ovMask, e.ovNew, e.ovLine, e.ovTot
 	nw := s.m.nw
 	if len(e.tb) < nw {
 		e.tb = make([]uint64, 64)
 	}
 	tb, tbsum := e.tb, uint64(0)
-	bmask, bline := bs.mask, bs.line
+	bmask, bline, btot := bs.mask, bs.line, bs.total
 	touch := func(t int) {
 		if ovmk[t] != vep {
 			ovmk[t] = vep
-			ovMask[t], ovNew[t] = bmask[t], 0
+			ovMask[t], ovNew[t], ovTot[t] = bmask[t], 0, btot[t]
 			tb[t>>6] |= 1 << (t & 63)
 			tbsum |= 1 << (t >> 6)
 		}
@@ -342,6 +344,7 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 			t := int(en >> 3)
 			touch(t)
 			ovMask[t] &^= 1 << (en & 7)
+			ovTot[t] -= bline[en]
 		}
 	}
 	// In with the child's walks.
@@ -383,6 +386,7 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 				ovMask[c] |= 1 << dd
 				ovNew[c] |= 1 << dd
 				ovLine[c*8+dd] = sum
+				ovTot[c] += sum
 			}
 			if k != 1 {
 				break
@@ -399,104 +403,124 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 		touch(int(c))
 	}
 
-	// The parent's list with the touched fields' moves replaced: copied
-	// whole and patched in place when every touched field keeps its
-	// number of moves (the usual case), merged otherwise.
-	keys := e.keys[:0]
+	// The parent's list with the touched fields' moves replaced. Most
+	// touched fields keep their number of moves: the list is copied in
+	// a few long runs, split only at the fields whose number changes
+	// (they become or stop being targets, or change kind), and the
+	// others' moves are patched in place.
 	bm, bk, pos := bs.moves, bs.keys, bs.pos
-	same := true
-	for ws := tbsum; ws != 0 && same; ws &= ws - 1 {
+	moved := e.moved[:0]
+	for ws := tbsum; ws != 0; ws &= ws - 1 {
 		w := bits.TrailingZeros64(ws)
 		for word := tb[w]; word != 0; word &= word - 1 {
 			t := w<<6 | bits.TrailingZeros64(word)
-			k := int32(0)
-			switch tv := b[t]; {
-			case tv == Hole || ovMask[t] == 0 && tv != Expansion:
-			case tv == Choice:
-				k = int32(s.n)
-			default:
-				k = 1
-			}
-			if k != pos[t+1]-pos[t] {
-				same = false
-				break
+			if e.moveCount(s, t, ovMask[t]) != pos[t+1]-pos[t] {
+				moved = append(moved, int32(t))
 			}
 		}
 	}
-	start := len(buf)
-	if same {
-		buf = append(buf, bm...)
-		keys = append(keys, bk...)
+	voInt := e.voInt
+	// key is the child's key of touched field t (without the choice term).
+	key := func(t int, tv, mask uint8) float64 {
+		g := 0.0
+		if tv != pv {
+			g += strat[t] * wt[tv&15]
+		}
+		if isStone(tv) {
+			g -= e.vo
+		}
+		if voInt {
+			// Every term an integer: the total, exact in any order.
+			return g + ovTot[t]
+		}
+		nm := ovNew[t]
+		for dm := uint(mask); dm != 0; dm &= dm - 1 {
+			d := t*8 + bits.TrailingZeros(dm)
+			if nm&(1<<(d&7)) != 0 {
+				g += ovLine[d]
+			} else {
+				g += bline[d]
+			}
+		}
+		return g
 	}
+	start := len(buf)
+	keys := e.keys[:0]
 	i := 0
+	for _, t32 := range moved {
+		t := int(t32)
+		buf = append(buf, bm[i:pos[t]]...)
+		keys = append(keys, bk[i:pos[t]]...)
+		i = int(pos[t+1])
+		tv, mask := b[t], ovMask[t]
+		if tv == Hole || mask == 0 && tv != Expansion {
+			continue // no longer a target
+		}
+		g := key(t, tv, mask)
+		switch tv {
+		case Choice:
+			for q := 1; q <= s.n; q++ {
+				buf = append(buf, MakeAction(t, q))
+				keys = append(keys, g+e.specialGain(s, t, q, p))
+			}
+		case Bonus:
+			buf = append(buf, MakeAction(t, bonus))
+			keys = append(keys, g)
+		default:
+			buf = append(buf, MakeAction(t, 0))
+			keys = append(keys, g)
+		}
+	}
+	buf = append(buf, bm[i:]...)
+	keys = append(keys, bk[i:]...)
+	// In place: a field after the k first moved fields is shifted by
+	// their change in number.
+	shift, k := 0, 0
 	for ; tbsum != 0; tbsum &= tbsum - 1 {
 		w := bits.TrailingZeros64(tbsum)
 		word := tb[w]
 		tb[w] = 0
 		for ; word != 0; word &= word - 1 {
 			t := w<<6 | bits.TrailingZeros64(word)
-			tv := b[t]
-			mask := ovMask[t]
-			if !same {
-				lo := int(pos[t])
-				buf = append(buf, bm[i:lo]...)
-				keys = append(keys, bk[i:lo]...)
-				i = int(pos[t+1])
-			}
-			if tv == Hole || mask == 0 && tv != Expansion {
-				continue // not a target
-			}
-			g := 0.0
-			if tv != pv {
-				g += strat[t] * wt[tv&15]
-			}
-			if isStone(tv) {
-				g -= e.vo
-			}
-			nm := ovNew[t]
-			for dm := uint(mask); dm != 0; dm &= dm - 1 {
-				d := t*8 + bits.TrailingZeros(dm)
-				if nm&(1<<(d&7)) != 0 {
-					g += ovLine[d]
-				} else {
-					g += bline[d]
-				}
-			}
-			if same {
-				j := start + int(pos[t])
-				switch tv {
-				case Choice:
-					for q := 1; q <= s.n; q++ {
-						buf[j+q-1] = MakeAction(t, q)
-						keys[j-start+q-1] = g + e.specialGain(s, t, q, p)
-					}
-				case Bonus:
-					buf[j], keys[j-start] = MakeAction(t, bonus), g
-				default:
-					buf[j], keys[j-start] = MakeAction(t, 0), g
-				}
+			if k < len(moved) && int(moved[k]) == t {
+				shift += int(e.moveCount(s, t, ovMask[t])) - int(pos[t+1]-pos[t])
+				k++
 				continue
 			}
+			tv, mask := b[t], ovMask[t]
+			if tv == Hole || mask == 0 && tv != Expansion {
+				continue // not a target before or now
+			}
+			g := key(t, tv, mask)
+			j := int(pos[t]) + shift
 			switch tv {
 			case Choice:
 				for q := 1; q <= s.n; q++ {
-					buf = append(buf, MakeAction(t, q))
-					keys = append(keys, g+e.specialGain(s, t, q, p))
+					buf[start+j+q-1] = MakeAction(t, q)
+					keys[j+q-1] = g + e.specialGain(s, t, q, p)
 				}
 			case Bonus:
-				buf = append(buf, MakeAction(t, bonus))
-				keys = append(keys, g)
+				buf[start+j], keys[j] = MakeAction(t, bonus), g
 			default:
-				buf = append(buf, MakeAction(t, 0))
-				keys = append(keys, g)
+				buf[start+j], keys[j] = MakeAction(t, 0), g
 			}
 		}
 	}
-	if !same {
-		buf = append(buf, bm[i:]...)
-		keys = append(keys, bk[i:]...)
-	}
+	e.moved = moved
 	e.keys = keys
 	e.chg, e.olds, e.aff = chg, olds, aff
 	return buf
+}
+
+// moveCount is the number of moves of seat p's list on field t of s with
+// the lines of mask (p has an overwrite stone): none when t is not a
+// target, n on a choice field, else one (one bonus variant).
+func (e *evaluator) moveCount(s *State, t int, mask uint8) int32 {
+	switch tv := s.board[t]; {
+	case tv == Hole || mask == 0 && tv != Expansion:
+		return 0
+	case tv == Choice:
+		return int32(s.n)
+	}
+	return 1
 }

@@ -143,7 +143,7 @@ func (s *State) freeTargets(pv uint8, set []uint64) bool {
 // call).
 func (s *State) targetSet(p int) []uint64 {
 	nw := s.m.nw
-	s.tvalid = false // the cache of startTurn is overwritten
+	s.tvalid = false // the last set is overwritten
 	if cap(s.tset) < nw {
 		s.tset, s.tsum = make([]uint64, nw), 0
 	}
@@ -154,14 +154,93 @@ func (s *State) targetSet(p int) []uint64 {
 	set := full[:nw]
 	s.tsum = 0
 	s.rayTargets(p, set)
+	s.tvalid, s.tp, s.tnid = true, int8(p), s.nid
 	return set
 }
 
-// targetsOf is targetSet(p), or the set startTurn computed for the seat
-// to move when it is still valid.
+// targetsOf is targetSet(p), or the last set when it is seat p's in this
+// position.
 func (s *State) targetsOf(p int) []uint64 {
-	if s.tvalid && p == int(s.cur) {
+	if s.tvalid && p == int(s.tp) && s.tnid == s.nid {
 		return s.tset[:s.m.nw]
 	}
 	return s.targetSet(p)
+}
+
+// seatBit[v] is the bit of seat v-1 for a player value v, else 0.
+var seatBit = [16]uint8{1: 1, 2: 2, 3: 4, 4: 8, 5: 16, 6: 32, 7: 64, 8: 128}
+
+// markNoMove records that seat p (without overwrite stones) has no
+// phase-1 move: it marks the cells a proof reads (p's stones and the
+// cells of their walks, or the free fields and theirs, as rayTargets
+// chose), so that the proof holds until set changes one of them or gives
+// p a new stone (State.nmValid). A search where most seats cannot move
+// (late in phase 1 without overwrite stones) then asks each of them once
+// per change near it, not at every node.
+func (s *State) markNoMove(p int) {
+	n := len(s.board)
+	if len(s.nmDep) != n {
+		s.nmDep = make([]uint8, n)
+		for i := range s.nmCells {
+			s.nmCells[i] = s.nmCells[i][:0]
+		}
+	}
+	bit := uint8(1) << p
+	dep := s.nmDep
+	for _, c := range s.nmCells[p] {
+		dep[c] &^= bit
+	}
+	cells := s.nmCells[p][:0]
+	pv := uint8(p + 1)
+	cls := &classTab[pv]
+	next, nb, b, nw := s.m.next, s.m.nb, s.board, s.m.nw
+	// From each start cell (p's stones, or the free fields): the cell,
+	// its neighbours and every cell of the walks from it.
+	walkFrom := func(o int, free bool) {
+		for _, c := range nb[o*8 : o*8+8] {
+			if dep[c]&bit == 0 {
+				dep[c] |= bit
+				cells = append(cells, int32(c))
+			}
+		}
+		if dep[o]&bit == 0 {
+			dep[o] |= bit
+			cells = append(cells, int32(o))
+		}
+		for dm := foreignDirs(cls, b, nb, o); dm != 0; dm &= dm - 1 {
+			cur := next[o*8+bits.TrailingZeros(dm)]
+			for {
+				cur = next[cur]
+				if cur < 0 {
+					break
+				}
+				c := int(cur >> 3)
+				if dep[c]&bit == 0 {
+					dep[c] |= bit
+					cells = append(cells, int32(c))
+				}
+				k := cls[b[c]&15]
+				if k != 1 || free && c == o {
+					break
+				}
+			}
+		}
+	}
+	free := s.vals[Empty] + s.vals[Choice] + s.vals[Inversion] + s.vals[Bonus]
+	starts := []uint8{pv}
+	fromFree := free < 2*s.vals[pv]
+	if fromFree {
+		starts = []uint8{Empty, Choice, Inversion, Bonus}
+	}
+	for _, v := range starts {
+		vb := s.vb[int(v)*nw : int(v)*nw+nw]
+		for ws := s.vsum[v]; ws != 0; ws &= ws - 1 {
+			w := bits.TrailingZeros64(ws)
+			for word := vb[w]; word != 0; word &= word - 1 {
+				walkFrom(w<<6|bits.TrailingZeros64(word), fromFree)
+			}
+		}
+	}
+	s.nmCells[p] = cells
+	s.nmValid |= bit
 }

@@ -88,8 +88,8 @@ type State struct {
 	bb        [16]uint64 // small maps: bitboard of each cell value
 	vals      [16]int32  // number of cells holding each value
 	// Optional per-cell weights (a bot's strategic map, integers only)
-	// and, per cell value, the sum of the weights of the cells holding
-	// it, kept up to date by set (see SetWeights).
+	// and, per player value 1..8, the sum of the weights of the cells
+	// holding it, kept up to date by set (see setWeights).
 	sw   []float64
 	wsum [16]float64
 
@@ -99,14 +99,26 @@ type State struct {
 	vsum [16]uint64 // bit w of vsum[v]: word w of v's bitset is not 0
 	tset []uint64   // scratch: the target set of rayTargets
 	tsum uint64     // bit w: word w of tset is not 0
-	// tvalid: tset holds the targets of the seat to move in this
-	// position (set by startTurn, dropped by every change).
+	// tvalid: tset holds the targets of seat tp in the position of node
+	// id tnid (targetSet keeps its last set; Undo back to that position
+	// finds it again; Disqualify and copies drop it).
 	tvalid bool
+	tp     int8
+	tnid   uint64
 	eager  bool      // Perft is running: startTurn computes whole target sets
 	rmk    cellMarks // scratch: cells seen on the current ray
 	cmk    cellMarks // scratch: targets counted by rayCount
 	obuf   []uint8   // scratch: the old values of the stones lightCount flips
 	dmk    cellMarks // scratch: cells read by rayCount with deps
+
+	// The seats known to have no phase-1 move (bit p), for seats without
+	// overwrite stones, outside Perft: seat p's proof read the cells
+	// whose nmDep bit p is set (listed in nmCells[p]); it holds until
+	// one of them changes or a cell becomes p's stone (set clears the
+	// bit then).
+	nmValid uint8
+	nmDep   []uint8
+	nmCells [8][]int32
 
 	log   []change
 	undo  []undoRec
@@ -147,8 +159,19 @@ func (s *State) setWeights(w []float64) {
 	if w == nil {
 		return
 	}
-	for c, v := range s.board {
-		s.wsum[v&15] += w[c]
+	// Only the sums of the players' stones are read (the others start
+	// at 0 and mean nothing): from their bitsets, not the whole board.
+	nw := s.m.nw
+	for v := 1; v <= 8; v++ {
+		vb := s.vb[v*nw : v*nw+nw]
+		sum := 0.0
+		for ws := s.vsum[v]; ws != 0; ws &= ws - 1 {
+			i := bits.TrailingZeros64(ws)
+			for word := vb[i]; word != 0; word &= word - 1 {
+				sum += w[i<<6|bits.TrailingZeros64(word)]
+			}
+		}
+		s.wsum[v] = sum
 	}
 }
 
@@ -202,6 +225,9 @@ func (s *State) set(c int, old, v uint8) {
 	}
 	s.vb[int(v&15)*nw+w] |= bit
 	s.vsum[v&15] |= 1 << w
+	if s.nmValid != 0 {
+		s.nmValid &^= s.nmDep[c] | seatBit[v&15]
+	}
 	if s.sw != nil {
 		w := s.sw[c]
 		s.wsum[old&15] -= w
@@ -351,6 +377,16 @@ func (s *State) hasMove(p int) bool {
 	if s.ow[p] > 0 && s.vals[Expansion] > 0 {
 		return true
 	}
+	if s.ow[p] == 0 && !s.eager {
+		if s.nmValid&(1<<p) != 0 {
+			return false
+		}
+		if s.rayTargets(p, nil) {
+			return true
+		}
+		s.markNoMove(p)
+		return false
+	}
 	return s.rayTargets(p, nil)
 }
 
@@ -378,7 +414,6 @@ func (s *State) anyField() bool {
 // -1: the first move of the phase search), switching phases as needed.
 func (s *State) startTurn(prev int) {
 	s.cnt = -1
-	s.tvalid = false
 	if s.phase == Phase1 {
 		for k := 1; k <= s.n; k++ {
 			p := (prev + k + s.n) % s.n
@@ -402,7 +437,6 @@ func (s *State) startTurn(prev int) {
 			if s.eager {
 				if s.hasMoveQuick(p) && s.targetSet(p) != nil && s.tsum != 0 {
 					s.cur = int8(p)
-					s.tvalid = true
 					return
 				}
 				continue
@@ -662,7 +696,7 @@ func (s *State) Undo(a game.Action) {
 	p := int(r.mover)
 	s.ow[p], s.bombs[p] = r.ow, r.bombs
 	s.cur, s.last, s.phase = r.cur, r.last, r.phase
-	s.cnt, s.tvalid = -1, false
+	s.cnt = -1
 	s.nid = r.nid
 	s.ply--
 }
@@ -761,7 +795,11 @@ func (s *State) CloneInto(dst game.State) game.State {
 	mark, queue, pbuf := c.mark, c.queue, c.pbuf
 	tset, tsum, rmk, fbuf := c.tset, c.tsum, c.rmk, c.fbuf
 	cmk, obuf, dmk := c.cmk, c.obuf, c.dmk
+	nmDep, nmCells := c.nmDep, c.nmCells
 	*c = *s
+	// The no-move proofs are s's: the copy starts without any, with
+	// dst's buffers (bits left in nmDep only cost a recomputation).
+	c.nmValid, c.nmDep, c.nmCells = 0, nmDep, nmCells
 	// The marks are dst's: kept with their epochs when the size fits.
 	n := len(s.board)
 	c.mark, c.rmk, c.cmk, c.dmk = mark.kept(n), rmk.kept(n), cmk.kept(n), dmk.kept(n)
@@ -832,6 +870,7 @@ func (s *State) Perft(depth int) uint64 {
 		return s.countMoves()
 	}
 	if !s.eager {
+		s.nmValid = 0 // lightCount changes cells without set
 		s.eager = true
 		defer func() { s.eager = false }()
 	}
