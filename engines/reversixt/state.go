@@ -111,15 +111,6 @@ type State struct {
 	obuf   []uint8   // scratch: the old values of the stones lightCount flips
 	dmk    cellMarks // scratch: cells read by rayCount with deps
 
-	// The seats known to have no phase-1 move (bit p), for seats without
-	// overwrite stones, outside Perft: seat p's proof read the cells
-	// whose nmDep bit p is set (listed in nmCells[p]); it holds until
-	// one of them changes or a cell becomes p's stone (set clears the
-	// bit then).
-	nmValid uint8
-	nmDep   []uint8
-	nmCells [8][]int32
-
 	log   []change
 	undo  []undoRec
 	fbuf  []int32   // scratch: the stones a move captures
@@ -225,9 +216,6 @@ func (s *State) set(c int, old, v uint8) {
 	}
 	s.vb[int(v&15)*nw+w] |= bit
 	s.vsum[v&15] |= 1 << w
-	if s.nmValid != 0 {
-		s.nmValid &^= s.nmDep[c] | seatBit[v&15]
-	}
 	if s.sw != nil {
 		w := s.sw[c]
 		s.wsum[old&15] -= w
@@ -376,16 +364,6 @@ func (s *State) hasMove(p int) bool {
 	}
 	if s.ow[p] > 0 && s.vals[Expansion] > 0 {
 		return true
-	}
-	if s.ow[p] == 0 && !s.eager {
-		if s.nmValid&(1<<p) != 0 {
-			return false
-		}
-		if s.rayTargets(p, nil) {
-			return true
-		}
-		s.markNoMove(p)
-		return false
 	}
 	return s.rayTargets(p, nil)
 }
@@ -795,11 +773,7 @@ func (s *State) CloneInto(dst game.State) game.State {
 	mark, queue, pbuf := c.mark, c.queue, c.pbuf
 	tset, tsum, rmk, fbuf := c.tset, c.tsum, c.rmk, c.fbuf
 	cmk, obuf, dmk := c.cmk, c.obuf, c.dmk
-	nmDep, nmCells := c.nmDep, c.nmCells
 	*c = *s
-	// The no-move proofs are s's: the copy starts without any, with
-	// dst's buffers (bits left in nmDep only cost a recomputation).
-	c.nmValid, c.nmDep, c.nmCells = 0, nmDep, nmCells
 	// The marks are dst's: kept with their epochs when the size fits.
 	n := len(s.board)
 	c.mark, c.rmk, c.cmk, c.dmk = mark.kept(n), rmk.kept(n), cmk.kept(n), dmk.kept(n)
@@ -870,7 +844,6 @@ func (s *State) Perft(depth int) uint64 {
 		return s.countMoves()
 	}
 	if !s.eager {
-		s.nmValid = 0 // lightCount changes cells without set
 		s.eager = true
 		defer func() { s.eager = false }()
 	}
