@@ -39,6 +39,7 @@ func (s *State) rayTargets(p int, set []uint64) bool {
 		if free := s.vals[Empty] + s.vals[Choice] + s.vals[Inversion] + s.vals[Bonus]; free < 2*s.vals[pv] {
 			return s.freeTargets(pv, set)
 		}
+		return s.ownFreeTargets(pv, set)
 	}
 	s.rmk.fit(len(s.board))
 	cls := &classTab[pv]
@@ -77,6 +78,49 @@ func (s *State) rayTargets(p int, set []uint64) bool {
 					}
 					if mk[c] != ep && v != Hole && (k == 0 || ow) {
 						// empty or special: a normal move; own: overwrite
+						if set == nil {
+							return true
+						}
+						set[c>>6] |= 1 << (c & 63)
+						s.tsum |= 1 << (c >> 6)
+						found = true
+					}
+					break
+				}
+			}
+		}
+	}
+	return found
+}
+
+// ownFreeTargets is rayTargets for a seat without overwrite stones, from
+// its stones: the targets are the free fields that end a walk, and a
+// free field cannot be on the walk before (its other cells are o and
+// foreign stones), so no marks are needed.
+func (s *State) ownFreeTargets(pv uint8, set []uint64) bool {
+	nw := s.m.nw
+	cls := &classTab[pv]
+	next, nb, b := s.m.next, s.m.nb, s.board
+	found := false
+	own := s.vb[int(pv)*nw : int(pv)*nw+nw]
+	for ws := s.vsum[pv]; ws != 0; ws &= ws - 1 {
+		w := bits.TrailingZeros64(ws)
+		for word := own[w]; word != 0; word &= word - 1 {
+			o := w<<6 | bits.TrailingZeros64(word)
+			for dm := foreignDirs(cls, b, nb, o); dm != 0; dm &= dm - 1 {
+				cur := next[o*8+bits.TrailingZeros(dm)]
+				for {
+					cur = next[cur]
+					if cur < 0 {
+						break
+					}
+					c := int(cur >> 3)
+					v := b[c]
+					k := cls[v&15]
+					if k == 1 {
+						continue
+					}
+					if k == 0 && v != Hole {
 						if set == nil {
 							return true
 						}
