@@ -270,6 +270,8 @@ type evaluator struct {
 	ovTot    []float64
 	ovLine   []float64
 	chg, aff []int32
+	redo     []int32
+	oldv     []uint8
 	moved    []int32
 	tb       []uint64 // the touched fields, one bit each
 	olds     []uint8

@@ -385,9 +385,16 @@ func TestRayDelta(t *testing.T) {
 		for ri, root := range roots {
 			s := root.Clone().(*State)
 			p := s.CurrentPlayer()
-			e, fresh := newEvaluator(DefaultEvalConfig()), newEvaluator(DefaultEvalConfig())
+			ec := DefaultEvalConfig()
+			if ri%2 == 1 {
+				ec.OverwriteValueFactor = 5.371 // Vo not an integer: lines added one by one
+			}
+			e, fresh := newEvaluator(ec), newEvaluator(ec)
 			e.setRoot(s, p)
 			fresh.setRoot(s, p)
+			if ri%2 == 1 && e.voInt {
+				t.Fatalf("%s: Vo %v is an integer", name, e.vo)
+			}
 			var check func(s *State, depth int)
 			check = func(s *State, depth int) {
 				if s.Phase() != Phase1 {

@@ -46,8 +46,9 @@ type lineBase struct {
 	line  []float64 // per field and direction: the line's sum
 	total []float64 // per field: the sum of its lines (integers: exact in any order)
 	visit []int32   // per state c*8+d: 1 + the origin state of the walk entering c heading d
-	wr    []uint64  // per origin state o*8+d: its entries ents[lo:hi], lo<<32 | hi
-	ents  []int32   // t*8+d per line, by walk
+	wr    []uint64  // per origin state o*8+d: its entries ents[lo:hi], lo<<32 | hi, | loopWalk
+
+	ents []int32 // t*8+d per line, by walk
 	// what to clear before the next build
 	vlist, olist, lcells []int32
 
@@ -57,6 +58,9 @@ type lineBase struct {
 	choice []int32 // choice fields among the targets
 	pos    []int32 // per field t: the index in moves of the first move on a field ≥ t
 }
+
+// loopWalk marks a walk (lineBase.wr) that enters a field twice.
+const loopWalk = 1 << 63
 
 // maxDeltaChanges is the most changed fields (log entries) from the
 // parent for which rayDelta is used; choice and inversion fields change
@@ -160,6 +164,7 @@ func (e *evaluator) buildBase(bs *lineBase, s *State, p, bonus, from int) {
 					continue
 				}
 				lo := len(ents)
+				loop := uint64(0)
 				ep := e.rmk.next()
 				rmk[o], rmk[f] = ep, ep
 				sum := strat[f] * wt[b[f]&15]
@@ -174,7 +179,9 @@ func (e *evaluator) buildBase(bs *lineBase, s *State, p, bonus, from int) {
 					k := cls[v&15]
 					visit[cur] = os + 1
 					vlist = append(vlist, cur)
-					if rmk[c] != ep {
+					if rmk[c] == ep {
+						loop = loopWalk
+					} else {
 						dd := int(cur+4) & 7
 						if mask[c] == 0 {
 							lcells = append(lcells, int32(c))
@@ -193,7 +200,7 @@ func (e *evaluator) buildBase(bs *lineBase, s *State, p, bonus, from int) {
 					rmk[c] = ep
 					sum += strat[c] * wt[v&15]
 				}
-				wr[os] = uint64(lo)<<32 | uint64(len(ents))
+				wr[os] = loop | uint64(lo)<<32 | uint64(len(ents))
 				olist = append(olist, os)
 			}
 		}
@@ -266,6 +273,10 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 	b := s.board
 
 	// The changed fields, each once.
+	if len(e.oldv) != n {
+		e.oldv = make([]uint8, n)
+	}
+	oldv := e.oldv
 	cep := e.cmk.begin(n)
 	cmk := e.cmk.m
 	chg := e.chg[:0]
@@ -275,6 +286,7 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 			cmk[c] = cep
 			chg = append(chg, c)
 			olds = append(olds, ch.old)
+			e.oldv[c] = ch.old
 		}
 	}
 	// The walks to make again: those that entered a changed field, and
@@ -326,12 +338,23 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 	}
 	// Out with the old entries, all of them first. A walk is the same
 	// up to the first changed field it enters (o and the first step
-	// included), so are its entries before it.
+	// included), so are its entries before it. A walk whose changed
+	// fields (after that) are foreign stones both before and after
+	// (stones flipped between other seats: the usual case) keeps its
+	// path and end, and each line after such a field only changes by the
+	// field's change in weight: those lines are shifted, the walk is not
+	// made again (unless it enters a field twice).
 	next := s.m.next
+	wt := &e.wt[p]
+	cls := &classTab[pv]
+	strat := e.strat
+	voInt := e.voInt
+	redo := e.redo[:0]
 	for _, os := range aff {
 		r := bs.wr[os]
-		ents := bs.ents[r>>32 : uint32(r)]
+		ents := bs.ents[r>>32&(1<<31-1) : uint32(r)]
 		if len(ents) == 0 {
+			redo = append(redo, os)
 			continue
 		}
 		k := 0
@@ -339,7 +362,33 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 			for k < len(ents) && cmk[ents[k]>>3] != cep {
 				k++
 			}
+			pure := r&loopWalk == 0
+			for _, en := range ents[k:] {
+				if c := en >> 3; cmk[c] == cep && (cls[oldv[c]&15] != 1 || cls[b[c]&15] != 1) {
+					pure = false
+					break
+				}
+			}
+			if pure {
+				delta := 0.0
+				for _, en := range ents[k:] {
+					t := int(en >> 3)
+					if delta != 0 {
+						touch(t)
+						ovTot[t] += delta
+						if !voInt {
+							ovNew[t] |= 1 << (en & 7)
+							ovLine[en] = bline[en] + delta
+						}
+					}
+					if cmk[t] == cep {
+						delta += strat[t] * (wt[b[t]&15] - wt[oldv[t]&15])
+					}
+				}
+				continue
+			}
 		}
+		redo = append(redo, os)
 		for _, en := range ents[k:] {
 			t := int(en >> 3)
 			touch(t)
@@ -349,11 +398,9 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 	}
 	// In with the child's walks.
 	e.rmk.fit(n)
-	wt := &e.wt[p]
-	cls := &classTab[pv]
-	strat, rmk := e.strat, e.rmk.m
+	rmk := e.rmk.m
 	steps := int64(0)
-	for _, os := range aff {
+	for _, os := range redo {
 		o := int(os >> 3)
 		if b[o] != pv {
 			continue
@@ -384,9 +431,11 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 				dd := int(cur+4) & 7
 				touch(c)
 				ovMask[c] |= 1 << dd
-				ovNew[c] |= 1 << dd
-				ovLine[c*8+dd] = sum
 				ovTot[c] += sum
+				if !voInt {
+					ovNew[c] |= 1 << dd
+					ovLine[c*8+dd] = sum
+				}
 			}
 			if k != 1 {
 				break
@@ -395,6 +444,7 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 			sum += strat[c] * wt[v&15]
 		}
 	}
+	e.redo = redo
 	e.steps += steps
 	for _, c := range chg {
 		touch(int(c))
@@ -419,7 +469,6 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 			}
 		}
 	}
-	voInt := e.voInt
 	// key is the child's key of touched field t (without the choice term).
 	key := func(t int, tv, mask uint8) float64 {
 		g := 0.0
