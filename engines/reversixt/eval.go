@@ -272,7 +272,7 @@ type evaluator struct {
 	chg, aff []int32
 	redo     []int32
 	oldv     []uint8
-	moved    []int32
+	tf       []touchedField
 	tb       []uint64 // the touched fields, one bit each
 	olds     []uint8
 }

@@ -457,119 +457,99 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 	// touched fields keep their number of moves: the list is copied in
 	// a few long runs, split only at the fields whose number changes
 	// (they become or stop being targets, or change kind), and the
-	// others' moves are patched in place.
+	// others' moves are patched in place. First the touched fields in
+	// order, with their number of moves and key.
 	bm, bk, pos := bs.moves, bs.keys, bs.pos
-	moved := e.moved[:0]
-	for ws := tbsum; ws != 0; ws &= ws - 1 {
-		w := bits.TrailingZeros64(ws)
-		for word := tb[w]; word != 0; word &= word - 1 {
-			t := w<<6 | bits.TrailingZeros64(word)
-			if e.moveCount(s, t, ovMask[t]) != pos[t+1]-pos[t] {
-				moved = append(moved, int32(t))
-			}
-		}
-	}
-	// key is the child's key of touched field t (without the choice term).
-	key := func(t int, tv, mask uint8) float64 {
-		g := 0.0
-		if tv != pv {
-			g += strat[t] * wt[tv&15]
-		}
-		if isStone(tv) {
-			g -= e.vo
-		}
-		if voInt {
-			// Every term an integer: the total, exact in any order.
-			return g + ovTot[t]
-		}
-		nm := ovNew[t]
-		for dm := uint(mask); dm != 0; dm &= dm - 1 {
-			d := t*8 + bits.TrailingZeros(dm)
-			if nm&(1<<(d&7)) != 0 {
-				g += ovLine[d]
-			} else {
-				g += bline[d]
-			}
-		}
-		return g
-	}
-	start := len(buf)
-	keys := e.keys[:0]
-	i := 0
-	for _, t32 := range moved {
-		t := int(t32)
-		buf = append(buf, bm[i:pos[t]]...)
-		keys = append(keys, bk[i:pos[t]]...)
-		i = int(pos[t+1])
-		tv, mask := b[t], ovMask[t]
-		if tv == Hole || mask == 0 && tv != Expansion {
-			continue // no longer a target
-		}
-		g := key(t, tv, mask)
-		switch tv {
-		case Choice:
-			for q := 1; q <= s.n; q++ {
-				buf = append(buf, MakeAction(t, q))
-				keys = append(keys, g+e.specialGain(s, t, q, p))
-			}
-		case Bonus:
-			buf = append(buf, MakeAction(t, bonus))
-			keys = append(keys, g)
-		default:
-			buf = append(buf, MakeAction(t, 0))
-			keys = append(keys, g)
-		}
-	}
-	buf = append(buf, bm[i:]...)
-	keys = append(keys, bk[i:]...)
-	// In place: a field after the k first moved fields is shifted by
-	// their change in number.
-	shift, k := 0, 0
+	tf := e.tf[:0]
 	for ; tbsum != 0; tbsum &= tbsum - 1 {
 		w := bits.TrailingZeros64(tbsum)
 		word := tb[w]
 		tb[w] = 0
 		for ; word != 0; word &= word - 1 {
 			t := w<<6 | bits.TrailingZeros64(word)
-			if k < len(moved) && int(moved[k]) == t {
-				shift += int(e.moveCount(s, t, ovMask[t])) - int(pos[t+1]-pos[t])
-				k++
+			tv, mask := b[t], ovMask[t]
+			f := touchedField{t: int32(t), old: pos[t+1] - pos[t]}
+			if tv == Hole || mask == 0 && tv != Expansion {
+				tf = append(tf, f) // not a target
 				continue
 			}
-			tv, mask := b[t], ovMask[t]
-			if tv == Hole || mask == 0 && tv != Expansion {
-				continue // not a target before or now
+			f.n = 1
+			if tv == Choice {
+				f.n = int32(s.n)
 			}
-			g := key(t, tv, mask)
-			j := int(pos[t]) + shift
-			switch tv {
-			case Choice:
-				for q := 1; q <= s.n; q++ {
-					buf[start+j+q-1] = MakeAction(t, q)
-					keys[j+q-1] = g + e.specialGain(s, t, q, p)
+			g := 0.0
+			if tv != pv {
+				g += strat[t] * wt[tv&15]
+			}
+			if isStone(tv) {
+				g -= e.vo
+			}
+			if voInt {
+				// Every term an integer: the total, exact in any order.
+				g += ovTot[t]
+			} else {
+				nm := ovNew[t]
+				for dm := uint(mask); dm != 0; dm &= dm - 1 {
+					d := t*8 + bits.TrailingZeros(dm)
+					if nm&(1<<(d&7)) != 0 {
+						g += ovLine[d]
+					} else {
+						g += bline[d]
+					}
 				}
-			case Bonus:
-				buf[start+j], keys[j] = MakeAction(t, bonus), g
-			default:
-				buf[start+j], keys[j] = MakeAction(t, 0), g
 			}
+			f.key = g
+			tf = append(tf, f)
 		}
 	}
-	e.moved = moved
+	// The list: the runs between fields whose number of moves changes
+	// (their moves are left as zeros), then every touched field's moves
+	// written in place.
+	start := len(buf)
+	keys := e.keys[:0]
+	i := 0
+	for _, f := range tf {
+		if f.n == f.old {
+			continue
+		}
+		t := int(f.t)
+		buf = append(buf, bm[i:pos[t]]...)
+		keys = append(keys, bk[i:pos[t]]...)
+		i = int(pos[t+1])
+		for q := 0; q < int(f.n); q++ {
+			buf = append(buf, 0)
+			keys = append(keys, 0)
+		}
+	}
+	buf = append(buf, bm[i:]...)
+	keys = append(keys, bk[i:]...)
+	shift := 0
+	for _, f := range tf {
+		t := int(f.t)
+		j := int(pos[t]) + shift
+		shift += int(f.n - f.old)
+		switch {
+		case f.n == 0:
+		case b[t] == Choice:
+			for q := 1; q <= s.n; q++ {
+				buf[start+j+q-1] = MakeAction(t, q)
+				keys[j+q-1] = f.key + e.specialGain(s, t, q, p)
+			}
+		case b[t] == Bonus:
+			buf[start+j], keys[j] = MakeAction(t, bonus), f.key
+		default:
+			buf[start+j], keys[j] = MakeAction(t, 0), f.key
+		}
+	}
+	e.tf = tf
 	e.keys = keys
 	e.chg, e.olds, e.aff = chg, olds, aff
 	return buf
 }
 
-// moveCount is the number of moves of seat p's list on field t of s with
-// the lines of mask (p has an overwrite stone): none when t is not a
-// target, n on a choice field, else one (one bonus variant).
-func (e *evaluator) moveCount(s *State, t int, mask uint8) int32 {
-	switch tv := s.board[t]; {
-	case tv == Hole || mask == 0 && tv != Expansion:
-		return 0
-	case tv == Choice:
-		return int32(s.n)
-	}
-	return 1
+// touchedField is a field that rayDelta lists again: its number of moves
+// in the parent's list (old) and now (n), and its key now.
+type touchedField struct {
+	t, old, n int32
+	key       float64
 }
