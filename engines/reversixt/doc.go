@@ -103,12 +103,17 @@
 // instead of 2 601 fields × 8 directions. The result is a target bitset
 // (with a summary word); LegalActions lists it in cell order (row-major,
 // as before) and countMoves counts it with the variants per field.
-// startTurn computes the target set of the seat it makes the mover (that
-// is how it learns the seat can move) and keeps it (tvalid) until the
-// next change, so LegalActions and countMoves at that node do not walk
-// again. IsLegal still tests one field in 8 directions (targetOK); a test
-// checks both generators agree on every map at every state of random
-// games.
+// The state keeps its last target set with the seat and the position's
+// node id (State.nid: apply numbers each new position, Undo restores
+// the old number), so a position asked again (the search's root, once
+// per deepening iteration; Perft, whose startTurn computes the set of
+// the seat it makes the mover, which is how it learns the seat can move)
+// does not walk again. A seat without overwrite stones needs no loop
+// marks (a free field cannot be on the walk before it), and when the
+// free fields are fewer than twice its stones they are tested instead
+// (freeTargets: most have no foreign neighbour late in the game). IsLegal
+// still tests one field in 8 directions (targetOK); a test checks both
+// generators agree on every map at every state of random games.
 //
 // Perft on the generic path (perft.go). Perft(1) counts the variants of
 // the target set without making moves. Perft(2) in phase 1 (perft2) does

@@ -484,8 +484,9 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 			if isStone(tv) {
 				g -= e.vo
 			}
-			if voInt {
-				// Every term an integer: the total, exact in any order.
+			if voInt || mask&(mask-1) == 0 {
+				// Every term an integer, or one line: the total (of
+				// integer lines, exact in any order).
 				g += ovTot[t]
 			} else {
 				nm := ovNew[t]
