@@ -348,7 +348,7 @@ const rayGainsMoves = 16
 // that is cut off after a few moves does not sort hundreds.
 func (b *ParanoidBot) moveKeys(s *State, p int, moves []game.Action, buf []float64) []float64 {
 	b.ev.orders++
-	if b.ev.hasLines(s, p) && len(b.ev.keys) == len(moves) {
+	if b.ev.hasKeys(s, p) && len(b.ev.keys) == len(moves) {
 		// searchState.LegalActions listed the moves with rayMoves,
 		// which computed their keys on the way.
 		return append(buf, b.ev.keys...)
@@ -408,10 +408,11 @@ func (b *ParanoidBot) Step(ctx context.Context, s game.State, player int, bud ga
 		}
 		return a, nil
 	}
-	b.ev.setRoot(st, player)
+	b.ev.setMap(st.m)
 	if b.ev.intStrat {
-		st.setWeights(b.ev.strat) // the search's leaves read the sums
+		st.setWeights(b.ev.strat) // the search's leaves (and setRoot) read the sums
 	}
+	b.ev.setRoot(st, player)
 	cfg := b.cfg.Search
 	_, _, stones := b.ev.tally(st)
 	cfg.AspirationWidth = AspirationWindow(0, b.cfg.AspirationFactor, b.ev.progress(stones), st.m.Height, st.m.Width)

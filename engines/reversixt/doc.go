@@ -103,12 +103,17 @@
 // instead of 2 601 fields × 8 directions. The result is a target bitset
 // (with a summary word); LegalActions lists it in cell order (row-major,
 // as before) and countMoves counts it with the variants per field.
-// startTurn computes the target set of the seat it makes the mover (that
-// is how it learns the seat can move) and keeps it (tvalid) until the
-// next change, so LegalActions and countMoves at that node do not walk
-// again. IsLegal still tests one field in 8 directions (targetOK); a test
-// checks both generators agree on every map at every state of random
-// games.
+// The state keeps its last target set with the seat and the position's
+// node id (State.nid: apply numbers each new position, Undo restores
+// the old number), so a position asked again (the search's root, once
+// per deepening iteration; Perft, whose startTurn computes the set of
+// the seat it makes the mover, which is how it learns the seat can move)
+// does not walk again. A seat without overwrite stones needs no loop
+// marks (a free field cannot be on the walk before it), and when the
+// free fields are fewer than twice its stones they are tested instead
+// (freeTargets: most have no foreign neighbour late in the game). IsLegal
+// still tests one field in 8 directions (targetOK); a test checks both
+// generators agree on every map at every state of random games.
 //
 // Perft on the generic path (perft.go). Perft(1) counts the variants of
 // the target set without making moves. Perft(2) in phase 1 (perft2) does
@@ -345,7 +350,7 @@
 // seat along random games on every map); directions are added in
 // cellGain's order when Vo is not an integer. The search takes the keys
 // through its Keys hook and picks the moves one at a time (the stable
-// sort's order, the rest sorted after six picks), so a node cut off after
+// sort's order, after six picks a heap of the rest), so a node cut off after
 // one move pays one pass over the keys, not a sort. Moves, order, node
 // counts and values are unchanged (the pins, and late-phase pins of the
 // built-in maps and the 50×50 map). The walk enters each field at most
@@ -359,10 +364,48 @@
 // → 3.6×, map-donut 7.2× → 2.5×; the maps without overwrite stones
 // (comp2024_04_8p 17× → 15×, 2014_comp_3_8p 14× → 12×) pay for the
 // walks of rayTargets. The slowest depth-2 move there takes 0.07 s of CPU
-// (0.61 s before). What remains per min node is one walk over the board
-// and the list of its 500–2 000 moves for one to three leaves: the cost
-// per node is still 10–20 times standard8's on the dense overwrite
-// positions.
+// (0.61 s before). What remained per min node was one walk over the
+// board and the list of its 500–2 000 moves for one to three leaves.
+//
+// Moves by difference from the parent (linebase.go). The min nodes of
+// one parent differ from it by one move, a few to twenty changed fields,
+// and the lines of the next mover q change only on the walks that enter
+// a changed field. At the second child that asks (a parent whose first
+// child is cut off pays nothing), the board is set back to the parent's
+// (the change log), and the walks of q from there are recorded (lineBase:
+// each walk's entries, for every state (field, heading) the walk that
+// entered it, the lines per field and direction, and q's move list with
+// its keys). A child then takes out the entries of the walks that enter
+// a changed field after their first changed field (a walk is the same up
+// to there), walks them again on its board (or, when their changed
+// fields stay foreign stones, flipped between other seats, shifts the
+// later lines by the change in weight: same path, same end), and lists
+// its moves as the parent's list with the touched fields' moves
+// replaced: copied in long runs, split only where a field's number of
+// moves changes, the others patched in place (rayDelta). Keys are the
+// same bit for bit (the parent's keys of untouched fields are still
+// right; touched fields add their lines in cellGain's order, or as an
+// exact integer total), so moves, order, node counts and values are
+// unchanged (the pins; TestRayDelta compares list and keys with a fresh
+// walk at every child, and grandchild, of late and middle positions,
+// with an integer Vo and without). The search's lazy order now puts the
+// rest in a heap after its six picks instead of sorting it (the heap is
+// sorted once a sixteenth of it was taken): comp2023_08_8p's min nodes
+// sorted 200 000 moves per three searches to try 20 000 of them. Seats
+// without overwrite stones walk without loop marks (no mark array per
+// copy of the state) or, with fewer free fields than twice their stones,
+// test the free fields instead; the setup per search sums the weights
+// over the stones' bitsets. Measured (BenchmarkLatePhase8p, medians of
+// -count 3, x-std8 before → after on the same machine one run apart, the
+// nodes per CPU second after): test01_8p 21× → 6.3× (518 000),
+// comp2023_08_8p 22× → 7.7× (427 000), burhankoeseler_maps_Map3 21× →
+// 10× (321 000), test07_8p 16× → 8.9× (368 000), comp2024_04_8p 16× →
+// 9.5× (345 000), 2014_comp_3_8p 11× → 6.8× (481 000), comp2020_02_8p
+// 12× → 2.9×, map-custom-02 9.7× → 6.4×, checkerboard 3.5× → 2.7×,
+// map-donut 2.5× → 2.1×; the slowest depth-2 move 0.067 s → 0.022 s of
+// CPU. What remains per min node: the walks through the changed fields
+// (a move that flips 15–20 stones touches 100–200 of the 500–1 300
+// targets), the list copy and the search's first pass over the keys.
 //
 // Measured against trivial at depth 3, seat-rotated pairs from 4 random
 // opening plies (tourney match --budget depth=3 --opening-plies 4, 200

@@ -256,6 +256,25 @@ type evaluator struct {
 	tset []uint64  // rayMoves: the target set (one bit per cell) and
 	tsum uint64    // its summary word
 	keys []float64 // rayMoves: the keys of the moves it listed
+	kkey lineKey   // the position and mover of keys
+
+	// rayDelta: parent data by the parent's depth (len(State.undo)), and
+	// scratch.
+	gen      uint64 // counts setRoot: parent data of an older root is stale
+	bases    []*lineBase
+	nbuf     []uint8
+	cmk, omk cellMarks
+	ovmk     cellMarks
+	ovMask   []uint8
+	ovNew    []uint8
+	ovTot    []float64
+	ovLine   []float64
+	chg, aff []int32
+	redo     []int32
+	oldv     []uint8
+	tf       []touchedField
+	tb       []uint64 // the touched fields, one bit each
+	olds     []uint8
 }
 
 func newEvaluator(ec EvalConfig) *evaluator { return &evaluator{ec: ec} }
@@ -349,7 +368,8 @@ func (e *evaluator) setRoot(s *State, p int) {
 	e.vb = BombValue(e.ec, s.m, e.active)
 	e.vo = OverwriteValue(e.ec, s.m, e.active)
 	e.voInt = e.vo == math.Trunc(e.vo) && math.Abs(e.vo) < 1<<40
-	e.lkey = lineKey{}
+	e.lkey, e.kkey = lineKey{}, lineKey{}
+	e.gen++
 	e.bonus = BonusCode(e.ec, e.vb, e.vo, e.active)
 	sc, _ := e.scores(s)
 	var rank [8]int
@@ -454,7 +474,7 @@ func (e *evaluator) rayGains(s *State, p int, moves bool) {
 	}
 	lep := e.lmk.begin(n)
 	e.rmk.fit(n)
-	e.keys = e.keys[:0] // rayMoves fills them
+	e.keys, e.kkey = e.keys[:0], lineKey{} // rayMoves fills them
 	nw := s.m.nw
 	pv := uint8(p + 1)
 	ow := s.ow[p] > 0
@@ -553,11 +573,23 @@ func (e *evaluator) hasLines(s *State, p int) bool {
 	return e.lkey == lineKey{s, p, s.hash, s.ply, len(s.log)}
 }
 
+// hasKeys reports whether e.keys are the keys of rayMoves for seat p in s
+// as it is now.
+func (e *evaluator) hasKeys(s *State, p int) bool {
+	return e.kkey == lineKey{s, p, s.hash, s.ply, len(s.log)}
+}
+
 // rayMoves appends the phase-1 moves of seat p (s.LegalActions(p) in
 // the same order) to buf, keeping on each bonus field only the variant
 // with code bonus, from one rayGains walk; it leaves the move keys of
 // the paranoid bot's order (gain + specialGain) in e.keys.
 func (e *evaluator) rayMoves(s *State, p, bonus int, buf []game.Action) []game.Action {
+	key := lineKey{s, p, s.hash, s.ply, len(s.log)}
+	if bs := e.baseFor(s, p, bonus); bs != nil {
+		buf = e.rayDelta(s, p, bonus, bs, buf)
+		e.kkey = key
+		return buf
+	}
 	e.rayGains(s, p, true)
 	keys := e.keys[:0]
 	for ws := e.tsum; ws != 0; ws &= ws - 1 {
@@ -580,7 +612,7 @@ func (e *evaluator) rayMoves(s *State, p, bonus int, buf []game.Action) []game.A
 			}
 		}
 	}
-	e.keys = keys
+	e.keys, e.kkey = keys, key
 	return buf
 }
 

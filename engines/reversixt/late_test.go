@@ -356,3 +356,87 @@ func TestOrderWorkBounded(t *testing.T) {
 		}
 	}
 }
+
+// rayDelta (the moves of a child from its parent's walks) gives rayMoves'
+// list and keys from scratch, at every child and at the grandchildren of
+// some children (the parent data of two depths interleaved), from late
+// and middle positions of the built-in maps and, without -short and
+// -race, of the shared 8-player maps.
+func TestRayDelta(t *testing.T) {
+	maps := []string{"cross14", "octo20"}
+	if !testing.Short() && !raceEnabled {
+		maps = append(maps, "example15", "duel10", "tri13", "testdata/big50-8p.map")
+		maps = append(maps, eightPlayerMaps()...)
+	}
+	deltas := 0
+	for _, name := range maps {
+		m := mustLoad(t, name)
+		var roots []*State
+		roots = append(roots, latePositions(m, 1)...)
+		s := NewState(m)
+		rng := game.NewRand(game.Mix(77, uint64(len(name))))
+		for ply := 0; s.Phase() == Phase1 && ply < m.MaxLength()/3; ply++ {
+			acts := s.LegalActions(s.CurrentPlayer(), nil)
+			s.Apply(acts[rng.IntN(len(acts))])
+		}
+		if s.Phase() == Phase1 {
+			roots = append(roots, s)
+		}
+		for ri, root := range roots {
+			s := root.Clone().(*State)
+			p := s.CurrentPlayer()
+			ec := DefaultEvalConfig()
+			if ri%2 == 1 {
+				ec.OverwriteValueFactor = 5.371 // Vo not an integer: lines added one by one
+			}
+			e, fresh := newEvaluator(ec), newEvaluator(ec)
+			e.setRoot(s, p)
+			fresh.setRoot(s, p)
+			if ri%2 == 1 && e.voInt {
+				t.Fatalf("%s: Vo %v is an integer", name, e.vo)
+			}
+			var check func(s *State, depth int)
+			check = func(s *State, depth int) {
+				if s.Phase() != Phase1 {
+					return
+				}
+				q := s.CurrentPlayer()
+				if s.ow[q] == 0 {
+					return
+				}
+				for _, bonus := range []int{e.bonus} {
+					got := e.rayMoves(s, q, bonus, nil)
+					gotKeys := slices.Clone(e.keys)
+					if len(s.undo) > 0 && e.bases[len(s.undo)-1].built {
+						deltas++
+					}
+					fresh.gen++ // no parent data: from scratch
+					want := fresh.rayMoves(s, q, bonus, nil)
+					if !slices.Equal(got, want) {
+						t.Fatalf("%s root %d depth %d: rayDelta moves %v, want %v", name, ri, depth, got, want)
+					}
+					if !slices.Equal(gotKeys, fresh.keys) {
+						t.Fatalf("%s root %d depth %d: rayDelta keys %v, want %v", name, ri, depth, gotKeys, fresh.keys)
+					}
+				}
+				if depth == 2 {
+					return
+				}
+				acts := s.LegalActions(q, nil)
+				for i, a := range acts {
+					if depth == 1 && i%5 != 1 || len(acts) > 200 && i%(len(acts)/100) != 0 {
+						continue
+					}
+					s.Apply(a)
+					check(s, depth+1)
+					s.Undo(a)
+				}
+			}
+			check(s, 0)
+		}
+	}
+	if deltas == 0 {
+		t.Error("rayDelta never used")
+	}
+	t.Logf("%d lists from parent data", deltas)
+}

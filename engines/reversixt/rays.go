@@ -32,6 +32,15 @@ func (s *State) rayTargets(p int, set []uint64) bool {
 		}
 		s.tsum |= s.vsum[Expansion]
 	}
+	if !ow && s.vals[pv] > 0 {
+		// Only free fields are targets: when they are fewer than the
+		// stones to walk from, test them instead (most have no foreign
+		// neighbour in the late game: one look at 8 cells).
+		if free := s.vals[Empty] + s.vals[Choice] + s.vals[Inversion] + s.vals[Bonus]; free < 2*s.vals[pv] {
+			return s.freeTargets(pv, set)
+		}
+		return s.ownFreeTargets(pv, set)
+	}
 	s.rmk.fit(len(s.board))
 	cls := &classTab[pv]
 	next, nb, b, mk := s.m.next, s.m.nb, s.board, s.rmk.m
@@ -84,13 +93,101 @@ func (s *State) rayTargets(p int, set []uint64) bool {
 	return found
 }
 
+// ownFreeTargets is rayTargets for a seat without overwrite stones, from
+// its stones: the targets are the free fields that end a walk, and a
+// free field cannot be on the walk before (its other cells are o and
+// foreign stones), so no marks are needed.
+func (s *State) ownFreeTargets(pv uint8, set []uint64) bool {
+	nw := s.m.nw
+	cls := &classTab[pv]
+	next, nb, b := s.m.next, s.m.nb, s.board
+	found := false
+	own := s.vb[int(pv)*nw : int(pv)*nw+nw]
+	for ws := s.vsum[pv]; ws != 0; ws &= ws - 1 {
+		w := bits.TrailingZeros64(ws)
+		for word := own[w]; word != 0; word &= word - 1 {
+			o := w<<6 | bits.TrailingZeros64(word)
+			for dm := foreignDirs(cls, b, nb, o); dm != 0; dm &= dm - 1 {
+				cur := next[o*8+bits.TrailingZeros(dm)]
+				for {
+					cur = next[cur]
+					if cur < 0 {
+						break
+					}
+					c := int(cur >> 3)
+					v := b[c]
+					k := cls[v&15]
+					if k == 1 {
+						continue
+					}
+					if k == 0 && v != Hole {
+						if set == nil {
+							return true
+						}
+						set[c>>6] |= 1 << (c & 63)
+						s.tsum |= 1 << (c >> 6)
+						found = true
+					}
+					break
+				}
+			}
+		}
+	}
+	return found
+}
+
+// freeTargets is rayTargets for a seat without overwrite stones, from
+// the free fields: a free field t is a target when some direction from t
+// crosses one or more foreign stones and then reaches an own stone, t not
+// met again on the way (spec §3.5, as captures).
+func (s *State) freeTargets(pv uint8, set []uint64) bool {
+	nw := s.m.nw
+	cls := &classTab[pv]
+	next, nb, b := s.m.next, s.m.nb, s.board
+	found := false
+	for _, fv := range [...]uint8{Empty, Choice, Inversion, Bonus} {
+		fb := s.vb[int(fv)*nw : int(fv)*nw+nw]
+		for ws := s.vsum[fv]; ws != 0; ws &= ws - 1 {
+			w := bits.TrailingZeros64(ws)
+			for word := fb[w]; word != 0; word &= word - 1 {
+				t := w<<6 | bits.TrailingZeros64(word)
+			dirs:
+				for dm := foreignDirs(cls, b, nb, t); dm != 0; dm &= dm - 1 {
+					cur := next[t*8+bits.TrailingZeros(dm)]
+					for {
+						cur = next[cur]
+						if cur < 0 {
+							break
+						}
+						c := int(cur >> 3)
+						k := cls[b[c]&15]
+						if k == 0 || c == t {
+							break
+						}
+						if k == 2 {
+							if set == nil {
+								return true
+							}
+							set[w] |= 1 << (t & 63)
+							s.tsum |= 1 << w
+							found = true
+							break dirs
+						}
+					}
+				}
+			}
+		}
+	}
+	return found
+}
+
 // targetSet returns the phase-1 targets of seat p as a cell bitset in the
 // state's scratch (valid until the next call); bit w of s.tsum tells
 // whether word w is not 0 (only those words are cleared for the next
 // call).
 func (s *State) targetSet(p int) []uint64 {
 	nw := s.m.nw
-	s.tvalid = false // the cache of startTurn is overwritten
+	s.tvalid = false // the last set is overwritten
 	if cap(s.tset) < nw {
 		s.tset, s.tsum = make([]uint64, nw), 0
 	}
@@ -101,13 +198,14 @@ func (s *State) targetSet(p int) []uint64 {
 	set := full[:nw]
 	s.tsum = 0
 	s.rayTargets(p, set)
+	s.tvalid, s.tp, s.tnid = true, int8(p), s.nid
 	return set
 }
 
-// targetsOf is targetSet(p), or the set startTurn computed for the seat
-// to move when it is still valid.
+// targetsOf is targetSet(p), or the last set when it is seat p's in this
+// position.
 func (s *State) targetsOf(p int) []uint64 {
-	if s.tvalid && p == int(s.cur) {
+	if s.tvalid && p == int(s.tp) && s.tnid == s.nid {
 		return s.tset[:s.m.nw]
 	}
 	return s.targetSet(p)

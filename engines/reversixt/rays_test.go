@@ -2,6 +2,7 @@ package reversixt
 
 import (
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"tourney/engines/game"
@@ -70,4 +71,68 @@ func anyBit(set []uint64) bool {
 		}
 	}
 	return false
+}
+
+// The target set kept per position (targetsOf: the last set, by node id)
+// and hasMove stay those of a fresh walk along random games that go
+// forward and back (Apply, Undo), on the built-in maps and, without
+// -short and -race, on the shared 8-player maps.
+func TestTargetCache(t *testing.T) {
+	maps := []string{"tri13", "cross14"}
+	if !testing.Short() && !raceEnabled {
+		maps = append(maps, "standard8", "example15", "octo20")
+		maps = append(maps, eightPlayerMaps()...)
+	}
+	checks := 0
+	for _, name := range maps {
+		m := mustLoad(t, name)
+		rng := game.NewRand(game.Mix(91, uint64(len(name))))
+		games, stride := 2, max(1, m.MaxLength()/150)
+		if testing.Short() || raceEnabled {
+			games = 1
+		}
+		for g := 0; g < games; g++ {
+			s := NewState(m)
+			var played []game.Action
+			fresh := make([]uint64, m.nw)
+			for step := 0; step < 3*m.MaxLength() && s.Phase() == Phase1; step++ {
+				if len(played) > 0 && rng.IntN(10) < 3 {
+					s.Undo(played[len(played)-1])
+					played = played[:len(played)-1]
+				} else {
+					acts := s.LegalActions(s.CurrentPlayer(), nil)
+					a := acts[rng.IntN(len(acts))]
+					s.Apply(a)
+					played = append(played, a)
+				}
+				if s.Phase() != Phase1 {
+					break
+				}
+				if step%stride != 0 {
+					continue
+				}
+				for p := 0; p < s.n; p++ {
+					if s.disq[p] {
+						continue
+					}
+					clear(fresh)
+					tsum := s.tsum
+					s.rayTargets(p, fresh)
+					s.tsum = tsum
+					has := s.hasMove(p)
+					got := s.targetsOf(p)
+					if !slices.Equal(got, fresh) {
+						t.Fatalf("%s game %d step %d seat %d: cached targets differ from a fresh walk", name, g, step, p)
+					}
+					if want := slices.ContainsFunc(fresh, func(w uint64) bool { return w != 0 }); has != want {
+						t.Fatalf("%s game %d step %d seat %d: hasMove %v, want %v", name, g, step, p, has, want)
+					}
+					checks++
+				}
+			}
+		}
+	}
+	if checks == 0 {
+		t.Error("nothing checked")
+	}
 }

@@ -62,7 +62,8 @@ type undoRec struct {
 	mover     int8
 	cur, last int8
 	phase     int8
-	ow, bombs int // the mover's stocks before the move
+	ow, bombs int    // the mover's stocks before the move
+	nid       uint64 // the node id of the position before the move
 }
 
 // State is a ReversiXT position. Seats are 0-based: seat k is player k+1.
@@ -78,12 +79,17 @@ type State struct {
 	last  int8 // seat of the last phase-1 mover, -1 none
 	ply   int
 	hash  uint64
-	cnt   int64      // move variants of the seat to move in phase 1, -1 unknown
-	bb    [16]uint64 // small maps: bitboard of each cell value
-	vals  [16]int32  // number of cells holding each value
+	// nid identifies the position among those this state has been in
+	// (apply gives each new position the next number of nids, Undo
+	// restores the old one), so a bot can tell that a position it saw is
+	// still an ancestor of the current one (undoRec.nid).
+	nid, nids uint64
+	cnt       int64      // move variants of the seat to move in phase 1, -1 unknown
+	bb        [16]uint64 // small maps: bitboard of each cell value
+	vals      [16]int32  // number of cells holding each value
 	// Optional per-cell weights (a bot's strategic map, integers only)
-	// and, per cell value, the sum of the weights of the cells holding
-	// it, kept up to date by set (see SetWeights).
+	// and, per player value 1..8, the sum of the weights of the cells
+	// holding it, kept up to date by set (see setWeights).
 	sw   []float64
 	wsum [16]float64
 
@@ -93,9 +99,12 @@ type State struct {
 	vsum [16]uint64 // bit w of vsum[v]: word w of v's bitset is not 0
 	tset []uint64   // scratch: the target set of rayTargets
 	tsum uint64     // bit w: word w of tset is not 0
-	// tvalid: tset holds the targets of the seat to move in this
-	// position (set by startTurn, dropped by every change).
+	// tvalid: tset holds the targets of seat tp in the position of node
+	// id tnid (targetSet keeps its last set; Undo back to that position
+	// finds it again; Disqualify and copies drop it).
 	tvalid bool
+	tp     int8
+	tnid   uint64
 	eager  bool      // Perft is running: startTurn computes whole target sets
 	rmk    cellMarks // scratch: cells seen on the current ray
 	cmk    cellMarks // scratch: targets counted by rayCount
@@ -141,8 +150,19 @@ func (s *State) setWeights(w []float64) {
 	if w == nil {
 		return
 	}
-	for c, v := range s.board {
-		s.wsum[v&15] += w[c]
+	// Only the sums of the players' stones are read (the others start
+	// at 0 and mean nothing): from their bitsets, not the whole board.
+	nw := s.m.nw
+	for v := 1; v <= 8; v++ {
+		vb := s.vb[v*nw : v*nw+nw]
+		sum := 0.0
+		for ws := s.vsum[v]; ws != 0; ws &= ws - 1 {
+			i := bits.TrailingZeros64(ws)
+			for word := vb[i]; word != 0; word &= word - 1 {
+				sum += w[i<<6|bits.TrailingZeros64(word)]
+			}
+		}
+		s.wsum[v] = sum
 	}
 }
 
@@ -372,7 +392,6 @@ func (s *State) anyField() bool {
 // -1: the first move of the phase search), switching phases as needed.
 func (s *State) startTurn(prev int) {
 	s.cnt = -1
-	s.tvalid = false
 	if s.phase == Phase1 {
 		for k := 1; k <= s.n; k++ {
 			p := (prev + k + s.n) % s.n
@@ -396,7 +415,6 @@ func (s *State) startTurn(prev int) {
 			if s.eager {
 				if s.hasMoveQuick(p) && s.targetSet(p) != nil && s.tsum != 0 {
 					s.cur = int8(p)
-					s.tvalid = true
 					return
 				}
 				continue
@@ -562,8 +580,10 @@ func (s *State) Apply(a game.Action) {
 func (s *State) apply(a game.Action) {
 	p := int(s.cur)
 	t, code := SplitAction(a)
-	s.undo = append(s.undo, undoRec{log: int32(len(s.log)), mover: int8(p), cur: s.cur, last: s.last, phase: s.phase, ow: s.ow[p], bombs: s.bombs[p]})
+	s.undo = append(s.undo, undoRec{log: int32(len(s.log)), mover: int8(p), cur: s.cur, last: s.last, phase: s.phase, ow: s.ow[p], bombs: s.bombs[p], nid: s.nid})
 	s.ply++
+	s.nids++
+	s.nid = s.nids
 	if s.phase == Phase2 {
 		s.bombs[p]--
 		s.blast(t)
@@ -654,7 +674,8 @@ func (s *State) Undo(a game.Action) {
 	p := int(r.mover)
 	s.ow[p], s.bombs[p] = r.ow, r.bombs
 	s.cur, s.last, s.phase = r.cur, r.last, r.phase
-	s.cnt, s.tvalid = -1, false
+	s.cnt = -1
+	s.nid = r.nid
 	s.ply--
 }
 

@@ -46,9 +46,10 @@
 // (nil keeps LegalActions order). Keys(s, player, moves, buf), when set,
 // replaces Order: one key per move, tried by decreasing key with ties in
 // LegalActions order (a stable sort's order), but picked one at a time
-// (the rest sorted after lazyPicks picks), so that a node cut off after
-// its first moves does not sort hundreds; the plain references order by
-// the keys too. With the table on, a position's stored
+// (lazyPicks passes over the rest, then a heap of the rest, sorted once a
+// sixteenth of it was taken), so that a node cut off after its first
+// moves does not sort hundreds; the plain references order by the keys
+// too. Keys must not be NaN. With the table on, a position's stored
 // value is reused wherever the position recurs in the same search, so
 // Evaluate's use of ply must be a function of the position there (true
 // when the move number is part of the position, as in Connect Four).

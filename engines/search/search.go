@@ -48,6 +48,12 @@ type plyOrder struct {
 	idx  []int32
 	done int
 	lazy bool
+	// After lazyPicks picks the rest go into a heap (heap, heaped), from
+	// which the next moves are taken one at a time; after heapPicks of
+	// them the remainder is sorted at once.
+	heap   []keyedMove
+	heaped bool
+	pops   int
 }
 
 // keyedMove is a move with its key and LegalActions position (sorting).
@@ -105,6 +111,7 @@ type Searcher struct {
 	moves     [][]game.Action
 	ord       []plyOrder // per ply, with Hooks.Keys
 	srt       []keyedMove
+	iota      []int32 // 0, 1, 2, …: the first idx of a keyed order
 	pv        [][]game.Action
 	pvLen     []int
 	bestPV    []game.Action
@@ -359,16 +366,16 @@ func (sr *Searcher) orderMoves(s game.State, mover, ply int, ttMove game.Action)
 	moves := s.LegalActions(mover, sr.moves[ply][:0])
 	sr.moves[ply] = moves
 	o := &sr.ord[ply]
-	o.lazy = false
+	o.lazy, o.heaped = false, false
 	if sr.hooks.Keys != nil {
 		if len(moves) > 1 {
 			o.keys = sr.hooks.Keys(s, mover, moves, o.keys[:0])
 			if len(o.keys) == len(moves) {
 				o.lazy, o.done = true, 0
-				o.idx = o.idx[:0]
-				for i := range moves {
-					o.idx = append(o.idx, int32(i))
+				for len(sr.iota) < len(moves) {
+					sr.iota = append(sr.iota, int32(len(sr.iota)))
 				}
+				o.idx = append(o.idx[:0], sr.iota[:len(moves)]...)
 			}
 		}
 	} else if sr.hooks.Order != nil && len(moves) > 1 {
@@ -404,7 +411,12 @@ func (o *plyOrder) swap(moves []game.Action, i, j int) {
 // moveAt returns the i-th move of ply in order, once moveAt(ply, 0..i−1)
 // were asked: with Hooks.Keys the best of the moves not yet tried (the
 // highest key, the earliest LegalActions position among equal keys: the
-// stable sort's order), and after lazyPicks picks the rest sorted at once.
+// stable sort's order). The first lazyPicks picks are passes over the
+// rest; then the rest goes into a binary heap (linear time), popped one
+// move at a time, and after more than a sixteenth of it was popped the
+// remainder is sorted at once. A node cut off soon after lazyPicks moves
+// (hundreds of moves, a few tried) thus pays no sort, and one that tries
+// them all pays about a sort.
 func (sr *Searcher) moveAt(ply, i int) game.Action {
 	moves := sr.moves[ply]
 	o := &sr.ord[ply]
@@ -413,24 +425,45 @@ func (sr *Searcher) moveAt(ply, i int) game.Action {
 	}
 	keys, idx := o.keys, o.idx
 	if i >= lazyPicks {
-		srt := sr.srt[:0]
-		for j := i; j < len(moves); j++ {
-			srt = append(srt, keyedMove{keys[j], idx[j], moves[j]})
-		}
-		slices.SortFunc(srt, func(x, y keyedMove) int {
-			switch {
-			case x.key > y.key:
-				return -1
-			case x.key < y.key:
-				return 1
+		if !o.heaped {
+			h := o.heap[:0]
+			for j := i; j < len(moves); j++ {
+				h = append(h, keyedMove{keys[j], idx[j], moves[j]})
 			}
-			return int(x.idx - y.idx)
-		})
-		for j, k := range srt {
-			moves[i+j], keys[i+j], idx[i+j] = k.a, k.key, k.idx
+			for j := len(h)/2 - 1; j >= 0; j-- {
+				siftDown(h, j)
+			}
+			o.heap, o.heaped, o.pops = h, true, 0
 		}
-		sr.srt = srt
-		o.done = len(moves)
+		h := o.heap
+		if o.pops*16 > len(h)+o.pops {
+			slices.SortFunc(h, func(x, y keyedMove) int {
+				switch {
+				case x.key > y.key:
+					return -1
+				case x.key < y.key:
+					return 1
+				}
+				return int(x.idx - y.idx)
+			})
+			for j, k := range h {
+				moves[i+j], keys[i+j], idx[i+j] = k.a, k.key, k.idx
+			}
+			o.heap = h[:0]
+			o.done = len(moves)
+			return moves[i]
+		}
+		top := h[0]
+		last := len(h) - 1
+		h[0] = h[last]
+		h = h[:last]
+		if last > 0 {
+			siftDown(h, 0)
+		}
+		o.heap = h
+		o.pops++
+		moves[i], keys[i], idx[i] = top.a, top.key, top.idx
+		o.done = i + 1
 		return moves[i]
 	}
 	b := i
@@ -442,6 +475,31 @@ func (sr *Searcher) moveAt(ply, i int) game.Action {
 	o.swap(moves, i, b)
 	o.done = i + 1
 	return moves[i]
+}
+
+// before reports whether x comes before y: the higher key, or the
+// earlier LegalActions position among equal keys.
+func before(x, y *keyedMove) bool {
+	return x.key > y.key || x.key == y.key && x.idx < y.idx
+}
+
+// siftDown restores the heap order (the first move at h[0]) below j.
+func siftDown(h []keyedMove, j int) {
+	n := len(h)
+	for {
+		c := 2*j + 1
+		if c >= n {
+			return
+		}
+		if c+1 < n && before(&h[c+1], &h[c]) {
+			c++
+		}
+		if !before(&h[c], &h[j]) {
+			return
+		}
+		h[j], h[c] = h[c], h[j]
+		j = c
+	}
 }
 
 func (sr *Searcher) updatePV(ply int, a game.Action) {

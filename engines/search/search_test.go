@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -476,6 +477,36 @@ func TestKeysEqualStableOrder(t *testing.T) {
 		vb, mb := ParanoidMinimax(s, 3, sorted)
 		if !sameValue(va, vb) || ma != mb {
 			t.Fatalf("state %d: plain with keys %v %d, with order %v %d", i, va, ma, vb, mb)
+		}
+	}
+}
+
+// moveAt gives the stable sort's order (keys high to low, ties in
+// LegalActions order) through its three stages (passes, heap, sort of
+// the remainder), for long lists with many ties.
+func TestMoveAtHeapOrder(t *testing.T) {
+	defer func(k int) { lazyPicks = k }(lazyPicks)
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, picks := range []int{0, 6} {
+		lazyPicks = picks
+		for _, n := range []int{1, 2, 7, 17, 40, 300, 2000} {
+			moves := make([]game.Action, n)
+			keys := make([]float64, n)
+			for i := range moves {
+				moves[i] = game.Action(1000 + i)
+				keys[i] = float64(rng.IntN(1 + n/4))
+			}
+			want := slices.Clone(moves)
+			slices.SortStableFunc(want, func(x, y game.Action) int { return cmp.Compare(keys[y-1000], keys[x-1000]) })
+			sr := &Searcher{moves: [][]game.Action{slices.Clone(moves)}, ord: []plyOrder{{keys: slices.Clone(keys), lazy: true}}}
+			for i := range moves {
+				sr.ord[0].idx = append(sr.ord[0].idx, int32(i))
+			}
+			for i := range moves {
+				if got := sr.moveAt(0, i); got != want[i] {
+					t.Fatalf("picks %d, %d moves: move %d is %d, want %d", picks, n, i, got, want[i])
+				}
+			}
 		}
 	}
 }
