@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -135,8 +136,10 @@ func TestHalvingFindsTheBest(t *testing.T) {
 	}
 	seeds := halvingSeeds()
 	near, near25, signs, signsT, cover, coverT, games := 0, 0, 0, 0, 0, 0, 0
+	chosen := map[float64]int{}
 	for s := 1; s <= seeds; s++ {
 		hr := runHalving(t, "twelve.toml", s)
+		chosen[hr.chosenTruth]++
 		t.Logf("seed %d: chosen %.0f, best %.0f, games %d", s, hr.chosenTruth, hr.bestTruth, hr.games)
 		if hr.bestTruth-hr.chosenTruth <= 15 {
 			near++
@@ -158,6 +161,17 @@ func TestHalvingFindsTheBest(t *testing.T) {
 	}
 	kb := plan.PlanTournament(ko, len(ko.Variants()))
 	mean := float64(games) / float64(seeds)
+	var truths []float64
+	for v := range chosen {
+		truths = append(truths, v)
+	}
+	slices.Sort(truths)
+	slices.Reverse(truths)
+	var dist []string
+	for _, v := range truths {
+		dist = append(dist, fmt.Sprintf("%.0f ×%d", v, chosen[v]))
+	}
+	t.Logf("chosen truths: %s", strings.Join(dist, ", "))
 	t.Logf("%d seeds: within 15 Elo %d, within 25 Elo %d, right sign %d/%d, effects covered %d/%d, %.0f games a run (%.1f %% of the knockout's least %d, %.1f %% of its most %d)",
 		seeds, near, near25, signs, signsT, cover, coverT, mean, 100*mean/float64(kb.MinGames), kb.MinGames, 100*mean/float64(kb.MaxGames), kb.MaxGames)
 	if mean > 0.12*float64(kb.MinGames) {

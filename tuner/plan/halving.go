@@ -242,6 +242,9 @@ func planHalving(s *space.Space, n int, pl Plan) Plan {
 	if n < 2 {
 		return pl
 	}
+	if refineOK(s) {
+		return planRefine(s, n, pl) // refine.go
+	}
 	rungs, final := halvingSchedule(s, n)
 	for _, r := range rungs {
 		per := make([][]int, len(s.Scenarios))
@@ -289,11 +292,16 @@ type halving struct {
 	fin     *race
 	started bool
 	tried   map[int]bool // variants that were candidates (or predictions)
+	ref     *refine      // a factorial design on two seats: refine.go
 }
 
 func (h *halving) start() {
-	h.rungs, h.final = halvingSchedule(h.s, h.n)
 	h.alive = seq(h.n)
+	if refineOK(h.s) && h.n >= 2 {
+		h.ref = newRefine(h)
+		return
+	}
+	h.rungs, h.final = halvingSchedule(h.s, h.n)
 	h.tried = map[int]bool{}
 	for _, v := range h.alive {
 		h.tried[v] = true
@@ -307,6 +315,9 @@ func (h *halving) Next(host Host) ([]*Block, error) {
 		if h.n < 2 {
 			return nil, nil
 		}
+	}
+	if h.ref != nil {
+		return h.ref.Next(host)
 	}
 	if h.fin != nil {
 		return h.fin.Next(host)
@@ -328,6 +339,9 @@ func (h *halving) Next(host Host) ([]*Block, error) {
 }
 
 func (h *halving) Look(host Host, blocks []*Block, results [][]Result) error {
+	if h.ref != nil {
+		return h.ref.Look(host, blocks, results)
+	}
 	if h.fin != nil {
 		return h.fin.Look(host, blocks, results)
 	}
@@ -423,6 +437,9 @@ func (h *halving) startFinal(host Host) ([]*Block, error) {
 }
 
 func (h *halving) Winner(host Host) (int, error) {
+	if h.ref != nil && h.ref.winner >= 0 {
+		return h.ref.winner, nil
+	}
 	if h.fin == nil {
 		if len(h.alive) == 1 {
 			return h.alive[0], nil
