@@ -3,6 +3,7 @@ package plan
 import (
 	"fmt"
 	"math"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -46,18 +47,25 @@ import (
 
 // RefineKnobs is the most knobs of the local rung (a full factorial of
 // at most 2^RefineKnobs runs).
-const RefineKnobs = 5
+var RefineKnobs = envF("TOURNEY_REFINE_K", 5)
 
 // RefineZ: a knob whose design effect is within RefineZ standard errors
 // of 0 is uncertain.
-const RefineZ = 2.5
+var RefineZ = envF("TOURNEY_REFINE_Z", 2.5)
 
 // refinePool: a local effect within refinePool standard errors (of the
 // difference) of the design's is pooled with it.
-const refinePool = 1.5
+var refinePool = envF("TOURNEY_REFINE_POOL", 1.5)
 
 // refineDesignShare is the design rung's share of the budget.
-const refineDesignShare = 1.0 / 3
+var refineDesignShare = envF("TOURNEY_REFINE_SHARE", 1.0/3)
+
+func envF(k string, d float64) float64 {
+	if v, err := strconv.ParseFloat(os.Getenv(k), 64); err == nil {
+		return v
+	}
+	return d
+}
 
 const seedTagRefine = 0x10ca1
 
@@ -81,7 +89,7 @@ func refineOK(s *space.Space) bool {
 // refineLocalRuns is the local rung's runs when every two-level knob
 // could be uncertain (the plan's bound).
 func refineLocalRuns(s *space.Space) int {
-	return 1 << min(RefineKnobs, len(s.Factorial().TwoLevel))
+	return 1 << min(int(RefineKnobs), len(s.Factorial().TwoLevel))
 }
 
 // refineBlockGames counts the games of one block of m local (or design)
@@ -542,7 +550,7 @@ func (r *refine) afterDesign(host Host) error {
 	})
 	r.u = nil
 	for _, k := range ks {
-		if len(r.u) < RefineKnobs && (k.t < RefineZ || len(r.u) == 0) {
+		if len(r.u) < int(RefineKnobs) && (k.t < RefineZ || len(r.u) == 0) {
 			r.u = append(r.u, k.i)
 		}
 	}
