@@ -29,6 +29,14 @@ import (
 // the final race; rung_blocks, when given, fixes rung r at
 // rung_blocks·eta^r blocks instead, and max_games the final race.
 // Ties in the ratings go by a seeded coin, never by variant number.
+//
+// A factorial design whose maps all have two seats is refined locally
+// instead (refine.go): the design rung, then a full factorial over the
+// knobs the design leaves uncertain in the predicted best's context; by
+// default DefaultRefineGames per candidate. Rungs that rank design runs
+// add little there: the runs are far from the best, and their ranking
+// cannot see the interactions that decide between the best and its
+// neighbours.
 
 // DefaultHalvingGames is the budget per candidate when a halving
 // tournament names none (200 games: 6 400 for a 32-run design).
