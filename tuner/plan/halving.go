@@ -39,7 +39,8 @@ import (
 // neighbours.
 
 // DefaultHalvingGames is the budget per candidate when a halving
-// tournament names none (200 games: 6 400 for a 32-run design).
+// tournament names none (200 games); a refining one (refine.go) has
+// DefaultRefineGames.
 const DefaultHalvingGames = 200
 
 const (
