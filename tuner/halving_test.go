@@ -252,3 +252,33 @@ func TestHalvingNull(t *testing.T) {
 		t.Errorf("better than the defaults in %d of %d null seeds", better, seeds)
 	}
 }
+
+// TestHalvingWorkers: the refining halving tournament plays the same
+// games and chooses the same winner at any worker count.
+func TestHalvingWorkers(t *testing.T) {
+	path := filepath.Join("..", "configs", "synthetic", "halving-test.toml")
+	var first []byte
+	winner := -1
+	for _, w := range []int{1, 3} {
+		sp, err := space.Parse(path, []byte(twelveSpace("twelve.toml", 7, "budget = 600\n")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(t.TempDir(), "out")
+		res, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: w, Quiet: true, NoRecords: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		games, err := os.ReadFile(filepath.Join(out, "games.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first, winner = games, res.Winner
+			continue
+		}
+		if string(games) != string(first) || res.Winner != winner {
+			t.Errorf("workers %d: winner %d (%d with 1 worker), games.csv equal: %v", w, res.Winner, winner, string(games) == string(first))
+		}
+	}
+}
