@@ -29,9 +29,18 @@ import (
 // the final race; rung_blocks, when given, fixes rung r at
 // rung_blocks·eta^r blocks instead, and max_games the final race.
 // Ties in the ratings go by a seeded coin, never by variant number.
+//
+// A factorial design whose maps all have two seats is refined locally
+// instead (refine.go): the design rung, then a full factorial over the
+// knobs the design leaves uncertain in the predicted best's context; by
+// default DefaultRefineGames per candidate. Rungs that rank design runs
+// add little there: the runs are far from the best, and their ranking
+// cannot see the interactions that decide between the best and its
+// neighbours.
 
 // DefaultHalvingGames is the budget per candidate when a halving
-// tournament names none (200 games: 6 400 for a 32-run design).
+// tournament names none (200 games); a refining one (refine.go) has
+// DefaultRefineGames.
 const DefaultHalvingGames = 200
 
 const (
@@ -242,6 +251,9 @@ func planHalving(s *space.Space, n int, pl Plan) Plan {
 	if n < 2 {
 		return pl
 	}
+	if refineOK(s) {
+		return planRefine(s, n, pl) // refine.go
+	}
 	rungs, final := halvingSchedule(s, n)
 	for _, r := range rungs {
 		per := make([][]int, len(s.Scenarios))
@@ -289,11 +301,16 @@ type halving struct {
 	fin     *race
 	started bool
 	tried   map[int]bool // variants that were candidates (or predictions)
+	ref     *refine      // a factorial design on two seats: refine.go
 }
 
 func (h *halving) start() {
-	h.rungs, h.final = halvingSchedule(h.s, h.n)
 	h.alive = seq(h.n)
+	if refineOK(h.s) && h.n >= 2 {
+		h.ref = newRefine(h)
+		return
+	}
+	h.rungs, h.final = halvingSchedule(h.s, h.n)
 	h.tried = map[int]bool{}
 	for _, v := range h.alive {
 		h.tried[v] = true
@@ -307,6 +324,9 @@ func (h *halving) Next(host Host) ([]*Block, error) {
 		if h.n < 2 {
 			return nil, nil
 		}
+	}
+	if h.ref != nil {
+		return h.ref.Next(host)
 	}
 	if h.fin != nil {
 		return h.fin.Next(host)
@@ -328,6 +348,9 @@ func (h *halving) Next(host Host) ([]*Block, error) {
 }
 
 func (h *halving) Look(host Host, blocks []*Block, results [][]Result) error {
+	if h.ref != nil {
+		return h.ref.Look(host, blocks, results)
+	}
 	if h.fin != nil {
 		return h.fin.Look(host, blocks, results)
 	}
@@ -423,6 +446,9 @@ func (h *halving) startFinal(host Host) ([]*Block, error) {
 }
 
 func (h *halving) Winner(host Host) (int, error) {
+	if h.ref != nil && h.ref.winner >= 0 {
+		return h.ref.winner, nil
+	}
 	if h.fin == nil {
 		if len(h.alive) == 1 {
 			return h.alive[0], nil

@@ -1,0 +1,696 @@
+package plan
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+
+	"tourney/engines/game"
+	"tourney/tuner/space"
+	"tourney/tuner/stats"
+)
+
+// Local refinement (statistics.md §7): successive halving of a factorial
+// design on maps of two seats. A main-effects model cannot see
+// interactions: a knob that is bad on average can pay in the company of
+// the best's other values (and the reverse), and the predicted best of
+// the design misses by such in-context effects. So, after the design:
+//
+//  1. The design rung (every run against its mirror, every knob flipped:
+//     each game informs every main effect) gives the main effects and
+//     their standard errors (maximum likelihood on the rung's games,
+//     Fisher information). The predicted best P takes each knob's better
+//     value (exact ties by a seeded coin).
+//  2. The uncertain knobs U are those whose |effect| < RefineZ·se, at
+//     most RefineKnobs of them, the least certain first (at least one).
+//  3. The local rung is the full factorial over U with every other knob
+//     at P's value, each local run against its local mirror (every knob
+//     of U flipped), so each game informs every local effect; the local
+//     effects are fitted on the local games alone: they are effects in
+//     P's context, interactions with the fixed knobs included.
+//  4. A local effect that agrees with the design's (their difference
+//     within refinePool standard errors) is pooled with it (inverse
+//     variance); one that disagrees is an interaction and stands alone.
+//  5. The winner is P with every knob of U at its better value: a local
+//     run, played for real; it then goes to the hold-out rung against the
+//     defaults like any winner (the verdict comes from that rung alone).
+//
+// The budget is split between the design (refineDesignShare) and the
+// local rung; rung_blocks, when given, fixes the design's blocks and the
+// local rung gets the matching share (1.5 times the design's cost). Ties never go by variant
+// number, and every choice depends only on the results and the seed.
+
+// RefineKnobs is the most knobs of the local rung (a full factorial of
+// at most 2^RefineKnobs runs).
+const RefineKnobs = 5
+
+// RefineZ: a knob whose effect is within RefineZ standard errors of 0 is
+// uncertain.
+const RefineZ = 2.5
+
+// refinePool: a local effect within refinePool standard errors (of the
+// difference) of the design's is pooled with it.
+const refinePool = 1.5
+
+// refineDesignShare is the design rung's share of the budget.
+const refineDesignShare = 0.4
+
+// refineRounds is the number of local rounds, each centred on the best
+// so far, sharing the local budget equally (on twelve.toml two rounds
+// did no better than one: 181 of 200 seeds within 15 Elo against 187).
+const refineRounds = 1
+
+// DefaultRefineGames is the budget per candidate of a refining halving
+// tournament that names none: 92 games, 2 944 for a 32-run design (with
+// the hold-out rung 3 238, 4.9 % of a knockout of the 4 096 grid points
+// of twelve knobs).
+const DefaultRefineGames = 92
+
+const seedTagRefine = 0x10ca1
+
+// refineOK says whether a halving tournament refines locally: a
+// factorial design with two-level knobs, every map of two seats.
+func refineOK(s *space.Space) bool {
+	f := s.Factorial()
+	if f == nil || len(f.TwoLevel) == 0 {
+		return false
+	}
+	for _, sc := range s.Scenarios {
+		for _, m := range sc.Maps {
+			if m.Players() != 2 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// refineLocalRuns is the local rung's runs when every two-level knob
+// could be uncertain (the plan's bound).
+func refineLocalRuns(s *space.Space) int {
+	return 1 << min(RefineKnobs, len(s.Factorial().TwoLevel))
+}
+
+// refineBlockGames counts the games of one block of m local (or design)
+// runs paired with their mirrors, on the scenarios in use.
+func refineBlockGames(s *space.Space, m int, perMap [][]int, use []bool) int {
+	return halvingBlockGames(s, m, perMap, use)
+}
+
+// refineSchedule sizes the design rung (blocks) and the local rung (its
+// budget in cost units, and its games at the plan's bound).
+func refineSchedule(s *space.Space, n int) (design rungPlan, localBudget float64, localGames int) {
+	t := &s.Tournament
+	costs, known := scenarioCosts(s)
+	budget := float64(t.BudgetGames)
+	switch {
+	case t.BudgetCPU > 0 && known:
+		budget = t.BudgetCPU.Seconds()
+	case budget == 0:
+		budget = float64(DefaultRefineGames * n)
+	}
+	use := rungScenarios(s, 0, 1)
+	gpb := halvingBlockGames(s, n, nil, use)
+	cpb := halvingBlockCost(s, n, use, costs)
+	b := max(1, int(refineDesignShare*budget/cpb))
+	if t.RungBlocks > 0 {
+		b = t.RungBlocks
+	}
+	design = rungPlan{survivors: n, blocks: b, games: b * gpb, scens: use}
+	localBudget = budget - float64(b)*cpb
+	if t.RungBlocks > 0 {
+		localBudget = float64(b) * cpb * (1 - refineDesignShare) / refineDesignShare
+	}
+	runs := refineLocalRuns(s)
+	lcpb := halvingBlockCost(s, runs, nil, costs)
+	lb := max(1, int(localBudget/lcpb))
+	return design, localBudget, lb * halvingBlockGames(s, runs, nil, nil)
+}
+
+// planRefine bounds a refining tournament's games.
+func planRefine(s *space.Space, n int, pl Plan) Plan {
+	design, _, local := refineSchedule(s, n)
+	per := make([][]int, len(s.Scenarios))
+	for i := range per {
+		per[i] = make([]int, len(pl.PerMap[i]))
+	}
+	halvingBlockGames(s, n, per, design.scens)
+	for si := range per {
+		for mi := range per[si] {
+			pl.PerMap[si][mi] += per[si][mi] * design.blocks
+		}
+	}
+	runs := refineLocalRuns(s)
+	per = make([][]int, len(s.Scenarios))
+	for i := range per {
+		per[i] = make([]int, len(pl.PerMap[i]))
+	}
+	gpb := halvingBlockGames(s, runs, per, nil)
+	for si := range per {
+		for mi := range per[si] {
+			pl.PerMap[si][mi] += per[si][mi] * (local / max(gpb, 1))
+		}
+	}
+	pl.GamesPerRound = append(pl.GamesPerRound, design.games, local)
+	pl.MinGames += design.games + local
+	pl.MaxGames += design.games + local
+	pl.Rounds = 2
+	return pl
+}
+
+// refine is the state of a refining halving tournament.
+type refine struct {
+	h      *halving
+	design rungPlan
+	budget float64 // the local rung's, in cost units
+
+	params []int   // discrete knobs (indices of s.Params)
+	base   [][]int // per param: its value indices; base[i][0] is the baseline
+	feat   [][]int // per param and value index: its feature (−1: the baseline)
+	nfeat  int
+	two    []int // params with two values (the two-level knobs)
+	idx    map[string]int
+	point  [][]int // per variant: its value index of each param (nil: off the grid)
+
+	phase       int // 0 design, 1 .. rounds local, then done
+	rounds      int // local rounds
+	c           *contest
+	designGames []stats.Game
+	est, se     []float64 // the design's effects (per feature)
+	lw, lwe     []float64 // per feature: the local rounds' Σ 1/se², Σ est/se²
+	p           []int     // the predicted best (value index per param)
+	u           []int     // the local knobs (params)
+	runs        []int     // the local runs' variants
+	winner      int
+	blockBase   int
+}
+
+func newRefine(h *halving) *refine {
+	s := h.s
+	r := &refine{h: h, winner: -1, rounds: refineRounds}
+	r.design, r.budget, _ = refineSchedule(s, h.n)
+	def := s.DefaultPoint()
+	r.base = make([][]int, len(s.Params))
+	r.feat = make([][]int, len(s.Params))
+	for i, p := range s.Params {
+		r.params = append(r.params, i)
+		b := 0
+		for j, v := range p.Values {
+			if space.ValueEqual(v, def[i]) {
+				b = j
+				break
+			}
+		}
+		r.feat[i] = make([]int, len(p.Values))
+		for j := range p.Values {
+			if j == b {
+				r.feat[i][j] = -1
+				continue
+			}
+			r.feat[i][j] = r.nfeat
+			r.nfeat++
+		}
+		order := []int{b}
+		for j := range p.Values {
+			if j != b {
+				order = append(order, j)
+			}
+		}
+		r.base[i] = order
+		if len(p.Values) == 2 {
+			r.two = append(r.two, i)
+		}
+	}
+	vs := s.Variants()
+	r.idx = map[string]int{}
+	r.point = make([][]int, len(vs))
+	for v, va := range vs {
+		pt := make([]int, len(s.Params))
+		ok := true
+		for i, p := range s.Params {
+			pt[i] = -1
+			for j, x := range p.Values {
+				if space.ValueEqual(x, va.Values[p.Name]) {
+					pt[i] = j
+					break
+				}
+			}
+			ok = ok && pt[i] >= 0
+		}
+		if !ok {
+			continue
+		}
+		r.point[v] = pt
+		if _, dup := r.idx[keyOf(pt)]; !dup {
+			r.idx[keyOf(pt)] = v
+		}
+	}
+	return r
+}
+
+func keyOf(pt []int) string {
+	var b strings.Builder
+	for _, x := range pt {
+		b.WriteString(strconv.Itoa(x))
+		b.WriteByte(',')
+	}
+	return b.String()
+}
+
+// row is a variant's features, restricted to those in keep (nil: all),
+// renumbered in keep's order.
+func (r *refine) row(v int, keep map[int]int) []stats.Feature {
+	pt := r.point[v]
+	if pt == nil {
+		return nil
+	}
+	var row []stats.Feature
+	for i, j := range pt {
+		k := r.feat[i][j]
+		if k < 0 {
+			continue
+		}
+		if keep != nil {
+			kk, ok := keep[k]
+			if !ok {
+				continue
+			}
+			k = kk
+		}
+		row = append(row, stats.Feature{K: k, V: 1})
+	}
+	return row
+}
+
+// fit fits the features in keep (nil: all) on games by maximum
+// likelihood (stats.FitEffects, Elo) with standard errors from the
+// Fisher information at the estimate.
+func (r *refine) fit(games []stats.Game, keep map[int]int) (est, se []float64, err error) {
+	nf := r.nfeat
+	if keep != nil {
+		nf = len(keep)
+	}
+	n := len(r.point)
+	rows := make([][]stats.Feature, n)
+	for v := range rows {
+		rows[v] = r.row(v, keep)
+	}
+	prior := make([]float64, nf)
+	for k := range prior {
+		prior[k] = 1
+	}
+	e, err := stats.FitEffects(games, stats.Design{Rows: rows, Prior: prior}, 0, 0.95, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	c := math.Ln10 / 400
+	info := mat.NewSymDense(nf, nil)
+	for k := range nf {
+		info.SetSym(k, k, prior[k]*0.25*c*c)
+	}
+	d := make([]float64, nf)
+	for _, g := range games {
+		if len(g.Players) != 2 {
+			continue
+		}
+		clear(d)
+		for _, f := range rows[g.Players[0]] {
+			d[f.K] += f.V
+		}
+		for _, f := range rows[g.Players[1]] {
+			d[f.K] -= f.V
+		}
+		delta := 0.0
+		for k, x := range d {
+			delta += x * e.Theta[k]
+		}
+		p := 1 / (1 + math.Pow(10, -delta/400))
+		w := g.Weight
+		if w == 0 {
+			w = 1
+		}
+		w *= p * (1 - p) * c * c
+		for a, xa := range d {
+			if xa == 0 {
+				continue
+			}
+			for b := a; b < nf; b++ {
+				if d[b] != 0 {
+					info.SetSym(a, b, info.At(a, b)+w*xa*d[b])
+				}
+			}
+		}
+	}
+	var inv mat.Dense
+	if err := inv.Inverse(info); err != nil {
+		return nil, nil, fmt.Errorf("local refinement: Fisher information: %w", err)
+	}
+	se = make([]float64, nf)
+	for k := range se {
+		se[k] = math.Sqrt(math.Max(inv.At(k, k), 0))
+	}
+	return e.Theta, se, nil
+}
+
+// record keeps the two-seat games between variants of the blocks
+// (identical blocks count once).
+func (r *refine) record(blocks []*Block, results [][]Result, round int) []stats.Game {
+	var out []stats.Game
+	for bi, b := range blocks {
+		if b.Dup {
+			continue
+		}
+		for gi, gp := range b.Games {
+			if len(gp.Seats) != 2 || gp.Seats[0].Kind != SeatVariant || gp.Seats[1].Kind != SeatVariant ||
+				r.point[gp.Seats[0].Variant] == nil || r.point[gp.Seats[1].Variant] == nil {
+				continue // a field bot, or a variant off the grid (the defaults)
+			}
+			out = append(out, stats.Game{Block: round<<24 | b.Number, Players: []int{gp.Seats[0].Variant, gp.Seats[1].Variant},
+				Ranks: slices.Clone(results[bi][gi].Ranks)})
+		}
+	}
+	return out
+}
+
+func (r *refine) Next(host Host) ([]*Block, error) {
+	h := r.h
+	switch r.phase {
+	case 0:
+		c := newContest(1, 1, h.alive, false)
+		c.halving = true
+		c.scens = r.design.scens
+		c.status = "rung"
+		r.c = c
+		var blocks []*Block
+		for ; c.blocks < r.design.blocks; c.blocks++ {
+			blocks = append(blocks, newBlock(h.s, c, c.blocks))
+		}
+		return blocks, nil
+	default:
+		if r.phase > r.rounds {
+			return nil, nil
+		}
+		s := h.s
+		c := newContest(r.phase+1, 1, r.runs, false)
+		c.status = "local"
+		r.c = c
+		costs, _ := scenarioCosts(s)
+		nb := max(1, int(r.budget/float64(r.rounds)/halvingBlockCost(s, len(r.runs), nil, costs)))
+		var blocks []*Block
+		for ; c.blocks < nb; c.blocks++ {
+			blocks = append(blocks, r.localBlock(c, c.blocks))
+		}
+		return blocks, nil
+	}
+}
+
+// localTables pairs every local run with its local mirror (the runs are
+// numbered so that run i's mirror is i XOR (len − 1)), in a seeded
+// order, and seats each against every field bot.
+func (r *refine) localTables(sc, p int, seed uint64) [][]SeatRef {
+	m := len(r.runs)
+	var first []int
+	for i := range m {
+		if i < i^(m-1) {
+			first = append(first, i)
+		}
+	}
+	rng := game.NewRand(seed)
+	rng.Shuffle(len(first), func(i, j int) { first[i], first[j] = first[j], first[i] })
+	var tables [][]SeatRef
+	for _, i := range first {
+		a, b := r.runs[i], r.runs[i^(m-1)]
+		if rng.IntN(2) == 1 {
+			a, b = b, a
+		}
+		tables = append(tables, []SeatRef{{Kind: SeatVariant, Variant: a}, {Kind: SeatVariant, Variant: b}})
+	}
+	return append(tables, fieldTables(r.h.s, sc, p, r.runs)...)
+}
+
+// localBlock schedules block b of the local rung (newBlock with the
+// local rung's tables and seeds).
+func (r *refine) localBlock(c *contest, b int) *Block {
+	s := r.h.s
+	for len(c.x) <= b {
+		c.x = append(c.x, make([]float64, len(c.cols)))
+	}
+	var plans []GamePlan
+	for si := range s.Scenarios {
+		sc := &s.Scenarios[si]
+		for mi, m := range sc.Maps {
+			seed := game.Mix(s.Seed, seedTagRefine, uint64(c.round), uint64(si), uint64(mi), uint64(b))
+			for gi, seats := range rotate(r.localTables(si, m.Players(), game.Mix(seed, 0x7ab1e))) {
+				plans = append(plans, GamePlan{Scenario: si, Map: mi, Block: b, Number: gi, Seed: GameSeed(seed), Seats: seats})
+			}
+		}
+	}
+	return blockOf(s, c, b, plans)
+}
+
+// blockOf is newBlock for plans made elsewhere.
+func blockOf(s *space.Space, c *contest, b int, plans []GamePlan) *Block {
+	wsum := 0.0
+	for _, sc := range s.Scenarios {
+		wsum += sc.Weight
+	}
+	type key struct{ sc, m, v int }
+	count := map[key]int{}
+	for _, gp := range plans {
+		for _, ref := range gp.Seats {
+			if ref.Kind == SeatVariant {
+				count[key{gp.Scenario, gp.Map, ref.Variant}]++
+			}
+		}
+	}
+	blk := &Block{Round: c.round, Encounter: c.index, Number: b, Games: plans, c: c,
+		col: make([][]int, len(plans)), weight: make([][]float64, len(plans))}
+	for i, gp := range plans {
+		sc := &s.Scenarios[gp.Scenario]
+		p := len(gp.Seats)
+		blk.col[i], blk.weight[i] = make([]int, p), make([]float64, p)
+		for j, ref := range gp.Seats {
+			blk.col[i][j] = -1
+			if ref.Kind == SeatVariant {
+				blk.col[i][j] = c.col[ref.Variant]
+				blk.weight[i][j] = sc.Weight / wsum / float64(len(sc.Maps)) / float64(count[key{gp.Scenario, gp.Map, ref.Variant}])
+			}
+		}
+	}
+	c.games += len(plans)
+	return blk
+}
+
+// coin is a seeded fair coin for exact ties (never the variant number).
+func (r *refine) coin(parts ...uint64) bool {
+	return game.Mix(r.h.s.Seed, append([]uint64{seedTagRefine, 0xc01}, parts...)...)&1 == 1
+}
+
+func (r *refine) Look(host Host, blocks []*Block, results [][]Result) error {
+	h := r.h
+	if err := bookAll(blocks, results); err != nil {
+		return err
+	}
+	switch r.phase {
+	case 0:
+		r.designGames = append(r.designGames, r.record(blocks, results, 1)...)
+		if err := r.afterDesign(host); err != nil {
+			return err
+		}
+	default:
+		games := r.record(blocks, results, r.phase+1)
+		if err := r.afterLocal(host, games); err != nil {
+			return err
+		}
+	}
+	r.phase++
+	h.rounds = r.phase
+	return nil
+}
+
+// afterDesign fits the design's effects, predicts the best and lays out
+// the first local round.
+func (r *refine) afterDesign(host Host) error {
+	h, s := r.h, r.h.s
+	est, se, err := r.fit(r.designGames, nil)
+	if err != nil {
+		return fmt.Errorf("rung 1: %w", err)
+	}
+	r.est, r.se = est, se
+	r.lw, r.lwe = make([]float64, len(est)), make([]float64, len(est))
+	// the predicted best: every knob at its better value
+	r.p = make([]int, len(s.Params))
+	for i := range s.Params {
+		best, bestV := r.base[i][0], 0.0
+		for _, j := range r.base[i][1:] {
+			v := est[r.feat[i][j]]
+			if v > bestV || v == bestV && r.coin(1, uint64(i), uint64(j)) {
+				best, bestV = j, v
+			}
+		}
+		r.p[i] = best
+	}
+	c := r.c
+	if err := r.layout(); err != nil {
+		return fmt.Errorf("rung 1: %w", err)
+	}
+	for col := range c.cols {
+		h.outRound[c.cols[col]] = 1
+		h.bracketRow(c, col, slices.Contains(r.runs, c.cols[col]))
+	}
+	h.decided["rung"]++
+	pv := r.idx[keyOf(r.p)]
+	host.Logf("rung 1: %d candidates, %d blocks; predicted best variant %d; local round over %s (%d runs)\n",
+		len(c.cols), c.blocks, pv, r.names(), len(r.runs))
+	host.Status(fmt.Sprintf("rung 1 done; local round over %d knobs", len(r.u)))
+	return nil
+}
+
+func (r *refine) names() string {
+	var names []string
+	for _, u := range r.u {
+		names = append(names, r.h.s.Params[u].Name)
+	}
+	return strings.Join(names, " ")
+}
+
+// current is the estimate of feature k: the local rounds' (inverse
+// variance), pooled with the design's when the two agree within
+// refinePool standard errors of their difference; the design's alone
+// before any local round.
+func (r *refine) current(k int) (est, se float64, pooled bool) {
+	if r.lw[k] == 0 {
+		return r.est[k], r.se[k], false
+	}
+	l, lse := r.lwe[k]/r.lw[k], 1/math.Sqrt(r.lw[k])
+	g := r.est[k]
+	if math.Abs(l-g) <= refinePool*math.Hypot(lse, r.se[k]) {
+		wl, wg := r.lw[k], 1/(r.se[k]*r.se[k])
+		return (wl*l + wg*g) / (wl + wg), 1 / math.Sqrt(wl+wg), true
+	}
+	return l, lse, false
+}
+
+// layout chooses the uncertain knobs (|effect| < RefineZ·se, the least
+// certain first, at most RefineKnobs, at least one; a seeded order for
+// equal t) and the local runs: the full factorial over them, the others
+// at P; run i's knob u[b] takes its second value when bit b of i is set
+// (run i's mirror is i XOR (runs − 1)).
+func (r *refine) layout() error {
+	s := r.h.s
+	type knob struct {
+		i int
+		t float64
+	}
+	var ks []knob
+	for _, i := range r.two {
+		e, se, _ := r.current(r.feat[i][r.base[i][1]])
+		ks = append(ks, knob{i, math.Abs(e) / se})
+	}
+	rng := game.NewRand(game.Mix(s.Seed, seedTagRefine, 0x5eed, uint64(r.phase)))
+	rng.Shuffle(len(ks), func(a, b int) { ks[a], ks[b] = ks[b], ks[a] })
+	slices.SortStableFunc(ks, func(a, b knob) int {
+		switch {
+		case a.t < b.t:
+			return -1
+		case a.t > b.t:
+			return 1
+		}
+		return 0
+	})
+	r.u = nil
+	for _, k := range ks {
+		if len(r.u) < RefineKnobs && (k.t < RefineZ || len(r.u) == 0) {
+			r.u = append(r.u, k.i)
+		}
+	}
+	m := 1 << len(r.u)
+	r.runs = make([]int, m)
+	for i := range m {
+		pt := slices.Clone(r.p)
+		for b, u := range r.u {
+			pt[u] = r.base[u][i>>b&1]
+		}
+		v, ok := r.idx[keyOf(pt)]
+		if !ok {
+			return fmt.Errorf("local run %v is not a variant", pt)
+		}
+		r.runs[i] = v
+	}
+	return nil
+}
+
+// afterLocal fits a local round's effects on its games alone, moves P
+// and lays out the next round, or chooses the winner after the last.
+func (r *refine) afterLocal(host Host, games []stats.Game) error {
+	h := r.h
+	round := r.phase + 1
+	keep := map[int]int{}
+	for j, u := range r.u {
+		keep[r.feat[u][r.base[u][1]]] = j
+	}
+	le, lse, err := r.fit(games, keep)
+	if err != nil {
+		return fmt.Errorf("local round %d: %w", r.phase, err)
+	}
+	var pooled []string
+	for j, u := range r.u {
+		k := r.feat[u][r.base[u][1]]
+		r.lw[k] += 1 / (lse[j] * lse[j])
+		r.lwe[k] += le[j] / (lse[j] * lse[j])
+		e, _, pool := r.current(k)
+		if pool {
+			pooled = append(pooled, r.h.s.Params[u].Name)
+		}
+		switch {
+		case e > 0 || e == 0 && r.coin(2, uint64(r.phase), uint64(u)):
+			r.p[u] = r.base[u][1]
+		default:
+			r.p[u] = r.base[u][0]
+		}
+	}
+	w, ok := r.idx[keyOf(r.p)]
+	if !ok || !slices.Contains(r.runs, w) {
+		return fmt.Errorf("local round %d: the chosen point %v is not a local run", r.phase, r.p)
+	}
+	c := r.c
+	last := r.phase >= r.rounds
+	done := r.u
+	if !last {
+		if err := r.layout(); err != nil {
+			return fmt.Errorf("local round %d: %w", r.phase, err)
+		}
+	} else {
+		r.winner = w
+		r.runs = []int{w}
+	}
+	for col := range c.cols {
+		v := c.cols[col]
+		adv := slices.Contains(r.runs, v)
+		if adv {
+			delete(h.outRound, v)
+		} else {
+			h.outRound[v] = round
+		}
+		h.bracketRow(c, col, adv)
+	}
+	h.decided["local"]++
+	names := make([]string, len(done))
+	for j, u := range done {
+		names[j] = h.s.Params[u].Name
+	}
+	if last {
+		host.Logf("local round %d over %s: %d blocks; pooled with the design: %s; winner variant %d\n",
+			r.phase, strings.Join(names, " "), c.blocks, strings.Join(pooled, " "), w)
+		host.Status(fmt.Sprintf("local rounds done: variant %d", w))
+	} else {
+		host.Logf("local round %d over %s: %d blocks; pooled with the design: %s; best so far variant %d; next over %s\n",
+			r.phase, strings.Join(names, " "), c.blocks, strings.Join(pooled, " "), w, r.names())
+		host.Status(fmt.Sprintf("local round %d done", r.phase))
+	}
+	return nil
+}
