@@ -879,6 +879,12 @@ func Bootstrap(n int, games []Game, opt FitOptions, reps int, conf float64, seed
 		m.weightsFor(mult, &w)
 		beta, err := fr.fit(&w, full) // warm start from the full fit
 		if err != nil {
+			// a Newton step from the full fit can overshoot where the
+			// replicate's data differ much (a rarely played entity):
+			// start again from 0
+			beta, err = fr.fit(&w, make([]float64, n))
+		}
+		if err != nil {
 			return Ratings{}, fmt.Errorf("bootstrap replicate %d: %w", rep, err)
 		}
 		best := math.Inf(-1)
