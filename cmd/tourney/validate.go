@@ -75,6 +75,19 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			c.Generations, c.Blocks, plan.CMAESPopulation(sp), c.Sigma, bounds.MaxGames-bounds.GamesPerSearch, t.Confidence)
 	case t.Format == "race":
 		fmt.Fprintf(stdout, "format: race (first test after %d blocks, budget %d games, confidence %g)\n", t.FirstLook(), t.Cap(len(variants)), t.Confidence)
+	case t.Format == "halving" && plan.Refines(sp):
+		budget := fmt.Sprintf("%d games per candidate", plan.DefaultRefineGames)
+		switch {
+		case t.BudgetCPU > 0:
+			budget = t.BudgetCPU.String() + " of CPU"
+		case t.BudgetGames > 0:
+			budget = fmt.Sprintf("%d games", t.BudgetGames)
+		}
+		fmt.Fprintf(stdout, "format: halving with local refinement (the design rung, then a full factorial of the at most %d least certain knobs around the predicted best; budget %s)\n",
+			plan.RefineKnobs, budget)
+		if len(bounds.GamesPerRound) == 2 {
+			fmt.Fprintf(stdout, "design rung: %d games\nlocal rung: %d games\n", bounds.GamesPerRound[0], bounds.GamesPerRound[1])
+		}
 	case t.Format == "halving":
 		budget := fmt.Sprintf("%d games per candidate", plan.DefaultHalvingGames)
 		switch {

@@ -30,7 +30,12 @@
 // Halving (halving.go): successive halving over the candidates (a
 // factorial design's runs, or every variant), rung by rung, on the
 // effects-informed ratings (Host.Rate), ending in a race of the
-// finalists, the defaults and the best predictions; see its file.
+// finalists, the defaults and the best predictions; see its file. On a
+// factorial design of two-level knobs whose maps all have two seats it
+// refines locally instead (refine.go): the design rung's main effects
+// give a predicted best, a full factorial of its least certain knobs
+// around it measures their effects in its context, and the winner is a
+// run of that local factorial, played for real.
 //
 // Writing a new method: a planner keeps its own state, proposes blocks
 // with newBlock (or its own tables), reads their results in Look, and

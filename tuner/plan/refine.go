@@ -694,3 +694,7 @@ func (r *refine) afterLocal(host Host, games []stats.Game) error {
 	}
 	return nil
 }
+
+// Refines reports whether a halving tournament of s refines locally
+// (a factorial design of two-level knobs, every map of two seats).
+func Refines(s *space.Space) bool { return s.Tournament.Format == "halving" && refineOK(s) }
