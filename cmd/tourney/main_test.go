@@ -112,7 +112,7 @@ func TestSweepPromoteMatch(t *testing.T) {
 	dir := t.TempDir()
 	p := writeFile(t, dir, "t.toml", goodSpace)
 	code, out, stderr := tourney(t, "validate", p, "--no-estimate")
-	if code != 0 || !strings.Contains(out, "variants: 4") || !strings.Contains(out, "total games: 24 to 120") {
+	if code != 0 || !strings.Contains(out, "variants: 4") || !strings.Contains(out, "total games: 40 to 136") || !strings.Contains(out, "hold-out rung: at most 16 games") {
 		t.Fatalf("validate: %d %q %q", code, out, stderr)
 	}
 	var csvs [][]byte
