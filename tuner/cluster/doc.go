@@ -111,23 +111,26 @@
 // slow; the results were right either way, the block late.
 //
 // Overhead on one machine (BenchmarkClusterStudy in cmd/tourney: a cut
-// of the study, 60 games in 10 blocks; a local sweep --workers 2, then a
-// coordinator --workers 0 with two worker processes of 1 slot; the
-// games.csv of both are compared byte for byte):
+// of the study, 144 games in 24 blocks and the hold-out rung's 48; a
+// local sweep --workers 2, then a coordinator --workers 0 with two worker
+// processes of 1 slot; the games.csv of both are compared byte for
+// byte):
 //
 //	go test -run '^$' -bench ClusterStudy -benchtime 1x -count 3 ./cmd/tourney
 //
-//	local 0.728, 0.747, 0.917 games/s; cluster 1.460, 1.133, 1.497
-//	  games/s (speed-ratio 2.01, 1.52, 1.63)
-//	local 493.5, 493.0, 481.1 CPU-ms a game (every process); cluster
-//	  500.9, 497.1, 479.2 (cpu-ratio 1.015, 1.008, 0.996)
+//	on idle cores (2026-11-25, load 1.6–2.2):
+//	local 4.110, 4.227, 4.233 games/s; cluster 4.017, 4.177, 4.212
+//	  games/s (speed-ratio 0.977, 0.988, 0.995)
+//	local 471.2, 458.4, 457.0 CPU-ms a game (every process); cluster
+//	  475.4, 457.9, 453.4 (cpu-ratio 1.009, 0.999, 0.992)
 //
-// The cluster's CPU a game is within 1.5 % of the local run's (the
-// embedded server, two more processes, the wire); its wall time looks
-// better, most likely because three processes of 2 threads get a larger share
-// of a loaded machine than one: on idle cores the speed ratio would be
-// about the inverse of the CPU ratio, 0.99 (not measured: no idle cores
-// here; three runs before the long poll gave cpu-ratio 1.014, 1.008,
+// The cluster's CPU a game is within 1 % of the local run's (the
+// embedded server, two more processes, the wire), and so is its speed
+// but for a run's fixed costs (worker start-up, the last games of each
+// round): with a 60-game cut the speed ratio was 0.953, 0.940, 0.948.
+// On a loaded machine the wall figures mean little (three processes get
+// a larger share of it than one: speed ratios of 1.5–2.0 at load 10–17,
+// CPU ratios 0.996–1.015; three runs before the long poll gave cpu-ratio 1.014, 1.008,
 // 1.003 and speed-ratio 1.47, 1.34, 1.49). Blocks of a round too few to
 // fill the slots travel in parts (Coordinator.parts): before, with
 // whole 6-game blocks on 1-slot workers, the same benchmark gave a
