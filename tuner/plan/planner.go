@@ -252,36 +252,7 @@ func newBlock(s *space.Space, c *contest, b int) *Block {
 	for len(c.x) <= b {
 		c.x = append(c.x, make([]float64, len(c.cols)))
 	}
-	wsum := 0.0
-	for _, sc := range s.Scenarios {
-		wsum += sc.Weight
-	}
-	plans := planBlock(s, c, b)
-	type key struct{ sc, m, v int }
-	count := map[key]int{}
-	for _, gp := range plans {
-		for _, ref := range gp.Seats {
-			if ref.Kind == SeatVariant {
-				count[key{gp.Scenario, gp.Map, ref.Variant}]++
-			}
-		}
-	}
-	blk := &Block{Round: c.round, Encounter: c.index, Number: b, Games: plans, c: c,
-		col: make([][]int, len(plans)), weight: make([][]float64, len(plans))}
-	for i, gp := range plans {
-		sc := &s.Scenarios[gp.Scenario]
-		p := len(gp.Seats)
-		blk.col[i], blk.weight[i] = make([]int, p), make([]float64, p)
-		for j, ref := range gp.Seats {
-			blk.col[i][j] = -1
-			if ref.Kind == SeatVariant {
-				blk.col[i][j] = c.col[ref.Variant]
-				blk.weight[i][j] = sc.Weight / wsum / float64(len(sc.Maps)) / float64(count[key{gp.Scenario, gp.Map, ref.Variant}])
-			}
-		}
-	}
-	c.games += len(plans)
-	return blk
+	return blockOf(s, c, b, planBlock(s, c, b))
 }
 
 // book adds a block's results to its contest and marks a block that
