@@ -86,3 +86,20 @@ func (c Calibration) ScenarioCost(si int) time.Duration {
 // CPU is the CPU time of plan (every planned game at its calibrated
 // cost).
 func (c Calibration) CPU(plan plan.Plan) time.Duration { return c.Estimate(plan, 1) }
+
+// Declared is the calibration the scenarios' declared costs give (cost
+// = "0.9s": the CPU time of one of its games, on the mean over its maps),
+// when every scenario declares one: what a halving sweep plans with, so
+// what validate estimates with. ok is false when one does not.
+func Declared(s *space.Space) (c Calibration, ok bool) {
+	c.PerGame = make([][]time.Duration, len(s.Scenarios))
+	for si, sc := range s.Scenarios {
+		if sc.Cost <= 0 {
+			return Calibration{}, false
+		}
+		for range sc.Maps {
+			c.PerGame[si] = append(c.PerGame[si], sc.Cost)
+		}
+	}
+	return c, len(s.Scenarios) > 0
+}

@@ -139,6 +139,12 @@ func (r *sweepRun) emit(res *arena.Result) error {
 		r.recRound = append(r.recRound, m.blk.Round)
 	}
 	r.gameNo++
+	if r.workPer == nil {
+		for si := range r.s.Scenarios {
+			r.workPer = append(r.workPer, plan.GameWork(r.s, si))
+		}
+	}
+	r.work += r.workPer[m.plan.Scenario]
 	if r.opt.StopAfter > 0 && r.gameNo >= r.opt.StopAfter {
 		if replay == nil {
 			if err := r.flush(); err != nil {

@@ -100,6 +100,8 @@ type sweepRun struct {
 	gf       *os.File
 	prior    []priorGame // resume: the games of the interrupted run
 	gameNo   int
+	work     float64   // the games' work so far (plan.GameWork: CPU seconds or games)
+	workPer  []float64 // plan.GameWork per scenario
 	flushed  time.Time // last flush of games.csv
 	replayed int       // games taken from an interrupted run
 	forfeits int
@@ -326,8 +328,9 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 }
 
 // holdOut plays the winner's hold-out rung (plan.HoldOut): about a tenth
-// of the games played so far, at least 2·plan.MinDistinct blocks, of the
-// winner against the defaults on fresh seeds. Its blocks played no part
+// of the games played so far (of their CPU time when the scenarios have
+// costs), at least 2·plan.MinDistinct blocks, of the winner against the
+// defaults on fresh seeds. Its blocks played no part
 // in choosing the winner: the winner's rating against the defaults, its
 // interval and the verdict come from them alone (statistics.md §8).
 func (r *sweepRun) holdOut(ctx context.Context, winner, round int) error {
@@ -339,8 +342,7 @@ func (r *sweepRun) holdOut(ctx context.Context, winner, round int) error {
 	if d < r.ents.variants {
 		def = d
 	}
-	gpb := len(plan.HoldOut(r.s, round, winner, def, 0, 1)[0].Games)
-	n := plan.HoldOutBlocks(r.gameNo, gpb)
+	n := plan.HoldOutBlocksWork(r.s, r.work)
 	blocks := plan.HoldOut(r.s, round, winner, def, 0, n)
 	r.rungFrom, r.rungBlocks, r.rungGame = r.units, n, r.gameNo
 	r.Status(fmt.Sprintf("hold-out: variant %d against the defaults, %d blocks", winner, n))

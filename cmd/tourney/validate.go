@@ -17,7 +17,8 @@ Checks a parameter space without running the sweep: prints the number of
 variants, the games of each round, the total (a range: the sequential
 tests stop early when variants differ; the most is every encounter, or
 the race, played to its cap) and an estimate of the time
-(from a few calibration games of the default configuration, unless
+(from a few calibration games of the default configuration, or from
+the scenarios' declared costs when every scenario declares one, unless
 --no-estimate). Without SPACE.toml it checks the embedded default space.
 Exits 2 with file:line: key: message on any error.`
 
@@ -40,6 +41,9 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	t := sp.Tournament
 	var cal tuner.Calibration
 	calibrated := false
+	if d, ok := tuner.Declared(sp); ok {
+		cal, calibrated = d, true // the costs the sweep plans with
+	}
 	calibrate := func() error {
 		if calibrated {
 			return nil
@@ -151,8 +155,12 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	est := cal.Estimate(bounds, w)
 	per := scaleDuration(est, w, bounds.MaxGames)
 	lo := scaleDuration(est, bounds.MinGames, bounds.MaxGames)
-	fmt.Fprintf(stdout, "estimate: %s to %s on %d workers (%s of CPU per game, weighted by the games of each map, from %d calibration games; CPU time: the estimate holds on idle cores)\n",
-		lo.Round(time.Second/10), est.Round(time.Second/10), w, per.Round(time.Microsecond), cal.Games)
+	from := fmt.Sprintf("from %d calibration games", cal.Games)
+	if cal.Games == 0 {
+		from = "from the scenarios' declared costs"
+	}
+	fmt.Fprintf(stdout, "estimate: %s to %s on %d workers (%s of CPU per game, weighted by the games of each map, %s; CPU time: the estimate holds on idle cores)\n",
+		lo.Round(time.Second/10), est.Round(time.Second/10), w, per.Round(time.Microsecond), from)
 	fmt.Fprintf(stdout, "CPU: %s to %s\n", scaleDuration(cal.CPU(bounds), bounds.MinGames, bounds.MaxGames).Round(time.Second), cal.CPU(bounds).Round(time.Second))
 	return nil
 }

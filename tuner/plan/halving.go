@@ -51,6 +51,7 @@ const (
 // rungPlan is one rung of the schedule.
 type rungPlan struct {
 	survivors, blocks, games int
+	seated                   int    // survivors and the predictions that join them
 	scens                    []bool // the scenarios it plays
 }
 
@@ -116,7 +117,7 @@ func halvingSchedule(s *space.Space, n int) (rungs []rungPlan, final int) {
 	budget := float64(t.BudgetGames)
 	switch {
 	case t.BudgetCPU > 0 && known:
-		budget = t.BudgetCPU.Seconds()
+		budget = budgetCPU(s) // the hold-out rung's share set aside
 	case budget == 0:
 		budget = float64(DefaultHalvingGames * n)
 	}
@@ -125,8 +126,12 @@ func halvingSchedule(s *space.Space, n int) (rungs []rungPlan, final int) {
 	share := budget / float64(len(sizes)+2)
 	for r, m := range sizes {
 		use := rungScenarios(s, r, len(sizes))
-		gpb := halvingBlockGames(s, m, nil, use)
-		cpb := halvingBlockCost(s, m, use, costs)
+		seated := m
+		if r > 0 && s.Candidates() > 0 {
+			seated += 2 // the effects model's two best predictions join (Look)
+		}
+		gpb := halvingBlockGames(s, seated, nil, use)
+		cpb := halvingBlockCost(s, seated, use, costs)
 		b := max(1, int(share/cpb))
 		if r == 0 {
 			b = max(1, int(2*share/cpb))
@@ -137,7 +142,7 @@ func halvingSchedule(s *space.Space, n int) (rungs []rungPlan, final int) {
 				b *= t.Eta
 			}
 		}
-		rungs = append(rungs, rungPlan{survivors: m, blocks: b, games: b * gpb, scens: use})
+		rungs = append(rungs, rungPlan{survivors: m, seated: seated, blocks: b, games: b * gpb, scens: use})
 	}
 	// the final race's share in games, at the mean cost of its games
 	fb := blockGames(s, seq(min(finalN, n)), true, nil)
@@ -260,7 +265,7 @@ func planHalving(s *space.Space, n int, pl Plan) Plan {
 		for i := range per {
 			per[i] = make([]int, len(pl.PerMap[i]))
 		}
-		halvingBlockGames(s, r.survivors, per, r.scens)
+		halvingBlockGames(s, r.seated, per, r.scens)
 		for si := range per {
 			for mi := range per[si] {
 				pl.PerMap[si][mi] += per[si][mi] * r.blocks

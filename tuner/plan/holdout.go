@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"math"
+
 	"tourney/engines/game"
 	"tourney/tuner/space"
 )
@@ -51,9 +53,55 @@ func holdoutSeed(s *space.Space, si, mi, b int) uint64 {
 func Book(blocks []*Block, results [][]Result) error { return bookAll(blocks, results) }
 
 // HoldOutBlocks is the size of the hold-out rung after games games: a
-// tenth of them, at least 2·MinDistinct blocks of gpb games.
+// tenth of them, at least 2·MinDistinct blocks of gpb games. A space
+// whose scenarios have costs sizes it by CPU time instead
+// (HoldOutBlocksWork).
 func HoldOutBlocks(games, gpb int) int {
 	return max(2*MinDistinct, (games/10+gpb-1)/max(gpb, 1))
+}
+
+// GameWork is the cost of one game of scenario si in the units the
+// hold-out rung is sized in: its CPU seconds when every scenario has a
+// cost (declared, or measured for a CPU budget), else 1 (games).
+func GameWork(s *space.Space, si int) float64 {
+	costs, _ := scenarioCosts(s)
+	return costs[si]
+}
+
+// HoldOutBlocksWork is the size of the hold-out rung after games of
+// total work work (GameWork): a tenth of it, at least 2·MinDistinct
+// blocks. Without costs a game's work is 1 and this is HoldOutBlocks; with
+// them a rung whose blocks seat eight players on a costly map does not
+// take a tenth of the games but half of the CPU.
+func HoldOutBlocksWork(s *space.Space, work float64) int {
+	b := HoldOut(s, 1, 1, 0, 0, 1)[0]
+	if _, known := scenarioCosts(s); !known {
+		return HoldOutBlocks(int(math.Round(work)), len(b.Games))
+	}
+	bw := holdOutBlockWork(s, b)
+	return max(2*MinDistinct, int(math.Ceil(work/10/bw-1e-9)))
+}
+
+// holdOutBlockWork is the work of one hold-out block.
+func holdOutBlockWork(s *space.Space, b *Block) float64 {
+	w := 0.0
+	for _, g := range b.Games {
+		w += GameWork(s, g.Scenario)
+	}
+	return max(w, 1e-9)
+}
+
+// budgetCPU is the part of a CPU budget the tournament's rungs may
+// spend: the budget covers the winner's hold-out rung too (a tenth of
+// the tournament's CPU, at least 2·MinDistinct blocks), unless
+// holdout = false. costs are the scenarios' (scenarioCosts, known).
+func budgetCPU(s *space.Space) float64 {
+	b := s.Tournament.BudgetCPU.Seconds()
+	if s.Tournament.NoHoldOut {
+		return b
+	}
+	hb := holdOutBlockWork(s, HoldOut(s, 1, 1, 0, 0, 1)[0])
+	return max(min(b/1.1, b-float64(2*MinDistinct)*hb), b/10)
 }
 
 // AddHoldOut adds the winner's hold-out rung to a plan's bounds (what
@@ -70,6 +118,16 @@ func AddHoldOut(s *space.Space, pl Plan) Plan {
 	}
 	lo := HoldOutBlocks(pl.MinGames, gpb) * gpb
 	hi := HoldOutBlocks(pl.MaxGames, gpb) * gpb
+	if _, known := scenarioCosts(s); known && pl.PerMap != nil {
+		work := 0.0
+		for si := range pl.PerMap {
+			for _, g := range pl.PerMap[si] {
+				work += float64(g) * GameWork(s, si)
+			}
+		}
+		hi = HoldOutBlocksWork(s, work) * gpb
+		lo = HoldOutBlocksWork(s, work*float64(pl.MinGames)/float64(pl.MaxGames)) * gpb
+	}
 	pl.HoldOut = hi
 	pl.MinGames += lo
 	pl.MaxGames += hi

@@ -109,7 +109,7 @@ func refineSchedule(s *space.Space, n int) (design rungPlan, localBudget float64
 	budget := float64(t.BudgetGames)
 	switch {
 	case t.BudgetCPU > 0 && known:
-		budget = t.BudgetCPU.Seconds()
+		budget = budgetCPU(s) // the hold-out rung's share set aside
 	case budget == 0:
 		budget = float64(DefaultRefineGames * n)
 	}
