@@ -26,7 +26,7 @@ import (
 // eta). The budget ([tournament] budget = N games, or a CPU time that
 // the sweep turns into games from measured CPU per game; by default
 // DefaultHalvingGames per candidate) is shared equally by the rungs and
-// the final race; rung_blocks, when given, fixes rung r at
+// the final race (a CPU budget less the winner's hold-out rung: budgetCPU); rung_blocks, when given, fixes rung r at
 // rung_blocks·eta^r blocks instead, and max_games the final race.
 // Ties in the ratings go by a seeded coin, never by variant number.
 //
@@ -103,6 +103,23 @@ func rungScenarios(s *space.Space, r, rungs int) []bool {
 	return use
 }
 
+// finalEntrants is the most entrants of the final race: the finalists,
+// the defaults and, when the space has grid points that only the effects
+// predict (method factorial), two predictions (startFinal). The race's
+// share of the budget becomes games at the mean cost of a block of them.
+func finalEntrants(s *space.Space, n int) int {
+	k := s.Tournament.Finalists + 1
+	if predicts(s) {
+		k += 2
+	}
+	return min(n, k)
+}
+
+// predicts says whether the space has grid points that never play as
+// candidates (method factorial): the effects model's best predictions
+// join the later rungs and the final race.
+func predicts(s *space.Space) bool { return s.Candidates() < len(s.Variants()) }
+
 // halvingSchedule sizes the rungs for n candidates; final is the final
 // race's game budget.
 func halvingSchedule(s *space.Space, n int) (rungs []rungPlan, final int) {
@@ -111,8 +128,7 @@ func halvingSchedule(s *space.Space, n int) (rungs []rungPlan, final int) {
 	for m := n; m > t.Finalists; m = (m + t.Eta - 1) / t.Eta {
 		sizes = append(sizes, m)
 	}
-	finalists := min(n, t.Finalists)
-	finalN := finalists + 3 // the defaults and two predictions, at most
+	finalN := finalEntrants(s, n)
 	costs, known := scenarioCosts(s)
 	budget := float64(t.BudgetGames)
 	switch {
@@ -127,7 +143,7 @@ func halvingSchedule(s *space.Space, n int) (rungs []rungPlan, final int) {
 	for r, m := range sizes {
 		use := rungScenarios(s, r, len(sizes))
 		seated := m
-		if r > 0 && s.Candidates() > 0 {
+		if r > 0 && predicts(s) {
 			seated += 2 // the effects model's two best predictions join (Look)
 		}
 		gpb := halvingBlockGames(s, seated, nil, use)
@@ -145,12 +161,12 @@ func halvingSchedule(s *space.Space, n int) (rungs []rungPlan, final int) {
 		rungs = append(rungs, rungPlan{survivors: m, seated: seated, blocks: b, games: b * gpb, scens: use})
 	}
 	// the final race's share in games, at the mean cost of its games
-	fb := blockGames(s, seq(min(finalN, n)), true, nil)
+	fb := blockGames(s, seq(finalN), true, nil)
 	per := make([][]int, len(s.Scenarios))
 	for i, sc := range s.Scenarios {
 		per[i] = make([]int, len(sc.Maps))
 	}
-	blockGames(s, seq(min(finalN, n)), true, per)
+	blockGames(s, seq(finalN), true, per)
 	cost := 0.0
 	for si := range per {
 		for _, g := range per[si] {
@@ -276,7 +292,7 @@ func planHalving(s *space.Space, n int, pl Plan) Plan {
 		pl.MaxGames += r.games
 	}
 	// the final race: at least its first look, at most its budget
-	fn := min(n, s.Tournament.Finalists+3)
+	fn := finalEntrants(s, n)
 	gpb := blockGames(s, seq(fn), true, nil)
 	first := min(s.Tournament.FirstLook()*gpb, final)
 	pl.MinGames += first
