@@ -264,10 +264,8 @@ type evaluator struct {
 	bases    []*lineBase
 	nbuf     []uint8
 	cmk, omk cellMarks
-	ovmk     cellMarks
-	ovMask   []uint8
-	ovNew    []uint8
-	ovTot    []float64
+	ov       []ovCell
+	ovEp     uint32
 	ovLine   []float64
 	chg, aff []int32
 	redo     []int32
