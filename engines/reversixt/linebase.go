@@ -67,13 +67,11 @@ type baseCell struct {
 }
 
 // ovCell is a touched field of rayDelta's overlay (current when ep is the
-// overlay's epoch): the child's mask and total, and in nw the directions
-// whose line a walk of the child wrote (in ovLine; the parent's
-// otherwise).
+// overlay's epoch): the child's mask and total.
 type ovCell struct {
-	total    float64
-	ep       uint32
-	mask, nw uint8
+	total float64
+	ep    uint32
+	mask  uint8
 }
 
 // loopWalk marks a walk (lineBase.wr) that enters a field twice.
@@ -332,9 +330,9 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 		}
 	}
 
-	// The overlay: ovMask[t] is the child's mask of a touched field t;
-	// its line in direction d is ovLine[t*8+d] when bit d of ovNew[t] is
-	// set (a walk of the child wrote it), the parent's otherwise.
+	// The overlay: ov[t] is the child's mask and total of a touched
+	// field t; with a non-integer Vo its lines are ovLine[t*8:t*8+8],
+	// copied from the parent's when it is touched.
 	if len(e.ov) != n {
 		e.ov, e.ovLine, e.ovEp = make([]ovCell, n), make([]float64, 8*n), 0
 	}
@@ -351,11 +349,15 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 	}
 	tb, tbsum := e.tb, uint64(0)
 	bcell, bline := bs.cell, bs.line
+	voInt := e.voInt
 	touch := func(t int) *ovCell {
 		o := &ov[t]
 		if o.ep != vep {
 			bc := &bcell[t]
 			*o = ovCell{total: bc.total, ep: vep, mask: bc.mask}
+			if !voInt {
+				copy(ovLine[t*8:t*8+8], bline[t*8:t*8+8])
+			}
 			tb[t>>6] |= 1 << (t & 63)
 			tbsum |= 1 << (t >> 6)
 		}
@@ -373,7 +375,6 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 	wt := &e.wt[p]
 	cls := &classTab[pv]
 	strat := e.strat
-	voInt := e.voInt
 	redo := e.redo[:0]
 	for _, os := range aff {
 		r := bs.wr[os]
@@ -399,11 +400,9 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 				for _, en := range ents[k:] {
 					t := int(en >> 3)
 					if delta != 0 {
-						o := touch(t)
-						o.total += delta
+						touch(t).total += delta
 						if !voInt {
-							o.nw |= 1 << (en & 7)
-							ovLine[en] = bline[en] + delta
+							ovLine[en] += delta
 						}
 					}
 					if cmk[t] == cep {
@@ -457,7 +456,6 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 				o.mask |= 1 << dd
 				o.total += sum
 				if !voInt {
-					o.nw |= 1 << dd
 					ovLine[c*8+dd] = sum
 				}
 			}
@@ -514,14 +512,8 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 				// integer lines, exact in any order).
 				g += o.total
 			} else {
-				nm := o.nw
 				for dm := uint(mask); dm != 0; dm &= dm - 1 {
-					d := t*8 + bits.TrailingZeros(dm)
-					if nm&(1<<(d&7)) != 0 {
-						g += ovLine[d]
-					} else {
-						g += bline[d]
-					}
+					g += ovLine[t*8+bits.TrailingZeros(dm)]
 				}
 			}
 			f.key = g
