@@ -731,32 +731,35 @@ func (e *evaluator) freeMoves(s *State, p, bonus int, buf []game.Action) []game.
 			target := false
 			walked := int64(0)
 			for dm := foreignDirs(cls, b, nb, t); dm != 0; dm &= dm - 1 {
-				cur := int32(t*8 + bits.TrailingZeros(dm))
-				line := 0.0
-				n := 0
+				// First the walk alone (most free fields are no
+				// target): its first step is a foreign stone, and t,
+				// being free, ends it too (no check for a loop back
+				// to t needed).
+				d := int32(t*8 + bits.TrailingZeros(dm))
+				cur := next[d]
+				n := 1
+				k := uint8(0)
 				for {
-					nx := next[cur]
-					if nx < 0 {
+					cur = next[cur]
+					if cur < 0 {
 						break
 					}
-					c := int(nx >> 3)
-					v := b[c]
-					k := cls[v&15]
-					if c == t || k == 0 {
+					if k = cls[b[cur>>3]&15]; k != 1 {
 						break
 					}
-					if k == 2 {
-						if n > 0 {
-							gain += line
-							target = true
-						}
-						break
-					}
-					line += strat[c] * wt[v&15]
 					n++
-					cur = nx
 				}
 				walked += int64(n) + 1
+				if k == 2 {
+					// It captures: the line, as cellGain sums it.
+					line := 0.0
+					for cur = d; n > 0; n-- {
+						cur = next[cur]
+						line += strat[cur>>3] * wt[b[cur>>3]&15]
+					}
+					gain += line
+					target = true
+				}
 			}
 			if !target {
 				continue
