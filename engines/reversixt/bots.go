@@ -242,7 +242,10 @@ type searchState struct {
 	bonus int
 	// ev, when set, lists the moves of a seat with overwrite stones (the
 	// overwrite phase: hundreds of targets) with rayMoves: the same moves,
-	// and the lines of every target for the move keys in the same walk.
+	// and the lines of every target for the move keys in the same walk;
+	// and those of a seat without overwrite stones, when the free fields
+	// are few, with freeMoves (the walks from the free fields give the
+	// targets and their keys).
 	ev *evaluator
 }
 
@@ -267,8 +270,16 @@ func (w *searchState) LegalActions(player int, buf []game.Action) []game.Action 
 	if w.phase != Phase1 {
 		return buf
 	}
-	if s := w.State; w.ev != nil && player == int(s.cur) && s.ow[player] > 0 {
-		return w.ev.rayMoves(s, player, w.bonus, buf)
+	if s := w.State; w.ev != nil && player == int(s.cur) {
+		if s.ow[player] > 0 {
+			return w.ev.rayMoves(s, player, w.bonus, buf)
+		}
+		if pv := player + 1; !s.m.small && s.vals[pv] > 0 &&
+			s.vals[Empty]+s.vals[Choice]+s.vals[Inversion]+s.vals[Bonus] < 2*s.vals[pv] {
+			// Few free fields (rayTargets tests them): list the moves
+			// and their keys from them in one walk.
+			return w.ev.freeMoves(s, player, w.bonus, buf)
+		}
 	}
 	start := len(buf)
 	buf = w.State.LegalActions(player, buf)

@@ -264,10 +264,8 @@ type evaluator struct {
 	bases    []*lineBase
 	nbuf     []uint8
 	cmk, omk cellMarks
-	ovmk     cellMarks
-	ovMask   []uint8
-	ovNew    []uint8
-	ovTot    []float64
+	ov       []ovCell
+	ovEp     uint32
 	ovLine   []float64
 	chg, aff []int32
 	redo     []int32
@@ -701,4 +699,88 @@ func (e *evaluator) cellGain(s *State, t, p int) float64 {
 		e.steps += int64(n) + 1
 	}
 	return gain
+}
+
+// freeMoves appends the phase-1 moves of seat p, which has no overwrite
+// stone, to buf in s.LegalActions(p) order, keeping on each bonus field
+// only the variant with code bonus, and leaves their keys (cellGain +
+// specialGain) in e.keys: one walk from each free field in each
+// direction whose first step is a foreign stone gives both whether the
+// field is a target (freeTargets' rule: a walk over foreign stones to an
+// own stone, the field not met again) and its lines, where the listing
+// and the move order walked from it twice. The walks and sums are
+// cellGain's, so the keys are the same bit for bit. For seats with fewer
+// stones than twice the free fields (rayTargets walks from the stones
+// then) and small maps, and without a strategic map of integers, the
+// caller lists with LegalActions instead.
+func (e *evaluator) freeMoves(s *State, p, bonus int, buf []game.Action) []game.Action {
+	pv := uint8(p + 1)
+	wt := &e.wt[p]
+	cls := &classTab[pv]
+	next, nb, b, strat := s.m.next, s.m.nb, s.board, e.strat
+	nw := s.m.nw
+	ev, cv, iv, bv := s.vb[int(Empty)*nw:], s.vb[int(Choice)*nw:], s.vb[int(Inversion)*nw:], s.vb[int(Bonus)*nw:]
+	keys := e.keys[:0]
+	steps := int64(0)
+	for ws := s.vsum[Empty] | s.vsum[Choice] | s.vsum[Inversion] | s.vsum[Bonus]; ws != 0; ws &= ws - 1 {
+		w := bits.TrailingZeros64(ws)
+		for word := ev[w] | cv[w] | iv[w] | bv[w]; word != 0; word &= word - 1 {
+			t := w<<6 | bits.TrailingZeros64(word)
+			tv := b[t]
+			gain := strat[t] * wt[tv&15]
+			target := false
+			walked := int64(0)
+			for dm := foreignDirs(cls, b, nb, t); dm != 0; dm &= dm - 1 {
+				// First the walk alone (most free fields are no
+				// target): its first step is a foreign stone, and t,
+				// being free, ends it too (no check for a loop back
+				// to t needed).
+				d := int32(t*8 + bits.TrailingZeros(dm))
+				cur := next[d]
+				n := 1
+				k := uint8(0)
+				for {
+					cur = next[cur]
+					if cur < 0 {
+						break
+					}
+					if k = cls[b[cur>>3]&15]; k != 1 {
+						break
+					}
+					n++
+				}
+				walked += int64(n) + 1
+				if k == 2 {
+					// It captures: the line, as cellGain sums it.
+					line := 0.0
+					for cur = d; n > 0; n-- {
+						cur = next[cur]
+						line += strat[cur>>3] * wt[b[cur>>3]&15]
+					}
+					gain += line
+					target = true
+				}
+			}
+			if !target {
+				continue
+			}
+			steps += walked // the move order's walk (cellGain's count)
+			switch tv {
+			case Choice:
+				for q := 1; q <= s.n; q++ {
+					buf = append(buf, MakeAction(t, q))
+					keys = append(keys, gain+e.specialGain(s, t, q, p))
+				}
+			case Bonus:
+				buf = append(buf, MakeAction(t, bonus))
+				keys = append(keys, gain)
+			default:
+				buf = append(buf, MakeAction(t, 0))
+				keys = append(keys, gain)
+			}
+		}
+	}
+	e.steps += steps
+	e.keys, e.kkey = keys, lineKey{s, p, s.hash, s.ply, len(s.log)}
+	return buf
 }

@@ -210,7 +210,8 @@ func TestParanoidLatePins(t *testing.T) {
 }
 
 // rayGains gives cellGain's value bit for bit, for every seat on every
-// field, and rayTargets' targets; rayMoves gives the search's moves;
+// field, and rayTargets' targets; rayMoves (and freeMoves, for a mover
+// without overwrite stones) gives the search's moves and keys;
 // along random games (overwrite moves included) on the built-in
 // maps and, without -short and -race, on the shared 8-player maps.
 func TestRayGainsMatchCellGain(t *testing.T) {
@@ -218,6 +219,7 @@ func TestRayGainsMatchCellGain(t *testing.T) {
 	if !testing.Short() && !raceEnabled {
 		maps = append(maps, eightPlayerMaps()...)
 	}
+	freeChecks := 0
 	for _, name := range maps {
 		m := mustLoad(t, name)
 		e := newEvaluator(DefaultEvalConfig())
@@ -263,6 +265,21 @@ func TestRayGainsMatchCellGain(t *testing.T) {
 		check = func(s *State, what string) {
 			check0(s, what)
 			p := s.CurrentPlayer()
+			if s.ow[p] == 0 {
+				// freeMoves lists them too (from the free fields).
+				ws := &searchState{State: s, bonus: e.bonus}
+				want := ws.LegalActions(p, nil)
+				if got := e.freeMoves(s, p, e.bonus, nil); !slices.Equal(got, want) {
+					t.Fatalf("%s %s: freeMoves %v, want %v", name, what, got, want)
+				}
+				for i, a := range want {
+					c, code := SplitAction(a)
+					if k := e.cellGain(s, c, p) + e.specialGain(s, c, code, p); e.keys[i] != k {
+						t.Fatalf("%s %s: freeMoves key of %s %v, want %v", name, what, s.ActionString(p, a), e.keys[i], k)
+					}
+				}
+				freeChecks++
+			}
 			for _, bonus := range []int{CodeBomb, CodeOverwrite} {
 				ws := &searchState{State: s, bonus: bonus}
 				want := ws.LegalActions(p, nil)
@@ -293,6 +310,9 @@ func TestRayGainsMatchCellGain(t *testing.T) {
 		if checks == 0 && NewState(m).Phase() == Phase1 {
 			t.Errorf("%s: nothing checked", name)
 		}
+	}
+	if freeChecks == 0 {
+		t.Error("freeMoves never checked")
 	}
 }
 

@@ -42,11 +42,10 @@ type lineBase struct {
 	q, bonus int
 	built    bool
 
-	mask  []uint8   // per field: the directions with a line
-	line  []float64 // per field and direction: the line's sum
-	total []float64 // per field: the sum of its lines (integers: exact in any order)
-	visit []int32   // per state c*8+d: 1 + the origin state of the walk entering c heading d
-	wr    []uint64  // per origin state o*8+d: its entries ents[lo:hi], lo<<32 | hi, | loopWalk
+	cell  []baseCell // per field: its lines' directions and total
+	line  []float64  // per field and direction: the line's sum
+	visit []int32    // per state c*8+d: 1 + the origin state of the walk entering c heading d
+	wr    []uint64   // per origin state o*8+d: its entries ents[lo:hi], lo<<32 | hi, | loopWalk
 
 	ents []int32 // t*8+d per line, by walk
 	// what to clear before the next build
@@ -57,6 +56,22 @@ type lineBase struct {
 	keys   []float64
 	choice []int32 // choice fields among the targets
 	pos    []int32 // per field t: the index in moves of the first move on a field ≥ t
+}
+
+// baseCell is a field's lines in lineBase: the directions with a line
+// and the sum of the lines (integers: exact in any order), side by side
+// so that a touched field costs one cache line, not two.
+type baseCell struct {
+	total float64
+	mask  uint8
+}
+
+// ovCell is a touched field of rayDelta's overlay (current when ep is the
+// overlay's epoch): the child's mask and total.
+type ovCell struct {
+	total float64
+	ep    uint32
+	mask  uint8
 }
 
 // loopWalk marks a walk (lineBase.wr) that enters a field twice.
@@ -102,15 +117,15 @@ func (e *evaluator) baseFor(s *State, p, bonus int) *lineBase {
 // forward again.
 func (e *evaluator) buildBase(bs *lineBase, s *State, p, bonus, from int) {
 	n := len(s.board)
-	if len(bs.mask) != n {
+	if len(bs.cell) != n {
 		*bs = lineBase{gen: bs.gen, s: bs.s, nid: bs.nid, q: bs.q, bonus: bs.bonus,
-			mask: make([]uint8, n), line: make([]float64, 8*n), total: make([]float64, n), visit: make([]int32, 8*n), wr: make([]uint64, 8*n)}
+			cell: make([]baseCell, n), line: make([]float64, 8*n), visit: make([]int32, 8*n), wr: make([]uint64, 8*n)}
 	}
 	for _, st := range bs.vlist {
 		bs.visit[st] = 0
 	}
 	for _, c := range bs.lcells {
-		bs.mask[c], bs.total[c] = 0, 0
+		bs.cell[c] = baseCell{}
 	}
 	for _, os := range bs.olist {
 		bs.wr[os] = 0
@@ -144,7 +159,7 @@ func (e *evaluator) buildBase(bs *lineBase, s *State, p, bonus, from int) {
 	wt := &e.wt[p]
 	cls := &classTab[pv]
 	next, b, strat, rmk := s.m.next, s.board, e.strat, e.rmk.m
-	mask, line, total, visit, wr := bs.mask, bs.line, bs.total, bs.visit, bs.wr
+	cell, line, visit, wr := bs.cell, bs.line, bs.visit, bs.wr
 	vlist, olist, lcells, ents := bs.vlist, bs.olist, bs.lcells, bs.ents
 	steps := int64(0)
 	own := s.vb[int(pv)*nw : int(pv)*nw+nw]
@@ -183,11 +198,12 @@ func (e *evaluator) buildBase(bs *lineBase, s *State, p, bonus, from int) {
 						loop = loopWalk
 					} else {
 						dd := int(cur+4) & 7
-						if mask[c] == 0 {
+						bc := &cell[c]
+						if bc.mask == 0 {
 							lcells = append(lcells, int32(c))
 						}
-						mask[c] |= 1 << dd
-						total[c] += sum
+						bc.mask |= 1 << dd
+						bc.total += sum
 						line[c*8+dd] = sum
 						ents = append(ents, int32(c*8+dd))
 						if v != Hole {
@@ -221,7 +237,7 @@ func (e *evaluator) buildBase(bs *lineBase, s *State, p, bonus, from int) {
 				}
 				continue
 			}
-			g := e.keyOf(b[t], t, p, mask[t], line[t*8:t*8+8])
+			g := e.keyOf(b[t], t, p, cell[t].mask, line[t*8:t*8+8])
 			if b[t] == Bonus {
 				moves = append(moves, MakeAction(t, bonus))
 			} else {
@@ -314,27 +330,38 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 		}
 	}
 
-	// The overlay: ovMask[t] is the child's mask of a touched field t;
-	// its line in direction d is ovLine[t*8+d] when bit d of ovNew[t] is
-	// set (a walk of the child wrote it), the parent's otherwise.
-	if len(e.ovMask) != n {
-		e.ovMask, e.ovNew, e.ovLine, e.ovTot = make([]uint8, n), make([]uint8, n), make([]float64, 8*n), make([]float64, n)
+	// The overlay: ov[t] is the child's mask and total of a touched
+	// field t; with a non-integer Vo its lines are ovLine[t*8:t*8+8],
+	// copied from the parent's when it is touched.
+	if len(e.ov) != n {
+		e.ov, e.ovLine, e.ovEp = make([]ovCell, n), make([]float64, 8*n), 0
 	}
-	vep := e.ovmk.begin(n)
-	ovmk, ovMask, ovNew, ovLine, ovTot := e.ovmk.m, e.ovMask, e.ovNew, e.ovLine, e.ovTot
+	e.ovEp++
+	if e.ovEp == 0 {
+		clear(e.ov)
+		e.ovEp = 1
+	}
+	vep := e.ovEp
+	ov, ovLine := e.ov, e.ovLine
 	nw := s.m.nw
 	if len(e.tb) < nw {
 		e.tb = make([]uint64, 64)
 	}
 	tb, tbsum := e.tb, uint64(0)
-	bmask, bline, btot := bs.mask, bs.line, bs.total
-	touch := func(t int) {
-		if ovmk[t] != vep {
-			ovmk[t] = vep
-			ovMask[t], ovNew[t], ovTot[t] = bmask[t], 0, btot[t]
+	bcell, bline := bs.cell, bs.line
+	voInt := e.voInt
+	touch := func(t int) *ovCell {
+		o := &ov[t]
+		if o.ep != vep {
+			bc := &bcell[t]
+			*o = ovCell{total: bc.total, ep: vep, mask: bc.mask}
+			if !voInt {
+				copy(ovLine[t*8:t*8+8], bline[t*8:t*8+8])
+			}
 			tb[t>>6] |= 1 << (t & 63)
 			tbsum |= 1 << (t >> 6)
 		}
+		return o
 	}
 	// Out with the old entries, all of them first. A walk is the same
 	// up to the first changed field it enters (o and the first step
@@ -348,7 +375,6 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 	wt := &e.wt[p]
 	cls := &classTab[pv]
 	strat := e.strat
-	voInt := e.voInt
 	redo := e.redo[:0]
 	for _, os := range aff {
 		r := bs.wr[os]
@@ -374,11 +400,9 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 				for _, en := range ents[k:] {
 					t := int(en >> 3)
 					if delta != 0 {
-						touch(t)
-						ovTot[t] += delta
+						touch(t).total += delta
 						if !voInt {
-							ovNew[t] |= 1 << (en & 7)
-							ovLine[en] = bline[en] + delta
+							ovLine[en] += delta
 						}
 					}
 					if cmk[t] == cep {
@@ -390,10 +414,9 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 		}
 		redo = append(redo, os)
 		for _, en := range ents[k:] {
-			t := int(en >> 3)
-			touch(t)
-			ovMask[t] &^= 1 << (en & 7)
-			ovTot[t] -= bline[en]
+			o := touch(int(en >> 3))
+			o.mask &^= 1 << (en & 7)
+			o.total -= bline[en]
 		}
 	}
 	// In with the child's walks.
@@ -429,11 +452,10 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 			live = live || cmk[c] == cep
 			if live && rmk[c] != ep {
 				dd := int(cur+4) & 7
-				touch(c)
-				ovMask[c] |= 1 << dd
-				ovTot[c] += sum
+				o := touch(c)
+				o.mask |= 1 << dd
+				o.total += sum
 				if !voInt {
-					ovNew[c] |= 1 << dd
 					ovLine[c*8+dd] = sum
 				}
 			}
@@ -467,7 +489,8 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 		tb[w] = 0
 		for ; word != 0; word &= word - 1 {
 			t := w<<6 | bits.TrailingZeros64(word)
-			tv, mask := b[t], ovMask[t]
+			o := &ov[t]
+			tv, mask := b[t], o.mask
 			f := touchedField{t: int32(t), old: pos[t+1] - pos[t]}
 			if tv == Hole || mask == 0 && tv != Expansion {
 				tf = append(tf, f) // not a target
@@ -487,16 +510,10 @@ func (e *evaluator) rayDelta(s *State, p, bonus int, bs *lineBase, buf []game.Ac
 			if voInt || mask&(mask-1) == 0 {
 				// Every term an integer, or one line: the total (of
 				// integer lines, exact in any order).
-				g += ovTot[t]
+				g += o.total
 			} else {
-				nm := ovNew[t]
 				for dm := uint(mask); dm != 0; dm &= dm - 1 {
-					d := t*8 + bits.TrailingZeros(dm)
-					if nm&(1<<(d&7)) != 0 {
-						g += ovLine[d]
-					} else {
-						g += bline[d]
-					}
+					g += ovLine[t*8+bits.TrailingZeros(dm)]
 				}
 			}
 			f.key = g
