@@ -1,9 +1,11 @@
 // Package tuner runs sweeps: it reads a parameter space (tuner/space),
-// asks a planner (tuner/plan: knockout, race; staged on top of them) for
-// blocks of games, has a runner (tuner/runner: the local arena) play
+// asks a planner (tuner/plan: knockout, race, halving, spsa, cmaes, and
+// staged, whose stages are tournaments of the others one after the other)
+// for blocks of games, has a runner (tuner/runner: the local arena) play
 // them, and writes the results directory (product.md §5): games.csv as
 // the games come in, then variants.csv, ratings.csv, bracket.csv,
-// winner.toml and summary.json; with resume (RunOptions.Resume) and a
+// winner.toml and summary.json (a planner's own tables besides: spsa.csv,
+// cmaes.csv, stages.csv); with resume (RunOptions.Resume) and a
 // lock on the directory. It also plays matches (RunMatch), confirmations
 // (Confirm) and replays a directory's games (RecordDir, ReplayGame).
 //
@@ -32,7 +34,7 @@
 //
 // Surviving kills: games.csv and timing.csv are flushed together
 // (timing.csv first) and repaired on resume; every other file is written
-// atomically; a staged sweep resumes stage by stage.
+// atomically.
 package tuner
 
 // # Placements

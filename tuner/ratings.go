@@ -256,6 +256,42 @@ func (r *sweepRun) ratings() (stats.Ratings, error) {
 	return out, nil
 }
 
+// inseparable says whether variant x cannot be separated from w: x
+// played, and P(x ≥ w) over the bootstrap refits is at least
+// (1 − confidence)/2, or either has fewer than plan.MinDistinct distinct
+// blocks.
+func (r *sweepRun) inseparable(rt stats.Ratings, db []int, w, x int) bool {
+	if x == w || r.stats[x].games == 0 {
+		return false
+	}
+	ge := 0
+	for _, smp := range rt.Samples {
+		if smp[x] >= smp[w] {
+			ge++
+		}
+	}
+	few := db[x] < plan.MinDistinct || db[w] < plan.MinDistinct
+	return few || len(rt.Samples) > 0 && float64(ge)/float64(len(rt.Samples)) >= (1-r.s.Tournament.Confidence)/2
+}
+
+// Inseparable lists the variants of among that the ratings of every game
+// so far cannot separate from v, as the verdict does (plan.Separator:
+// the staged planner's finalists).
+func (r *sweepRun) Inseparable(v int, among []int) ([]int, error) {
+	rt, err := r.ratings()
+	if err != nil {
+		return nil, err
+	}
+	db := r.distinctBlocks()
+	var out []int
+	for _, x := range among {
+		if r.inseparable(rt, db, v, x) {
+			out = append(out, x)
+		}
+	}
+	return out, nil
+}
+
 // Verdict is what a run concludes (statistics.md §5).
 type Verdict struct {
 	Winner int
@@ -304,17 +340,7 @@ func (r *sweepRun) verdict(winner int, rt stats.Ratings) Verdict {
 	v.Distinct = db[winner]
 	// inseparable: P(v ≥ winner) over the refits at least (1−conf)/2
 	for x := range r.ents.variants {
-		if x == winner || r.stats[x].games == 0 {
-			continue
-		}
-		ge := 0
-		for _, smp := range rt.Samples {
-			if smp[x] >= smp[winner] {
-				ge++
-			}
-		}
-		few := db[x] < plan.MinDistinct || db[winner] < plan.MinDistinct
-		if few || len(rt.Samples) > 0 && float64(ge)/float64(len(rt.Samples)) >= (1-conf)/2 {
+		if r.inseparable(rt, db, winner, x) {
 			v.Inseparable = append(v.Inseparable, x)
 		}
 	}

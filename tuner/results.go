@@ -99,8 +99,8 @@ func (r *sweepRun) summary(winner, rounds int, elapsed time.Duration, v Verdict)
 		Verdict: v.json(r.s.Tournament.Confidence), Forfeits: r.forfeits, Resumed: r.replayed,
 		Elapsed: math.Round(elapsed.Seconds()*1000) / 1000, Workers: r.opt.Workers, Version: r.opt.Version,
 	}
-	if space.IsContinuous(r.s.Generate.Method) { // spsa, cmaes: no tournament format
-		sum.Format = r.s.Generate.Method
+	if m := r.s.Generate.Method; space.IsContinuous(m) || m == "staged" { // spsa, cmaes, staged: no single tournament format
+		sum.Format = m
 	}
 	if r.rungFrom >= 0 {
 		sum.HoldOutGames = r.gameNo - r.rungGame

@@ -1,8 +1,12 @@
 package tuner
 
 import (
+	"bytes"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"tourney/tuner/space"
@@ -11,7 +15,9 @@ import (
 // The staged procedure on the synthetic game: elo decides, label does
 // not. Stage 1 keeps the two best elo values (100 and 50), stage 2 plays
 // their product with label's two kept values, stage 3 races the finalists
-// against the defaults; the run's winner plays elo = 100.
+// against the defaults; the run's winner plays elo = 100. It is one
+// sweep: the same bytes at 1 and 2 workers, one games.csv whose games the
+// summary counts.
 func TestStaged(t *testing.T) {
 	text := `
 name = "staged"
@@ -32,28 +38,47 @@ bootstrap = 200
 	if err != nil {
 		t.Fatal(err)
 	}
-	// what validate counts: stage 1, each parameter alone with the defaults
+	// the generated variants are stage 1's: each parameter alone with the
+	// defaults
 	if n := len(sp.Variants()); n != 1+4+3 {
 		t.Fatalf("%d stage-1 variants, want 8", n)
 	}
-	dir := filepath.Join(t.TempDir(), "out")
-	res, err := RunSweep(t.Context(), sp, RunOptions{Out: dir, Workers: 2, Quiet: true})
-	if err != nil {
-		t.Fatal(err)
+	var dirs []string
+	var res *Outcome
+	for _, w := range []int{2, 1} {
+		dir := filepath.Join(t.TempDir(), "out")
+		out, err := RunSweep(t.Context(), sp, RunOptions{Out: dir, Workers: w, Quiet: true, NoRecords: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, dir)
+		if res == nil {
+			res = out
+		}
 	}
-	for _, f := range []string{"space.toml", "stages.csv", "summary.json", "winner.toml",
-		"stage1-elo/variants.csv", "stage1-label/variants.csv", "stage2/variants.csv", "stage3/variants.csv"} {
-		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
-			t.Error(err)
+	dir := dirs[0]
+	for _, f := range stagedFiles {
+		a, _ := os.ReadFile(filepath.Join(dir, f))
+		b, _ := os.ReadFile(filepath.Join(dirs[1], f))
+		if len(a) == 0 || !bytes.Equal(a, b) {
+			t.Errorf("%s differs between 2 workers and 1", f)
 		}
 	}
 	rows := readCSV(t, filepath.Join(dir, "stages.csv"))
-	if len(rows) != 1+2+2 || rows[1][1] != "elo" || rows[1][3] != "100.0 50.0" {
+	if len(rows) != 1+2+2 || rows[1][0] != "1" || rows[1][1] != "elo" || rows[1][3] != "100.0 50.0" || rows[3][0] != "2" || rows[4][0] != "3" {
 		t.Fatalf("stages.csv %v", rows)
 	}
 	// stage 2: the product of 2 × 2 kept values, and the defaults
-	if v := readCSV(t, filepath.Join(dir, "stage2", "variants.csv")); len(v) != 1+1+4 {
-		t.Errorf("stage 2 has %d variants, want 5", len(v)-1)
+	if v := strings.Fields(rows[3][4]); len(v) != 1+4 || v[0] != "0" {
+		t.Errorf("stage 2 plays variants %v, want the defaults and 4", v)
+	}
+	// stage 3: the defaults and the finalists, stage 2's winner first
+	fins := strings.Fields(rows[3][3])
+	if v := strings.Fields(rows[4][4]); len(fins) == 0 || len(fins) > 7 || len(v) != 1+len(fins) {
+		t.Errorf("stage 3 plays %v for finalists %v", v, fins)
+	}
+	if rows[4][3] != strconv.Itoa(res.Winner) {
+		t.Errorf("stages.csv's winner %s, the sweep's %d", rows[4][3], res.Winner)
 	}
 	w, _ := os.ReadFile(filepath.Join(dir, "winner.toml"))
 	if !strings.Contains(string(w), "elo = 100.0") {
@@ -62,6 +87,32 @@ bootstrap = 200
 	if !res.Verdict.Better {
 		t.Errorf("verdict %q: a variant 100 Elo above the defaults", res.Verdict.Text)
 	}
+	if vs := readCSV(t, filepath.Join(dir, "variants.csv")); len(vs)-1 != res.Summary.Variants || res.Summary.Variants < 8+4+len(fins) {
+		t.Errorf("variants.csv has %d rows, the summary %d variants", len(vs)-1, res.Summary.Variants)
+	}
+	if n := distinctGames(t, dir); res.Summary.Games != n || res.Summary.Format != "staged" {
+		t.Errorf("summary: %d games (%s), games.csv %d", res.Summary.Games, res.Summary.Format, n)
+	}
+	// no stage directories: one results directory
+	if ents, _ := filepath.Glob(filepath.Join(dir, "stage[0-9]*")); len(ents) > 0 {
+		t.Errorf("stage directories %v", ents)
+	}
+}
+
+// stagedFiles are the files of a staged sweep that must not depend on
+// the workers or on interruptions (timing.csv and summary.json hold
+// wall-clock values).
+var stagedFiles = []string{"space.toml", "stages.csv", "games.csv", "variants.csv", "ratings.csv", "bracket.csv",
+	"effects.csv", "winner.toml"}
+
+// distinctGames counts the distinct game numbers of games.csv.
+func distinctGames(t *testing.T, dir string) int {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, row := range readCSV(t, filepath.Join(dir, "games.csv"))[1:] {
+		seen[row[0]] = true
+	}
+	return len(seen)
 }
 
 // confirm = true plays the winner against the defaults on fresh seeds:
@@ -109,9 +160,10 @@ confirm_games = 2000
 	}
 }
 
-// A staged sweep stopped at any game (as a kill would) resumes to the
-// same bytes as an uninterrupted run, and its summary counts every
-// stage's games.
+// A staged sweep stopped at any game (as a kill would: in every stage
+// and in the hold-out rung), or cut in the middle of a games.csv line,
+// resumes to the same bytes as an uninterrupted run, and its summary
+// counts every game.
 func TestStagedResume(t *testing.T) {
 	text := `
 name = "staged-resume"
@@ -134,48 +186,53 @@ bootstrap = 100
 		t.Fatal(err)
 	}
 	ref := filepath.Join(t.TempDir(), "ref")
-	res, err := RunSweep(t.Context(), sp, RunOptions{Out: ref, Workers: 2, Quiet: true})
+	res, err := RunSweep(t.Context(), sp, RunOptions{Out: ref, Workers: 2, Quiet: true, NoRecords: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	stageGames := 0
-	for _, st := range []string{"stage1-elo", "stage1-label", "stage2", "stage3"} {
-		g := readCSV(t, filepath.Join(ref, st, "games.csv"))
-		stageGames += len(g) - 1
+	total := distinctGames(t, ref)
+	if res.Summary.Games != total {
+		t.Errorf("summary counts %d games, games.csv has %d", res.Summary.Games, total)
 	}
-	if res.Summary.Games*2 != stageGames { // two seats: two rows a game
-		t.Errorf("summary counts %d games, the stages played %d", res.Summary.Games, stageGames/2)
-	}
-	files := []string{"space.toml", "stages.csv", "winner.toml", "stage1-elo/games.csv", "stage1-elo/variants.csv",
-		"stage1-label/games.csv", "stage2/games.csv", "stage2/variants.csv", "stage3/games.csv", "stage3/variants.csv",
-		"stage3/ratings.csv", "stage3/winner.toml", "stage3/timing.csv"}
-	stops := []int{1, 40, 150, 330, 500}
+	stops := []int{1, total / 4, total / 2, 3 * total / 4, total - 1}
 	if raceEnabled {
-		stops = []int{40, 330}
+		stops = []int{total / 2}
+	}
+	same := func(what, dir string, timing bool) {
+		t.Helper()
+		for _, f := range stagedFiles {
+			a, _ := os.ReadFile(filepath.Join(ref, f))
+			b, _ := os.ReadFile(filepath.Join(dir, f))
+			if len(a) == 0 || !bytes.Equal(a, b) {
+				t.Errorf("%s: %s differs", what, f)
+			}
+		}
+		if !timing { // cutRun copies games.csv alone
+			return
+		}
+		a, _ := os.ReadFile(filepath.Join(ref, "timing.csv"))
+		b, _ := os.ReadFile(filepath.Join(dir, "timing.csv"))
+		if bytes.Count(a, []byte("\n")) != bytes.Count(b, []byte("\n")) {
+			t.Errorf("%s: timing.csv has %d rows, want %d", what, bytes.Count(b, []byte("\n")), bytes.Count(a, []byte("\n")))
+		}
 	}
 	for _, stop := range stops {
 		dir := filepath.Join(t.TempDir(), "cut")
-		// every stop interrupts one stage's sweep; resume until it ends
-		_, err := RunSweep(t.Context(), sp, RunOptions{Out: dir, Workers: 2, Quiet: true, StopAfter: stop})
-		for k := 0; err != nil && k < 20; k++ {
-			// each resume goes further (StopAfter counts a stage's games)
-			_, err = RunSweep(t.Context(), sp, RunOptions{Out: dir, Workers: 2, Quiet: true, Resume: true, StopAfter: stop << (k + 1)})
-		}
-		if err != nil {
+		_, err := RunSweep(t.Context(), sp, RunOptions{Out: dir, Workers: 2, Quiet: true, NoRecords: true, StopAfter: stop})
+		if !errors.Is(err, ErrStopped) {
 			t.Fatalf("stop after %d: %v", stop, err)
 		}
-		for _, f := range files {
-			a, _ := os.ReadFile(filepath.Join(ref, f))
-			b, _ := os.ReadFile(filepath.Join(dir, f))
-			if f == "stage3/timing.csv" {
-				if strings.Count(string(a), "\n") != strings.Count(string(b), "\n") {
-					t.Errorf("stop after %d: %s has %d rows, want %d", stop, f, strings.Count(string(b), "\n"), strings.Count(string(a), "\n"))
-				}
-				continue
-			}
-			if len(a) == 0 || string(a) != string(b) {
-				t.Errorf("stop after %d: %s differs", stop, f)
-			}
+		if _, err := RunSweep(t.Context(), sp, RunOptions{Out: dir, Workers: 1, Quiet: true, NoRecords: true, Resume: true}); err != nil {
+			t.Fatalf("resume after %d: %v", stop, err)
 		}
+		same(fmt.Sprintf("stop after %d", stop), dir, true)
 	}
+	// a kill in the middle of a line
+	games, _ := os.ReadFile(filepath.Join(ref, "games.csv"))
+	lines := bytes.Count(games, []byte("\n"))
+	dir := cutRun(t, ref, lines/3, "17,2,1,0,syn")
+	if _, err := RunSweep(t.Context(), sp, RunOptions{Out: dir, Workers: 2, Quiet: true, NoRecords: true, Resume: true}); err != nil {
+		t.Fatalf("resume after a cut line: %v", err)
+	}
+	same("cut line", dir, false)
 }

@@ -148,9 +148,6 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 	if opt.Workers <= 0 {
 		opt.Workers = runtime.NumCPU()
 	}
-	if s.Generate.Method == "staged" {
-		return runStaged(ctx, s, opt)
-	}
 	r := &sweepRun{s: s, opt: opt, variants: s.Variants(), decisions: map[string]int{}, runner: opt.Runner, rungFrom: -1}
 	if r.runner == nil {
 		r.runner = runner.Local{Workers: opt.Workers, Grace: opt.Grace, HangTimeout: opt.HangTimeout}

@@ -77,6 +77,11 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	case sp.Generate.Method == "cmaes":
 		fmt.Fprintf(stdout, "search: cmaes, %d generations of %d blocks (population %d, sigma %g), then the final point against the defaults (%d games, confidence %g)\n",
 			c.Generations, c.Blocks, plan.CMAESPopulation(sp), c.Sigma, bounds.MaxGames-bounds.GamesPerSearch, t.Confidence)
+	case sp.Generate.Method == "staged":
+		fmt.Fprintf(stdout, "method: staged (stage 1: each parameter alone, %s; stage 2: the product of the two values kept of each; stage 3: a race of at most 7 finalists with the defaults)\n", stageFormat(t.Format))
+		for _, st := range plan.StagedBounds(sp) {
+			fmt.Fprintf(stdout, "%s: %d variants, %d to %d games\n", st.Stage, st.Variants, st.Plan.MinGames, st.Plan.MaxGames)
+		}
 	case t.Format == "race":
 		fmt.Fprintf(stdout, "format: race (first test after %d blocks, budget %d games, confidence %g)\n", t.FirstLook(), t.Cap(len(variants)), t.Confidence)
 	case t.Format == "halving" && plan.Refines(sp):
@@ -117,19 +122,10 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			fmt.Fprintf(stdout, "round %d: at most %d games\n", i+1, g)
 		}
 	}
-	if sp.Generate.Method != "staged" && (len(variants) > 1 || space.IsContinuous(sp.Generate.Method)) {
+	if len(variants) > 1 || space.IsContinuous(sp.Generate.Method) {
 		bounds = plan.AddHoldOut(sp, bounds)
 		if bounds.HoldOut > 0 {
 			fmt.Fprintf(stdout, "hold-out rung: at most %d games (the winner against the defaults on fresh seeds; the verdict rests on them)\n", bounds.HoldOut)
-		}
-	}
-	if sp.Generate.Method == "staged" {
-		// every stage, not only the first (tuner.StagedBounds)
-		bounds.MinGames, bounds.MaxGames = 0, 0
-		for _, st := range tuner.StagedBounds(sp) {
-			fmt.Fprintf(stdout, "%s: %d variants, %d to %d games\n", st.Stage, st.Variants, st.MinGames, st.MaxGames)
-			bounds.MinGames += st.MinGames
-			bounds.MaxGames += st.MaxGames
 		}
 	}
 	if bounds.GamesPerSearch > 0 {
@@ -169,4 +165,12 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 // nanoseconds for long studies (82 h × 81 920 games).
 func scaleDuration(d time.Duration, num, den int) time.Duration {
 	return time.Duration(float64(d) * float64(num) / float64(den))
+}
+
+// stageFormat names the tournament of staged's first two stages.
+func stageFormat(f string) string {
+	if f == "" {
+		f = "knockout"
+	}
+	return f
 }

@@ -42,3 +42,32 @@ func TestValidateRefiningHalving(t *testing.T) {
 		}
 	}
 }
+
+// validate bounds every stage of a staged space (the planner's own
+// bounds, plan.StagedBounds) and the sweep's one hold-out rung: the
+// total is their sum.
+func TestValidateStaged(t *testing.T) {
+	p := writeFile(t, t.TempDir(), "staged.toml", `name = "staged"
+seed = 4
+[[scenario]]
+game = "synthetic"
+bot = "fixed"
+[params]
+elo = { values = [-100, -50, 50, 100] }
+label = { values = [1, 2, 3] }
+[generate]
+method = "staged"
+[tournament]
+format = "race"
+`)
+	code, out, stderr := tourney(t, "validate", p, "--no-estimate")
+	// race budgets: 100·variants games (stage 3: 5 variants, the defaults
+	// and the most finalists stage 2's 5 allow), first look 5 blocks
+	for _, want := range []string{"method: staged", "stage1-elo: 5 variants, 100 to 2000 games", "stage1-label: 4 variants, 60 to 1600 games",
+		"stage2: 5 variants, 100 to 2000 games", "stage3: 5 variants, 100 to 2000 games", "hold-out rung: at most 760 games",
+		"total games: 396 to 8360"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("validate: no %q: %d %q %q", want, code, out, stderr)
+		}
+	}
+}

@@ -342,6 +342,9 @@ func PlanTournament(s *space.Space, n int) Plan {
 	if space.IsContinuous(s.Generate.Method) {
 		return continuousPlan(s) // points.go
 	}
+	if s.Generate.Method == "staged" {
+		return planStaged(s) // staged.go
+	}
 	t := &s.Tournament
 	pl := Plan{Format: t.Format}
 	pl.PerMap = make([][]int, len(s.Scenarios))

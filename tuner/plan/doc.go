@@ -84,6 +84,15 @@
 // a goroutine and trades Tasks with it in lock step, a generation (its
 // candidates and the defaults in a race of blocks) per Next.
 //
+// Staged (staged.go, method = "staged") uses the same mechanism for the
+// variants its later stages choose: each stage (stage 1 per parameter,
+// the product, the final race) is a planner of its own on a sub-space,
+// its blocks renumbered to the sweep's variants and its rounds placed
+// after the earlier stages'; stage 2's and 3's variants are added with
+// AddVariant when the stage before has chosen them, and stage 2's
+// finalists are the variants the sweep cannot separate from its winner
+// (Separator: the verdict's bootstrap). stages.csv is its Table.
+//
 // The synthetic game (engines/synthetic) is the ground truth these
 // choices were checked on (honest_test.go, configs/synthetic-check.toml).
 package plan

@@ -99,6 +99,8 @@ func New(s *space.Space, variants int) (Planner, error) {
 		return newSPSA(base), nil
 	case "cmaes":
 		return newCMAES(base)
+	case "staged": // a tournament per stage (staged.go)
+		return newStaged(base), nil
 	}
 	switch s.Tournament.Format {
 	case "race":

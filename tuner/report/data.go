@@ -157,7 +157,8 @@ func Load(dir string) (*Data, error) {
 }
 
 // checkDir refuses what is not a finished results directory, with what
-// is missing: a staged sweep's top directory (report a stage), a
+// is missing: the top directory of an older version's staged sweep (a
+// subdirectory per stage: report one), a
 // directory without games.csv or with a games.csv that does not parse,
 // and an unfinished sweep (no summary.json or variants.csv: resume it).
 func checkDir(dir string) error {
