@@ -35,7 +35,11 @@
 // refines locally instead (refine.go): the design rung's main effects
 // give a predicted best, a full factorial of its least certain knobs
 // around it measures their effects in its context, and the winner is a
-// run of that local factorial, played for real.
+// run of that local factorial, played for real. The reported main
+// effects rest on the design rung alone (run against mirror: the
+// interactions cancel, so they estimate the grid-averaged effects
+// without bias), with the block bootstrap's standard error corrected for
+// few blocks (t with G − 1 degrees of freedom, stats.Effects).
 //
 // Writing a new method: a planner keeps its own state, proposes blocks
 // with newBlock (or its own tables), reads their results in Look, and

@@ -9,6 +9,7 @@ import (
 
 	"gonum.org/v1/gonum/optimize"
 	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // Parameter effects (statistics.md §7): an entity's strength is a sum of
@@ -36,16 +37,44 @@ type Design struct {
 }
 
 // Effects are fitted features with bootstrap intervals, in Elo.
+//
+// The intervals are the block bootstrap's standard error with the
+// small-sample correction of a cluster-robust interval (statistics.md
+// §2, §7): with G blocks, estimate ± t(G − 1) · √(G/(G − 1)) · SD of the
+// refits, t at (1 + conf)/2 with G − 1 degrees of freedom. The plain
+// percentile interval is too short when G is small: resampling G blocks
+// spreads the refits by √((G − 1)/G) of the truth, and the width is
+// itself estimated from G blocks, so a normal quantile undercovers
+// (measured on the twelve-knob landscape, the 36 blocks of a halving
+// design rung: unbiased effects whose refits' spread equals their true
+// spread on average, yet 93.3 % of the 95 % percentile intervals held
+// the truth over 300 seeds, 94.8 % with the true standard error). The
+// percentiles of 200 refits also rest on some five refits per tail;
+// their standard deviation on all of them. With hundreds of blocks the
+// factor is 1.00–1.01 and the interval is the usual ±1.96 SE.
 type Effects struct {
 	Theta, Lo, Hi []float64
 	// Samples[rep][k] are the refits (Elo): intervals of any linear
 	// combination (a predicted variant) come from them.
 	Samples [][]float64
 	Reps    int
+	// Blocks is the number of distinct blocks resampled (G).
+	Blocks int
 }
 
-// Predict is the strength of a design row with its percentile interval
-// at conf over the bootstrap refits.
+// halfWidth is the interval's half width at conf for the refits s of an
+// estimate (the correction of Effects), NaN below two blocks.
+func (e *Effects) halfWidth(s []float64, conf float64) float64 {
+	g := float64(e.Blocks)
+	if g < 2 || len(s) < 2 {
+		return math.NaN()
+	}
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: g - 1}.Quantile((1 + conf) / 2)
+	return t * math.Sqrt(g/(g-1)) * stat.StdDev(s, nil)
+}
+
+// Predict is the strength of a design row with its interval at conf from
+// the bootstrap refits (the correction of Effects).
 func (e *Effects) Predict(row []Feature, conf float64) (est, lo, hi float64) {
 	for _, f := range row {
 		est += f.V * e.Theta[f.K]
@@ -59,8 +88,8 @@ func (e *Effects) Predict(row []Feature, conf float64) (est, lo, hi float64) {
 			s[r] += f.V * smp[f.K]
 		}
 	}
-	slices.Sort(s)
-	return est, stat.Quantile((1-conf)/2, stat.LinInterp, s, nil), stat.Quantile((1+conf)/2, stat.LinInterp, s, nil)
+	h := e.halfWidth(s, conf)
+	return est, est - h, est + h
 }
 
 // effectsFit is the objective of one fit: the entities' likelihood at
@@ -133,7 +162,8 @@ func (f *effectsFit) fit(start []float64) ([]float64, error) {
 
 // FitEffects fits the design on the games and refits reps resamples of
 // their blocks (seeded PCG, one goroutine: the result depends only on the
-// inputs) for percentile intervals at conf. reps = 0 gives no intervals.
+// inputs) for intervals at conf (see Effects). reps = 0 gives no
+// intervals.
 func FitEffects(games []Game, d Design, reps int, conf float64, seed uint64) (Effects, error) {
 	n := len(d.Rows)
 	nf := len(d.Prior)
@@ -166,7 +196,7 @@ func FitEffects(games []Game, d Design, reps int, conf float64, seed uint64) (Ef
 	if err != nil {
 		return Effects{}, err
 	}
-	out := Effects{Theta: toElo(full), Lo: make([]float64, nf), Hi: make([]float64, nf), Reps: reps}
+	out := Effects{Theta: toElo(full), Lo: make([]float64, nf), Hi: make([]float64, nf), Reps: reps, Blocks: len(m.blocks)}
 	if reps <= 0 {
 		for k := range out.Lo {
 			out.Lo[k], out.Hi[k] = math.NaN(), math.NaN()
@@ -194,9 +224,8 @@ func FitEffects(games []Game, d Design, reps int, conf float64, seed uint64) (Ef
 		for r := range reps {
 			col[r] = out.Samples[r][k]
 		}
-		slices.Sort(col)
-		out.Lo[k] = stat.Quantile((1-conf)/2, stat.LinInterp, col, nil)
-		out.Hi[k] = stat.Quantile((1+conf)/2, stat.LinInterp, col, nil)
+		h := out.halfWidth(col, conf)
+		out.Lo[k], out.Hi[k] = out.Theta[k]-h, out.Theta[k]+h
 	}
 	return out, nil
 }

@@ -97,9 +97,15 @@ func TestFitEffectsCoverage(t *testing.T) {
 }
 
 func TestEffectsPredict(t *testing.T) {
-	e := Effects{Theta: []float64{10, 20}, Samples: [][]float64{{9, 19}, {11, 21}, {10, 20}}}
+	// refits' sums 28, 32, 30: SD 2; 40 blocks: t(39) = 2.0227,
+	// √(40/39) = 1.0127, half width 4.097
+	e := Effects{Theta: []float64{10, 20}, Samples: [][]float64{{9, 19}, {11, 21}, {10, 20}}, Blocks: 40}
 	est, lo, hi := e.Predict([]Feature{{K: 0, V: 1}, {K: 1, V: 1}}, 0.95)
-	if est != 30 || !(lo < 30 && hi > 30) {
+	if est != 30 || math.Abs(hi-30-4.097) > 0.001 || math.Abs(30-lo-4.097) > 0.001 {
 		t.Fatalf("predict %v [%v, %v]", est, lo, hi)
+	}
+	e.Blocks = 1 // one block: no interval
+	if _, lo, hi := e.Predict([]Feature{{K: 0, V: 1}}, 0.95); !math.IsNaN(lo) || !math.IsNaN(hi) {
+		t.Fatalf("one block: [%v, %v]", lo, hi)
 	}
 }
