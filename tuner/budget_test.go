@@ -18,11 +18,12 @@ import (
 // tenth of the games (its blocks seat eight players on the costly map),
 // and validate's bounds say so.
 func TestBudgetCoversHoldOut(t *testing.T) {
-	const cheap, dear = 1.0, 10.0 // declared CPU seconds a game
 	for _, c := range []struct {
-		budget  string
-		minimum bool // the hold-out is its least size, not a tenth
-	}{{"60m", true}, {"200m", false}} {
+		budget      string
+		cheap, dear float64 // declared CPU seconds a game
+		minimum     bool    // the hold-out is its least size, not a tenth
+	}{{"60m", 1, 10, true}, {"160m", 5, 10, false}} {
+		cheap, dear := c.cheap, c.dear
 		t.Run(c.budget, func(t *testing.T) {
 			src := fmt.Sprintf(`
 name = "budget"

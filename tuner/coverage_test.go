@@ -118,9 +118,9 @@ func TestHonestCoverage(t *testing.T) {
 	}
 }
 
-// cheapSeeds is TOURNEY_HONEST_SEEDS when set, else a few seeds (3 with
-// -short, 4 under the race detector): these tests play four or two whole
-// sweeps a seed, and CI must stay short.
+// cheapSeeds is TOURNEY_HONEST_SEEDS when set (200: the figures), else 3
+// (4 under the race detector): a collapse only. These tests play four or
+// two whole sweeps a seed, and go test ./... must stay short.
 func cheapSeeds() int {
 	if n, err := strconv.Atoi(os.Getenv("TOURNEY_HONEST_SEEDS")); err == nil && n > 0 {
 		return n
@@ -128,8 +128,5 @@ func cheapSeeds() int {
 	if raceEnabled {
 		return 4
 	}
-	if testing.Short() {
-		return 3
-	}
-	return 8
+	return 3
 }

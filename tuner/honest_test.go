@@ -73,7 +73,8 @@ func runText(t *testing.T, text string) *Outcome {
 }
 
 // honestSeeds is the number of seeds: TOURNEY_HONEST_SEEDS (the full
-// figures: 200), else 24 (8 with -short or under the race detector).
+// figures: 200), else 8 (4 under the race detector): a collapse only;
+// the figures are TOURNEY_HONEST_SEEDS's.
 func honestSeeds() int {
 	if n, err := strconv.Atoi(os.Getenv("TOURNEY_HONEST_SEEDS")); err == nil && n > 0 {
 		return n
@@ -81,10 +82,7 @@ func honestSeeds() int {
 	if raceEnabled {
 		return 4 // the race detector slows games tenfold: catch a collapse only
 	}
-	if testing.Short() {
-		return 8
-	}
-	return 24
+	return 8
 }
 
 func TestHonestBestIsFound(t *testing.T) {
