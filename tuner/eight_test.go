@@ -39,7 +39,7 @@ func TestKnockoutGroupOfEight(t *testing.T) {
 	}
 	path := writeSpace(t, eightSpace)
 	res, out1 := runSpace(t, path, 2, RunOptions{})
-	if !raceEnabled && os.Getenv("TOURNEY_GOLDEN") != "" {
+	if !raceEnabled && os.Getenv("TOURNEY_FULL") != "" {
 		// the same bytes at 1 worker (a second run of 72 eight-player
 		// games: CI's pass without the detector checks it, with the
 		// golden sweeps)

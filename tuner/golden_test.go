@@ -29,7 +29,7 @@ import (
 // a kill would leave), so that even the long studies are checked; the
 // small synthetic spaces run to the end, so that every file (variants,
 // ratings, bracket, winner) and every later round or look is checked.
-// They run with TOURNEY_GOLDEN=1 (CI's second pass sets it; a plain
+// They run with TOURNEY_FULL=1 (CI's second pass sets it; a plain
 // go test ./... skips them); TOURNEY_GOLDEN_FULL=1 adds longer cuts (a
 // few minutes).
 
@@ -189,8 +189,8 @@ func TestGolden(t *testing.T) {
 	}
 	full := os.Getenv("TOURNEY_GOLDEN_FULL") != ""
 	update := os.Getenv("TOURNEY_GOLDEN_UPDATE") != ""
-	if !full && !update && os.Getenv("TOURNEY_GOLDEN") == "" {
-		t.Skip("TOURNEY_GOLDEN=1 runs the golden sweeps (CI's second pass does; about 20 s of CPU)")
+	if !full && !update && os.Getenv("TOURNEY_FULL") == "" {
+		t.Skip("TOURNEY_FULL=1 runs the golden sweeps (CI's second pass does; about 20 s of CPU)")
 	}
 	goldenPath := filepath.Join("testdata", "golden.txt")
 	want, err := readGolden(goldenPath)
