@@ -391,12 +391,14 @@ func (v Verdict) String() string {
 		s = fmt.Sprintf("winner %d (the defaults), P(best) %.2f", v.Winner, v.PBest)
 	case !math.IsNaN(v.Elo) && (math.IsNaN(v.Lo) || v.Hi-v.Lo < 0.05):
 		why := "deterministic games"
+		pbest := "P(best) not estimated: one distinct block" // a bootstrap of one block is that block again
 		if v.Distinct >= 2 {
 			// the games differ, their results do not (the two play alike)
 			why = "every block gave the same result"
+			pbest = fmt.Sprintf("P(best) %.2f", v.PBest)
 		}
-		s = fmt.Sprintf("winner %d: %s Elo against the defaults (no variation: %s; distinct blocks: %d), P(best) %.2f", v.Winner,
-			fmtRound(v.Elo, 1), why, v.Distinct, v.PBest)
+		s = fmt.Sprintf("winner %d: %s Elo against the defaults (no variation: %s; distinct blocks: %d), %s", v.Winner,
+			fmtRound(v.Elo, 1), why, v.Distinct, pbest)
 	case !math.IsNaN(v.Elo):
 		s = fmt.Sprintf("winner %d: %s Elo against the defaults [%s, %s], P(best) %.2f", v.Winner,
 			fmtRound(v.Elo, 1), fmtRound(v.Lo, 1), fmtRound(v.Hi, 1), v.PBest)
