@@ -36,7 +36,7 @@ func measure(t *testing.T, text func(int) string, seeds int) coverage {
 		for i, v := range res.Variants {
 			truth := 0.0
 			if e, ok := v.Values["elo"]; ok {
-				truth = toF(e)
+				truth = numValue(e)
 			}
 			if i == 0 || math.IsNaN(res.Lo[i]) {
 				continue // the anchor; no interval
@@ -57,24 +57,12 @@ func measure(t *testing.T, text func(int) string, seeds int) coverage {
 		if res.Verdict.Better {
 			c.better++
 		}
-		if e, ok := res.Variants[res.Winner].Values["elo"]; ok && toF(e) == 30 {
+		if e, ok := res.Variants[res.Winner].Values["elo"]; ok && numValue(e) == 30 {
 			c.found++
 		}
 		c.games += res.Summary.Games
 	}
 	return c
-}
-
-func toF(v any) float64 {
-	switch x := v.(type) {
-	case int:
-		return float64(x)
-	case int64:
-		return float64(x)
-	case float64:
-		return x
-	}
-	return math.NaN()
 }
 
 func (c coverage) String() string {
