@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"tourney/tuner/space"
 )
 
 // nullSpace has 16 variants: the defaults best (0 Elo), the others 1 to
@@ -36,7 +38,7 @@ func measure(t *testing.T, text func(int) string, seeds int) coverage {
 		for i, v := range res.Variants {
 			truth := 0.0
 			if e, ok := v.Values["elo"]; ok {
-				truth = numValue(e)
+				truth = space.ToFloat(e)
 			}
 			if i == 0 || math.IsNaN(res.Lo[i]) {
 				continue // the anchor; no interval
@@ -57,7 +59,7 @@ func measure(t *testing.T, text func(int) string, seeds int) coverage {
 		if res.Verdict.Better {
 			c.better++
 		}
-		if e, ok := res.Variants[res.Winner].Values["elo"]; ok && numValue(e) == 30 {
+		if e, ok := res.Variants[res.Winner].Values["elo"]; ok && space.ToFloat(e) == 30 {
 			c.found++
 		}
 		c.games += res.Summary.Games

@@ -82,7 +82,7 @@ func runHalving(t *testing.T, landscape string, seed int) halvingRun {
 	_, hr.bestTruth = ls.Best()
 	for i := 1; i <= 12; i++ {
 		k := fmt.Sprintf("x%d", i)
-		if numValue(res.Variants[res.Winner].Values[k]) != numValue(bp[k]) {
+		if space.ToFloat(res.Variants[res.Winner].Values[k]) != space.ToFloat(bp[k]) {
 			hr.off += " " + k
 		}
 	}
@@ -138,18 +138,6 @@ func runHalving(t *testing.T, landscape string, seed int) halvingRun {
 func halvingSeed0() int {
 	n, _ := strconv.Atoi(os.Getenv("TOURNEY_HALVING_SEED0"))
 	return n
-}
-
-func numValue(v any) float64 {
-	switch x := v.(type) {
-	case int:
-		return float64(x)
-	case int64:
-		return float64(x)
-	case float64:
-		return x
-	}
-	return math.NaN()
 }
 
 func halvingSeeds() int {

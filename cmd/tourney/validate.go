@@ -85,26 +85,14 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	case t.Format == "race":
 		fmt.Fprintf(stdout, "format: race (first test after %d blocks, budget %d games, confidence %g)\n", t.FirstLook(), t.Cap(len(variants)), t.Confidence)
 	case t.Format == "halving" && plan.Refines(sp):
-		budget := fmt.Sprintf("%d games per candidate", plan.DefaultRefineGames)
-		switch {
-		case t.BudgetCPU > 0:
-			budget = t.BudgetCPU.String() + " of CPU"
-		case t.BudgetGames > 0:
-			budget = fmt.Sprintf("%d games", t.BudgetGames)
-		}
+		budget := halvingBudget(t, plan.DefaultRefineGames)
 		fmt.Fprintf(stdout, "format: halving with local refinement (the design rung, then a full factorial of the at most %d least certain knobs around the predicted best; budget %s)\n",
 			plan.RefineKnobs, budget)
 		if len(bounds.GamesPerRound) == 2 {
 			fmt.Fprintf(stdout, "design rung: %d games\nlocal rung: %d games\n", bounds.GamesPerRound[0], bounds.GamesPerRound[1])
 		}
 	case t.Format == "halving":
-		budget := fmt.Sprintf("%d games per candidate", plan.DefaultHalvingGames)
-		switch {
-		case t.BudgetCPU > 0:
-			budget = t.BudgetCPU.String() + " of CPU"
-		case t.BudgetGames > 0:
-			budget = fmt.Sprintf("%d games", t.BudgetGames)
-		}
+		budget := halvingBudget(t, plan.DefaultHalvingGames)
 		fmt.Fprintf(stdout, "format: halving (keep 1/%d a rung, final race of at most %d finalists with the defaults and 2 predictions; budget %s)\n",
 			t.Eta, t.Finalists, budget)
 		for i, g := range bounds.GamesPerRound {
@@ -159,6 +147,18 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		lo.Round(time.Second/10), est.Round(time.Second/10), w, per.Round(time.Microsecond), from)
 	fmt.Fprintf(stdout, "CPU: %s to %s\n", scaleDuration(cal.CPU(bounds), bounds.MinGames, bounds.MaxGames).Round(time.Second), cal.CPU(bounds).Round(time.Second))
 	return nil
+}
+
+// halvingBudget names a halving tournament's budget: a CPU time, a
+// number of games, or the default per candidate.
+func halvingBudget(t space.TournamentConfig, perCandidate int) string {
+	switch {
+	case t.BudgetCPU > 0:
+		return t.BudgetCPU.String() + " of CPU"
+	case t.BudgetGames > 0:
+		return fmt.Sprintf("%d games", t.BudgetGames)
+	}
+	return fmt.Sprintf("%d games per candidate", perCandidate)
 }
 
 // scaleDuration is d·num/den, in floating point: d·num overflows int64

@@ -148,7 +148,7 @@ func (s *Space) parseStep(t *tomlTable, pr *ParamRange) error {
 	if pr.Param.Kind != game.Int && pr.Param.Kind != game.Float {
 		return t.err("", "method %s needs numeric parameters; %s is a %s", m, pr.Name, pr.Param.Kind)
 	}
-	lo, hi := toFloat(pr.Min), toFloat(pr.Max)
+	lo, hi := ToFloat(pr.Min), ToFloat(pr.Max)
 	if !(hi > lo) {
 		return t.err("max", "method %s needs max greater than min", m)
 	}
@@ -185,17 +185,17 @@ func (s *Space) Start() []float64 {
 	def := s.DefaultPoint()
 	x := make([]float64, len(s.Params))
 	for i, p := range s.Params {
-		v := toFloat(def[i])
+		v := ToFloat(def[i])
 		if math.IsNaN(v) {
-			v = (toFloat(p.Min) + toFloat(p.Max)) / 2
+			v = (ToFloat(p.Min) + ToFloat(p.Max)) / 2
 		}
-		x[i] = min(max(v, toFloat(p.Min)), toFloat(p.Max))
+		x[i] = min(max(v, ToFloat(p.Min)), ToFloat(p.Max))
 	}
 	return x
 }
 
 // Bounds are each parameter's range as numbers.
-func (p *ParamRange) Bounds() (lo, hi float64) { return toFloat(p.Min), toFloat(p.Max) }
+func (p *ParamRange) Bounds() (lo, hi float64) { return ToFloat(p.Min), ToFloat(p.Max) }
 
 // PointValues turns a point of the continuous methods into a variant's
 // values: clipped to each range, integers rounded (half away from zero).

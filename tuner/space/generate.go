@@ -296,7 +296,7 @@ func (p *ParamRange) draw(u float64) any {
 		i := int(u * float64(len(p.Values)))
 		return p.Values[min(max(i, 0), len(p.Values)-1)]
 	}
-	lo, hi := toFloat(p.Min), toFloat(p.Max)
+	lo, hi := ToFloat(p.Min), ToFloat(p.Max)
 	var x float64
 	if p.Log {
 		x = math.Exp(math.Log(lo) + u*(math.Log(hi)-math.Log(lo)))
@@ -357,7 +357,7 @@ func roundSig(x float64, d int) float64 {
 // valueEqual compares two parameter values (int and float forms of the
 // same number are equal).
 func ValueEqual(a, b any) bool {
-	fa, fb := toFloat(a), toFloat(b)
+	fa, fb := ToFloat(a), ToFloat(b)
 	if !math.IsNaN(fa) && !math.IsNaN(fb) {
 		return fa == fb
 	}

@@ -1027,7 +1027,7 @@ func (s *Space) parseParam(params *tomlTable, name string) (ParamRange, error) {
 		ends[i] = cv
 	}
 	pr.Min, pr.Max = ends[0], ends[1]
-	lo, hi := toFloat(pr.Min), toFloat(pr.Max)
+	lo, hi := ToFloat(pr.Min), ToFloat(pr.Max)
 	if lo > hi {
 		return pr, params.err(name, "min %s is greater than max %s", game.FormatValue(pr.Min), game.FormatValue(pr.Max))
 	}
@@ -1091,7 +1091,9 @@ func exampleValues(p game.Param) string {
 	return "[...]"
 }
 
-func toFloat(v any) float64 {
+// ToFloat is a parameter value (int, int64 or float64) as a float64; NaN
+// for any other value.
+func ToFloat(v any) float64 {
 	switch x := v.(type) {
 	case int:
 		return float64(x)

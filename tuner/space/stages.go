@@ -20,7 +20,7 @@ func StageValues(p ParamRange, d any) []any {
 		at = 0
 		best := 0.0
 		for i, v := range vals {
-			dist := abs(toFloat(v) - toFloat(d))
+			dist := abs(ToFloat(v) - ToFloat(d))
 			if i == 0 || dist < best {
 				at, best = i, dist
 			}
