@@ -58,7 +58,26 @@ import (
 // RefineKnobs is the most knobs of the local rung (a full factorial of
 // at most 2^RefineKnobs runs). On twelve.toml, seeds 1–300, within 15
 // Elo of the best: 4 knobs 272 (93, 95, 84 a hundred seeds), 5 knobs 269
-// (92, 88, 89), 6 knobs 253: 4 and 5 are within noise of each other.
+// (92, 88, 89), 6 knobs 253: 4 and 5 are within noise of each other;
+// seeds 301–500: 4 knobs 169, 5 knobs 178 of 200 (5 knobs: 447 of 500,
+// 89.4 %).
+//
+// What limits it is the structure, not the games: with 4 400 games
+// instead of 3 238, 179 of seeds 1–200 (against 180). In a game between
+// a run and its mirror every two-way interaction cancels, so when both
+// knobs of an interacting pair are uncertain (x1 and x3, x12 and x2 on
+// twelve.toml) the local rung sees each averaged over the other, not in
+// the best's context; x3 was wrong in 27 of the 31 misses of seeds
+// 1–300. Measured alternatives (seeds 1–200, the shipped rule 180): no
+// pooling with the design 181; 4 knobs without pooling 187, but 250 of
+// seeds 201–500 (the shipped rule 267); 6 knobs without pooling 171; two
+// local rounds 180, the second round's estimates alone 173; two rounds
+// without pooling 169–175; a design share of 0.5: 175, of 0.3 with 4
+// knobs 180; RefineZ 1.0, 1.3, 1.6 with 6 knobs (seeds 1–300) 263, 269,
+// 262 against 269; the right five uncertain knobs given by an oracle
+// (x2 x3 x4 x7 x8: x1 then rests on the design) 169. Estimating the
+// interactions instead needs games between runs that share one knob
+// of a pair; at this budget their standard error is about 35 Elo.
 const RefineKnobs = 5
 
 // RefineZ: a knob whose effect is within RefineZ standard errors of 0 is
