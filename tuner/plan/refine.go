@@ -77,7 +77,8 @@ import (
 // 262 against 269; the right five uncertain knobs given by an oracle
 // (x2 x3 x4 x7 x8: x1 then rests on the design) 169. Estimating the
 // interactions instead needs games between runs that share one knob
-// of a pair; at this budget their standard error is about 35 Elo.
+// of a pair: with half the local games spent so, an in-context effect's
+// standard error grows from 8 to about 14 Elo (computed, not run).
 const RefineKnobs = 5
 
 // RefineZ: a knob whose effect is within RefineZ standard errors of 0 is
