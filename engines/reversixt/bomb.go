@@ -20,33 +20,10 @@ type blaster struct {
 }
 
 // lost counts, per cell value, the fields the bomb on t would destroy
-// (the same breadth-first search as State.blast, spec §6.2–6.4).
+// (State.blastArea, as State.blast destroys them).
 func (bl *blaster) lost(s *State, t int, out *[16]int) {
 	*out = [16]int{}
-	ep := bl.mark.begin(len(s.board))
-	mark := bl.mark.m
-	q := append(bl.queue[:0], int32(t))
-	mark[t] = ep
-	next := s.m.next
-	head := 0
-	for dist := 0; dist < s.m.Strength && head < len(q); dist++ {
-		end := len(q)
-		for ; head < end; head++ {
-			c := int(q[head])
-			for d := 0; d < 8; d++ {
-				nx := next[c*8+d]
-				if nx < 0 {
-					continue
-				}
-				c2 := int(nx >> 3)
-				if s.board[c2] == Hole || mark[c2] == ep {
-					continue
-				}
-				mark[c2] = ep
-				q = append(q, int32(c2))
-			}
-		}
-	}
+	q := s.blastArea(&bl.mark, bl.queue, t)
 	for _, c := range q {
 		out[s.board[c]&15]++
 	}

@@ -629,11 +629,13 @@ func (s *State) apply(a game.Action) {
 	s.startTurn(p)
 }
 
-// blast destroys the fields within the bomb strength of t (spec §6.2).
-func (s *State) blast(t int) {
-	ep := s.mark.begin(len(s.board))
-	mark := s.mark.m
-	q := append(s.queue[:0], int32(t))
+// blastArea appends to q[:0] the fields within the bomb strength of t
+// (spec §6.2–6.4): t, then by distance, holes neither counted nor
+// crossed. mk is the caller's scratch.
+func (s *State) blastArea(mk *cellMarks, q []int32, t int) []int32 {
+	ep := mk.begin(len(s.board))
+	mark := mk.m
+	q = append(q[:0], int32(t))
 	mark[t] = ep
 	next := s.m.next
 	head := 0
@@ -655,6 +657,12 @@ func (s *State) blast(t int) {
 			}
 		}
 	}
+	return q
+}
+
+// blast destroys the fields within the bomb strength of t (spec §6.2).
+func (s *State) blast(t int) {
+	q := s.blastArea(&s.mark, s.queue, t)
 	for _, c := range q {
 		s.put(int(c), Hole)
 	}
