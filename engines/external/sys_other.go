@@ -2,11 +2,7 @@
 
 package external
 
-import (
-	"net"
-	"os"
-	"syscall"
-)
+import "syscall"
 
 func procAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true} }
 
@@ -14,22 +10,4 @@ func killGroup(pid int) {
 	if pid > 0 {
 		syscall.Kill(-pid, syscall.SIGKILL)
 	}
-}
-
-// Without /proc: process groups only; no record can be checked safely.
-
-func canTrack() bool                                  { return false }
-func sameProc(int, uint64) (alive, ok bool)           { return false, false }
-func reapAdopted(map[int]bool)                        {}
-func procStart(int) uint64                            { return 0 }
-func killPid(int) bool                                { return false }
-func killTagged(string, int, map[int]bool)            {}
-func pendingBytes(*os.File) int                       { return 0 }
-func peerOwned(net.Conn, *proc) (ok bool, who string) { return true, "" }
-func taggedProcs(string) []pinfo                      { return nil }
-
-type pinfo struct {
-	pid  int
-	tag  string
-	comm string
 }

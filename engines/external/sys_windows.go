@@ -1,27 +1,10 @@
 package external
 
-import (
-	"net"
-	"os"
-	"syscall"
-)
+import "syscall"
+
+// Windows has no process groups for os/exec to use: killGroup does nothing,
+// and the process itself is killed by its owner (proc.go).
 
 func procAttr() *syscall.SysProcAttr { return nil }
 
 func killGroup(int) {}
-
-func canTrack() bool                                  { return false }
-func sameProc(int, uint64) (alive, ok bool)           { return false, false }
-func reapAdopted(map[int]bool)                        {}
-func procStart(int) uint64                            { return 0 }
-func killPid(int) bool                                { return false }
-func killTagged(string, int, map[int]bool)            {}
-func pendingBytes(*os.File) int                       { return 0 }
-func peerOwned(net.Conn, *proc) (ok bool, who string) { return true, "" }
-func taggedProcs(string) []pinfo                      { return nil }
-
-type pinfo struct {
-	pid  int
-	tag  string
-	comm string
-}
