@@ -2,8 +2,8 @@ package external
 
 import "syscall"
 
-// Windows has no process groups for os/exec to use: killGroup does nothing,
-// and the process itself is killed by its owner (proc.go).
+// On Windows killGroup does nothing: the process itself is killed by its
+// owner (proc.go); what it started is not tracked.
 
 func procAttr() *syscall.SysProcAttr { return nil }
 
