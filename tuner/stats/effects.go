@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
+	"sync"
 
 	"gonum.org/v1/gonum/optimize"
 	"gonum.org/v1/gonum/stat"
@@ -93,7 +95,10 @@ func (e *Effects) Predict(row []Feature, conf float64) (est, lo, hi float64) {
 }
 
 // effectsFit is the objective of one fit: the entities' likelihood at
-// β = Xθ plus the features' prior.
+// β = Xθ plus the features' prior. value computes the gradient in the
+// same pass and keeps it for grad at the same θ (L-BFGS asks for both at
+// each point, value first): one pass over the games instead of two, and
+// the same numbers.
 type effectsFit struct {
 	m      *model
 	d      Design
@@ -102,6 +107,15 @@ type effectsFit struct {
 	beta   []float64
 	gbeta  []float64
 	sc     plScratch
+	gx, gv []float64 // the θ of the kept gradient, and the gradient
+	gok    bool
+}
+
+// clone is an objective of its own on the same model and design, with
+// its own weights and scratch (one per bootstrap worker).
+func (f *effectsFit) clone() *effectsFit {
+	n := len(f.beta)
+	return &effectsFit{m: f.m, d: f.d, active: f.active, w: &weights{}, beta: make([]float64, n), gbeta: make([]float64, n)}
 }
 
 func (f *effectsFit) expand(theta []float64) {
@@ -117,18 +131,31 @@ func (f *effectsFit) expand(theta []float64) {
 
 func (f *effectsFit) value(theta []float64) float64 {
 	f.expand(theta)
-	v := f.m.eval(f.beta, f.w, nil, nil, &f.sc)
+	v := f.m.eval(f.beta, f.w, f.gbeta, nil, &f.sc)
 	for k, t := range theta {
 		if p := f.d.Prior[k]; p > 0 {
 			v -= p * 0.5 * (logSigmoid(t) + logSigmoid(-t))
 		}
 	}
+	f.gv = resetSlice(f.gv, len(theta))
+	f.gradFrom(f.gv, theta)
+	f.gx = append(f.gx[:0], theta...)
+	f.gok = true
 	return v
 }
 
 func (f *effectsFit) grad(g, theta []float64) {
+	if f.gok && slices.Equal(f.gx, theta) {
+		copy(g, f.gv)
+		return
+	}
 	f.expand(theta)
 	f.m.eval(f.beta, f.w, f.gbeta, nil, &f.sc)
+	f.gradFrom(g, theta)
+}
+
+// gradFrom is the gradient in θ from the entities' (f.gbeta, at θ).
+func (f *effectsFit) gradFrom(g, theta []float64) {
 	clear(g)
 	for _, e := range f.active {
 		for _, ft := range f.d.Rows[e] {
@@ -143,6 +170,7 @@ func (f *effectsFit) grad(g, theta []float64) {
 }
 
 func (f *effectsFit) fit(start []float64) ([]float64, error) {
+	f.gok = false // the weights may have changed
 	p := optimize.Problem{Func: f.value, Grad: f.grad}
 	settings := &optimize.Settings{GradientThreshold: 1e-7, MajorIterations: 2000}
 	res, err := optimize.Minimize(p, slices.Clone(start), settings, &optimize.LBFGS{})
@@ -161,8 +189,8 @@ func (f *effectsFit) fit(start []float64) ([]float64, error) {
 }
 
 // FitEffects fits the design on the games and refits reps resamples of
-// their blocks (seeded PCG, one goroutine: the result depends only on the
-// inputs) for intervals at conf (see Effects). reps = 0 gives no
+// their blocks (drawn from a seeded PCG and refitted on every CPU: the
+// result depends only on the inputs) for intervals at conf (see Effects). reps = 0 gives no
 // intervals.
 func FitEffects(games []Game, d Design, reps int, conf float64, seed uint64) (Effects, error) {
 	n := len(d.Rows)
@@ -203,21 +231,48 @@ func FitEffects(games []Game, d Design, reps int, conf float64, seed uint64) (Ef
 		}
 		return out, nil
 	}
+	// The resamples are drawn in order from one seeded PCG; the refits
+	// run on every CPU, each on its own copy of the objective, and land
+	// by replicate: the result does not depend on the scheduling.
 	rng := rand.New(rand.NewPCG(seed, 0xeffec75))
 	nb := len(m.blocks)
-	mult := make([]int, nb)
 	out.Samples = make([][]float64, reps)
+	errs := make([]error, reps)
+	type job struct {
+		rep  int
+		mult []int
+	}
+	jobs := make(chan job, 4)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), reps) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			g := f.clone()
+			for j := range jobs {
+				m.weightsFor(j.mult, g.w)
+				th, err := g.fit(full)
+				if err != nil {
+					errs[j.rep] = err
+					continue
+				}
+				out.Samples[j.rep] = toElo(th)
+			}
+		}()
+	}
 	for rep := range reps {
-		clear(mult)
+		mult := make([]int, nb)
 		for range nb {
 			mult[rng.IntN(nb)]++
 		}
-		m.weightsFor(mult, &w)
-		th, err := f.fit(full)
+		jobs <- job{rep, mult}
+	}
+	close(jobs)
+	wg.Wait()
+	for rep, err := range errs {
 		if err != nil {
 			return Effects{}, fmt.Errorf("effects: bootstrap replicate %d: %w", rep, err)
 		}
-		out.Samples[rep] = toElo(th)
 	}
 	col := make([]float64, reps)
 	for k := range nf {

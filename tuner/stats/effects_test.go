@@ -3,6 +3,7 @@ package stats
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 )
 
@@ -107,5 +108,40 @@ func TestEffectsPredict(t *testing.T) {
 	e.Blocks = 1 // one block: no interval
 	if _, lo, hi := e.Predict([]Feature{{K: 0, V: 1}}, 0.95); !math.IsNaN(lo) || !math.IsNaN(hi) {
 		t.Fatalf("one block: [%v, %v]", lo, hi)
+	}
+}
+
+// TestFitEffectsWorkers: the bootstrap's refits run on every CPU, yet
+// the refits, and so the intervals, are the same bits on one CPU.
+func TestFitEffectsWorkers(t *testing.T) {
+	games, d := effectsWorld(rand.New(rand.NewPCG(3, 4)), []float64{30, -10, 5, 0, 20}, 400)
+	fit := func(procs int) Effects {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		e, err := FitEffects(games, d, 40, 0.95, 9)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	one, many := fit(1), fit(4)
+	if len(one.Samples) != 40 || len(many.Samples) != 40 {
+		t.Fatalf("refits: %d and %d, want 40", len(one.Samples), len(many.Samples))
+	}
+	for r := range one.Samples {
+		for k := range one.Samples[r] {
+			if math.Float64bits(one.Samples[r][k]) != math.Float64bits(many.Samples[r][k]) {
+				t.Fatalf("refit %d, feature %d: %v on 1 CPU, %v on 4", r, k, one.Samples[r][k], many.Samples[r][k])
+			}
+		}
+	}
+	for k := range one.Lo {
+		if one.Lo[k] != many.Lo[k] || one.Hi[k] != many.Hi[k] {
+			t.Errorf("feature %d: [%v, %v] on 1 CPU, [%v, %v] on 4", k, one.Lo[k], one.Hi[k], many.Lo[k], many.Hi[k])
+		}
+	}
+	// the refits differ from each other (a bootstrap that refitted one
+	// resample would pass the comparison above)
+	if one.Samples[0][0] == one.Samples[1][0] && one.Samples[1][0] == one.Samples[2][0] {
+		t.Errorf("refits 0–2 are equal: %v", one.Samples[0][0])
 	}
 }

@@ -338,6 +338,19 @@ func logSigmoid(x float64) float64 {
 	return x - math.Log1p(math.Exp(x))
 }
 
+// logistic is logSigmoid(±x) and sigmoid(±x) from one exp and one log1p,
+// the same operations (and so the same bits) as the four calls.
+func logistic(x float64) (lp, ln, sp, sn float64) {
+	if x >= 0 {
+		e := math.Exp(-x)
+		l := math.Log1p(e)
+		return -l, -x - l, 1 / (1 + e), e / (1 + e)
+	}
+	e := math.Exp(x)
+	l := math.Log1p(e)
+	return x - l, -l, e / (1 + e), 1 / (1 + e)
+}
+
 func sigmoid(x float64) float64 {
 	if x >= 0 {
 		return 1 / (1 + math.Exp(-x))
@@ -368,14 +381,15 @@ func (m *model) eval(beta []float64, w *weights, grad, hess []float64, sc *plScr
 		j := m.pairJ[t]
 		s := w.btScore[t]
 		d := beta[i] - beta[j]
-		f -= s*logSigmoid(d) + (nn-s)*logSigmoid(-d)
+		lp, ln, sp, sn := logistic(d)
+		f -= s*lp + (nn-s)*ln
 		if grad != nil {
-			g := nn*sigmoid(d) - s // ∂f/∂β_i
+			g := nn*sp - s // ∂f/∂β_i
 			grad[i] += g
 			grad[j] -= g
 		}
 		if hess != nil {
-			h := nn * sigmoid(d) * sigmoid(-d)
+			h := nn * sp * sn
 			hess[i*n+i] += h
 			hess[j*n+j] += h
 			hess[i*n+j] -= h

@@ -631,3 +631,21 @@ func TestWarmStart(t *testing.T) {
 		}
 	}
 }
+
+// TestLogistic: logistic gives the bits of logSigmoid(±x) and
+// sigmoid(±x), so that fits using it are unchanged to the last bit.
+func TestLogistic(t *testing.T) {
+	xs := []float64{0, math.Copysign(0, -1), 1e-300, -1e-300, 1e-9, -1e-9, 0.5, -0.5, 1, -1, 3.7, -3.7, 40, -40, 800, -800}
+	for i := range 1000 {
+		xs = append(xs, float64(i-500)*0.0137)
+	}
+	for _, x := range xs {
+		lp, ln, sp, sn := logistic(x)
+		want := []float64{logSigmoid(x), logSigmoid(-x), sigmoid(x), sigmoid(-x)}
+		for k, got := range []float64{lp, ln, sp, sn} {
+			if math.Float64bits(got) != math.Float64bits(want[k]) {
+				t.Fatalf("logistic(%g)[%d] = %v, want %v", x, k, got, want[k])
+			}
+		}
+	}
+}
