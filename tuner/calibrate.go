@@ -2,8 +2,11 @@ package tuner
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"time"
 	"tourney/tuner/plan"
+	"tourney/tuner/records"
 	"tourney/tuner/space"
 
 	"tourney/arena"
@@ -22,14 +25,29 @@ type Calibration struct {
 
 // Calibrate plays games of the default configuration against itself on
 // every scenario and map, in turn, until limit has passed (at least one
-// game per map). It is what `validate` bases its time estimate on.
-func Calibrate(ctx context.Context, s *space.Space, limit time.Duration) (Calibration, error) {
+// game per map). It is what `validate` bases its time estimate on. With
+// withRecords each game's record is written as a sweep writes it (to a
+// temporary file), and its cost is the game's: on games of a millisecond
+// the records are a third of a sweep's CPU.
+func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRecords bool) (Calibration, error) {
 	start := time.Now()
+	var recw *records.Writer
+	if withRecords {
+		dir, err := os.MkdirTemp("", "tourney-calibrate-")
+		if err != nil {
+			return Calibration{}, err
+		}
+		defer os.RemoveAll(dir)
+		if recw, err = records.Create(filepath.Join(dir, "games.jsonl.gz")); err != nil {
+			return Calibration{}, err
+		}
+		defer recw.Close()
+	}
 	total := make([][]time.Duration, len(s.Scenarios))
 	for si, sc := range s.Scenarios {
 		total[si] = make([]time.Duration, len(sc.Maps))
 	}
-	rounds := 0
+	rounds, c0 := 0, 0
 	for round := uint64(0); ; round++ {
 		for si, sc := range s.Scenarios {
 			for mi, m := range sc.Maps {
@@ -37,10 +55,17 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration) (Calibr
 				for j := range seats {
 					seats[j] = arena.Entrant{ID: "default", Spec: sc.Bot, Params: s.DefaultParams(si)}
 				}
-				job := arena.Job{Game: sc.Game, Map: m, Seed: game.Mix(s.Seed, 0xca11, round, uint64(si), uint64(mi)), Seats: seats, Budget: sc.Budget}
+				job := arena.Job{Game: sc.Game, Map: m, Seed: game.Mix(s.Seed, 0xca11, round, uint64(si), uint64(mi)), Seats: seats, Budget: sc.Budget, Record: withRecords}
 				cpu := processCPU()
-				if _, err := arena.Play(ctx, &job, arena.Options{}); err != nil {
+				res, err := arena.Play(ctx, &job, arena.Options{})
+				if err != nil {
 					return Calibration{}, err
+				}
+				if recw != nil {
+					if err := recw.Write(records.FromResult(c0, res)); err != nil {
+						return Calibration{}, err
+					}
+					c0++
 				}
 				total[si][mi] += processCPU() - cpu
 			}

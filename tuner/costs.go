@@ -42,7 +42,7 @@ func (r *sweepRun) resolveCosts(ctx context.Context) (*space.Space, error) {
 	}
 	if costs == nil {
 		fmt.Fprintf(r.opt.Log, "measuring the CPU time of a game of each scenario (the budget of %s becomes games)\n", t.BudgetCPU)
-		cal, err := Calibrate(ctx, s, 3*time.Second)
+		cal, err := Calibrate(ctx, s, 3*time.Second, !r.opt.NoRecords)
 		if err != nil {
 			return nil, err
 		}

@@ -17,7 +17,8 @@ Checks a parameter space without running the sweep: prints the number of
 variants, the games of each round, the total (a range: the sequential
 tests stop early when variants differ; the most is every encounter, or
 the race, played to its cap) and an estimate of the time
-(from a few calibration games of the default configuration, or from
+(from a few calibration games of the default configuration, their
+records written as a sweep writes them, or from
 the scenarios' declared costs when every scenario declares one, unless
 --no-estimate). Without SPACE.toml it checks the embedded default space.
 Exits 2 with file:line: key: message on any error.`
@@ -49,7 +50,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return nil
 		}
 		var err error
-		cal, err = tuner.Calibrate(ctx, sp, 2*time.Second)
+		cal, err = tuner.Calibrate(ctx, sp, 2*time.Second, true) // a sweep records its games unless --records none
 		calibrated = err == nil
 		return err
 	}
@@ -139,7 +140,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	est := cal.Estimate(bounds, w)
 	per := scaleDuration(est, w, bounds.MaxGames)
 	lo := scaleDuration(est, bounds.MinGames, bounds.MaxGames)
-	from := fmt.Sprintf("from %d calibration games", cal.Games)
+	from := fmt.Sprintf("from %d calibration games with their records", cal.Games)
 	if cal.Games == 0 {
 		from = "from the scenarios' declared costs"
 	}
