@@ -8,14 +8,20 @@ import (
 	"tourney/engines/game"
 )
 
-func newRisk(t *testing.T, values map[string]any) *riskBot {
+// buildBot is spec's bot with values, reset to seed 1, as a B.
+func buildBot[B game.Bot](t *testing.T, spec game.BotSpec, values map[string]any) B {
 	t.Helper()
-	b, _, err := RiskSpec().Build(values)
+	b, _, err := spec.Build(values)
 	if err != nil {
 		t.Fatal(err)
 	}
 	b.Reset(1)
-	return b.(*riskBot)
+	return b.(B)
+}
+
+func newRisk(t *testing.T, values map[string]any) *riskBot {
+	t.Helper()
+	return buildBot[*riskBot](t, RiskSpec(), values)
 }
 
 // only enables the named module (and MoveCalculation) of the risk bot.

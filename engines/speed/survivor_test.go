@@ -9,12 +9,7 @@ import (
 
 func newSurvivor(t *testing.T, values map[string]any) *survivorBot {
 	t.Helper()
-	b, _, err := SurvivorSpec().Build(values)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b.Reset(1)
-	return b.(*survivorBot)
+	return buildBot[*survivorBot](t, SurvivorSpec(), values)
 }
 
 func survivorStep(t *testing.T, b *survivorBot, s *State, p int) game.Action {
