@@ -163,31 +163,20 @@ func TestRiskNeverFatal(t *testing.T) {
 		for seed := uint64(0); seed < 6; seed++ {
 			s := NewState(m.(*Map), seed)
 			b.Reset(seed)
-			for !s.IsTerminal() {
-				acts := make([]game.Action, s.n)
-				for p := 0; p < s.n; p++ {
-					acts[p] = game.NoAction
-					if !s.pl[p].active {
-						continue
-					}
-					anySafe := false
-					for a := range numActions {
-						anySafe = anySafe || !aloneFatal(s, p, a)
-					}
-					a, err := b.Step(context.Background(), s, p, game.Budget{})
-					if err != nil {
-						t.Fatal(err)
-					}
-					if anySafe && aloneFatal(s, p, a) {
-						t.Fatalf("%s seed %d: risk played fatal %s with a safe move available\n%s", name, seed, s.ActionString(p, a), s)
-					}
-					if rng.IntN(3) == 0 {
-						a = game.Action(rng.IntN(int(numActions)))
-					}
-					acts[p] = a
+			mixedPlayout(s, rng, func(p int) game.Action {
+				anySafe := false
+				for a := range numActions {
+					anySafe = anySafe || !aloneFatal(s, p, a)
 				}
-				s.ApplyJoint(acts)
-			}
+				a, err := b.Step(context.Background(), s, p, game.Budget{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if anySafe && aloneFatal(s, p, a) {
+					t.Fatalf("%s seed %d: risk played fatal %s with a safe move available\n%s", name, seed, s.ActionString(p, a), s)
+				}
+				return a
+			})
 		}
 	}
 }
