@@ -1,9 +1,7 @@
 package tuner
 
 import (
-	"encoding/csv"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -30,15 +28,7 @@ const (
 // other (nil: such columns are an error).
 func checkColumns(t *testing.T, path string, want []string, kinds map[string]string, other func(col string) string) [][]string {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
+	rows := readCSV(t, path)
 	if len(rows) < 2 {
 		t.Fatalf("%s: %d rows", path, len(rows))
 	}

@@ -127,11 +127,16 @@ func readFiles(t *testing.T, dir string, names ...string) map[string][]byte {
 }
 
 // sameFiles reports each of files (of a run at w workers) that differs
-// from first's (the run at 1 worker).
-func sameFiles(t *testing.T, first, files map[string][]byte, w int) {
+// from *first's (the run at 1 worker); the first run's files become
+// *first.
+func sameFiles(t *testing.T, first *map[string][]byte, files map[string][]byte, w int) {
 	t.Helper()
+	if *first == nil {
+		*first = files
+		return
+	}
 	for f, b := range files {
-		if !bytes.Equal(b, first[f]) {
+		if !bytes.Equal(b, (*first)[f]) {
 			t.Errorf("%s differs between 1 and %d workers", f, w)
 		}
 	}
@@ -153,11 +158,7 @@ func TestSPSASweep(t *testing.T) {
 		if n := bytes.Count(files["spsa.csv"], []byte("\n")); n != 302 {
 			t.Errorf("spsa.csv: %d lines, want 302 (header, start, 300 iterations)", n)
 		}
-		if first == nil {
-			first = files
-			continue
-		}
-		sameFiles(t, first, files, w)
+		sameFiles(t, &first, files, w)
 	}
 }
 
@@ -195,11 +196,7 @@ func TestCMAESSweep(t *testing.T) {
 		if n := bytes.Count(files["cmaes-candidates.csv"], []byte("\n")); n != 1+6*(pop+1) {
 			t.Errorf("cmaes-candidates.csv: %d lines, want %d (header, 6 generations of %d candidates and the defaults)", n, 1+6*(pop+1), pop)
 		}
-		if first == nil {
-			first = files
-			continue
-		}
-		sameFiles(t, first, files, w)
+		sameFiles(t, &first, files, w)
 	}
 }
 

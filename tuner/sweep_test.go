@@ -161,7 +161,7 @@ func readCSV(t *testing.T, path string) [][]string {
 	defer f.Close()
 	rows, err := csv.NewReader(f).ReadAll()
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", path, err)
 	}
 	return rows
 }
