@@ -221,13 +221,7 @@ func checkResultFiles(t *testing.T, sp *space.Space, out string) {
 // knockout of pairs: its name and seed, the bot's depth budget, the
 // opening plies, and the encounters' min_blocks and max_games.
 func c4Pairs(name string, seed, depth, opening, minBlocks, maxGames int) string {
-	return fmt.Sprintf(`
-name = %q
-seed = %d
-[[scenario]]
-game = "connect4"
-bot = "alphabeta"
-budget = { depth = %d }
+	return spaceText(name, seed, "connect4", "alphabeta", fmt.Sprintf(`budget = { depth = %d }
 opening_plies = %d
 [params]
 opponent_weight = { values = [0.5, 2.0] }
@@ -240,7 +234,7 @@ group = 2
 advance = 1
 min_blocks = %d
 max_games = %d
-`, name, seed, depth, opening, minBlocks, maxGames)
+`, depth, opening, minBlocks, maxGames))
 }
 
 // games.csv carries each seat's search telemetry when its bot reports it

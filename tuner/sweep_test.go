@@ -114,18 +114,18 @@ func runSpace(t *testing.T, path string, workers int, opt RunOptions) (*Outcome,
 	return sweepSpace(t, sp, workers, opt)
 }
 
+// spaceText is the text of a space: its name and seed, a scenario of
+// game's bot, then rest (the scenario's other keys and the tables after
+// it).
+func spaceText(name string, seed int, game, bot, rest string) string {
+	return fmt.Sprintf("\nname = %q\nseed = %d\n[[scenario]]\ngame = %q\nbot = %q\n", name, seed, game, bot) + rest
+}
+
 // fixedSpace is the text of a space of the synthetic game's fixed bot:
-// its name and seed, one scenario, then params, the lines of [params]
-// and the tables after them.
+// its name and seed, then params, the lines of [params] and the tables
+// after them.
 func fixedSpace(name string, seed int, params string) string {
-	return fmt.Sprintf(`
-name = %q
-seed = %d
-[[scenario]]
-game = "synthetic"
-bot = "fixed"
-[params]
-`, name, seed) + params
+	return spaceText(name, seed, "synthetic", "fixed", "[params]\n"+params)
 }
 
 // parseSpace is text parsed as the space file name.
