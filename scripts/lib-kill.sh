@@ -3,7 +3,10 @@
 # timing-kill.sh, sourced by both (not run by itself):
 #
 #   kill_setup NAME DEFAULT_KILLS "$@"   kills, work (WORKDIR or a new /tmp/NAME.XXXXXX), bin (built)
-#   (the script writes its space file and sets space)
+#   kill_space FILE NAME SEED MAX_GAMES [METHOD]
+#                                        the space (space=FILE): Connect Four's alpha-beta
+#                                        at depth 5, two knobs, a race of MAX_GAMES
+#                                        ([generate] method = METHOD when given)
 #   kill_reference                       the uninterrupted run into $work/ref; sets wall
 #   kill_loop DIVISOR [verbose]          up to $kills runs into $work/killed (dir), each
 #                                        killed -9 at a random instant in 0 .. wall/DIVISOR;
@@ -26,6 +29,24 @@ kill_sweep() { # ARGS...: the sweep of $space with ARGS, in this shell
 
 kill_args() { # sets args: resume $dir when it has begun, else start it afresh
 	if [ -e "$dir/space.toml" ]; then args=(--resume "$dir"); else rm -rf "$dir"; args=(--out "$dir"); fi
+}
+
+kill_space() { # FILE NAME SEED MAX_GAMES [METHOD]
+	space=$1
+	{
+		printf 'name = "%s"\nseed = %s\n' "$2" "$3"
+		cat <<'TOML'
+[[scenario]]
+game = "connect4"
+bot = "alphabeta"
+budget = { depth = 5 }
+[params]
+opponent_weight = { values = [0.5, 1.0, 2.0] }
+max_reach = { values = [4, 5, 6] }
+TOML
+		[ -n "${5:-}" ] && printf '[generate]\nmethod = "%s"\n' "$5"
+		printf '[tournament]\nformat = "race"\nmax_games = %s\n' "$4"
+	} > "$space"
 }
 
 kill_reference() {

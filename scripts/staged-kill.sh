@@ -14,23 +14,7 @@
 set -u
 . "$(dirname "$0")/lib-kill.sh"
 kill_setup staged-kill 10 "$@"
-space=$work/staged.toml
-cat > "$space" <<'TOML'
-name = "staged-kill"
-seed = 77
-[[scenario]]
-game = "connect4"
-bot = "alphabeta"
-budget = { depth = 5 }
-[params]
-opponent_weight = { values = [0.5, 1.0, 2.0] }
-max_reach = { values = [4, 5, 6] }
-[generate]
-method = "staged"
-[tournament]
-format = "race"
-max_games = 800
-TOML
+kill_space "$work/staged.toml" staged-kill 77 800 staged
 kill_reference
 kill_loop 6 verbose
 kill_finish

@@ -8,21 +8,7 @@
 set -u
 . "$(dirname "$0")/lib-kill.sh"
 kill_setup timing-kill 20 "$@"
-space=$work/race.toml
-cat > "$space" <<'TOML'
-name = "timing-kill"
-seed = 91
-[[scenario]]
-game = "connect4"
-bot = "alphabeta"
-budget = { depth = 5 }
-[params]
-opponent_weight = { values = [0.5, 1.0, 2.0] }
-max_reach = { values = [4, 5, 6] }
-[tournament]
-format = "race"
-max_games = 2000
-TOML
+kill_space "$work/race.toml" timing-kill 91 2000
 kill_reference
 kill_loop 10
 echo "$n kills landed"
