@@ -110,20 +110,23 @@ func TestOrderedAndDeterministic(t *testing.T) {
 	}
 }
 
+// faultCases are the broken bots' modes (brokenSpec), the budget each
+// plays under and the end its seat gets.
+var faultCases = []struct {
+	mode   string
+	budget game.Budget
+	end    string
+}{
+	{"panic", game.Budget{}, "forfeit:panic"},
+	{"illegal", game.Budget{}, "forfeit:illegal"},
+	{"error", game.Budget{}, "forfeit:error"},
+	{"slow", game.Budget{Time: 20 * time.Millisecond}, "forfeit:timeout"},
+	{"hang", game.Budget{Time: 20 * time.Millisecond}, "forfeit:timeout"},
+	{"hang", game.Budget{Nodes: 1000}, "forfeit:timeout"},
+}
+
 func TestBrokenBotsForfeit(t *testing.T) {
-	cases := []struct {
-		mode   string
-		budget game.Budget
-		end    string
-	}{
-		{"panic", game.Budget{}, "forfeit:panic"},
-		{"illegal", game.Budget{}, "forfeit:illegal"},
-		{"error", game.Budget{}, "forfeit:error"},
-		{"slow", game.Budget{Time: 20 * time.Millisecond}, "forfeit:timeout"},
-		{"hang", game.Budget{Time: 20 * time.Millisecond}, "forfeit:timeout"},
-		{"hang", game.Budget{Nodes: 1000}, "forfeit:timeout"},
-	}
-	for _, c := range cases {
+	for _, c := range faultCases {
 		t.Run(c.mode+"-"+c.budget.String(), func(t *testing.T) {
 			// The broken bot sits in seat 0 of even games and seat 1 of odd
 			// ones, misbehaving on its second move; games of two good bots

@@ -16,19 +16,7 @@ func TestEliminationPlaysOn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cases := []struct {
-		mode   string
-		budget game.Budget
-		end    string
-	}{
-		{"panic", game.Budget{}, "forfeit:panic"},
-		{"illegal", game.Budget{}, "forfeit:illegal"},
-		{"error", game.Budget{}, "forfeit:error"},
-		{"slow", game.Budget{Time: 20 * time.Millisecond}, "forfeit:timeout"},
-		{"hang", game.Budget{Time: 20 * time.Millisecond}, "forfeit:timeout"},
-		{"hang", game.Budget{Nodes: 1000}, "forfeit:timeout"},
-	}
-	for _, c := range cases {
+	for _, c := range faultCases {
 		t.Run(c.mode+"-"+c.budget.String(), func(t *testing.T) {
 			var jobs []Job
 			for i := range 6 {

@@ -5,35 +5,19 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"tourney/tuner/space"
 )
 
 // A confirmation that cannot decide in its games keeps the sweep's
 // verdict and says so; confirm/games.csv numbers the winner and the
 // defaults as the sweep does; the SPRT reads alpha=0.05.
 func TestConfirmUndecidedKeepsVerdict(t *testing.T) {
-	text := `
-name = "confirm-undecided"
-seed = 9
-[[scenario]]
-game = "synthetic"
-bot = "fixed"
-[params]
-elo = { values = [-50, 300] }
+	sp := parseSpace(t, "confirm.toml", fixedSpace("confirm-undecided", 9, `elo = { values = [-50, 300] }
 [tournament]
 format = "race"
 bootstrap = 200
 confirm_games = 8
-`
-	sp, err := space.Parse("confirm.toml", []byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(t.TempDir(), "out")
-	res, err := RunSweep(t.Context(), sp, RunOptions{Out: dir, Workers: 2, Quiet: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+`))
+	res, dir := sweepSpace(t, sp, 2, RunOptions{})
 	cf, _, err := ConfirmDir(t.Context(), sp, dir, RunOptions{Workers: 2, Quiet: true})
 	if err != nil {
 		t.Fatal(err)

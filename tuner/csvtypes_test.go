@@ -1,9 +1,7 @@
 package tuner
 
 import (
-	"context"
-	"encoding/csv"
-	"os"
+	"fmt"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -30,15 +28,7 @@ const (
 // other (nil: such columns are an error).
 func checkColumns(t *testing.T, path string, want []string, kinds map[string]string, other func(col string) string) [][]string {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
+	rows := readCSV(t, path)
 	if len(rows) < 2 {
 		t.Fatalf("%s: %d rows", path, len(rows))
 	}
@@ -133,27 +123,14 @@ min_blocks = 1
 max_games = 12
 points = "rank"
 `
-	race := `
-name = "csv-types-race"
-seed = 13
-[[scenario]]
-game = "synthetic"
-bot = "fixed"
-[params]
-elo = { values = [0, 40, 80] }
+	race := fixedSpace("csv-types-race", 13, `elo = { values = [0, 40, 80] }
 [tournament]
 format = "race"
 max_games = 400
-`
+`)
 	for _, text := range []string{knockout, race} {
-		sp, err := space.Parse("types.toml", []byte(text))
-		if err != nil {
-			t.Fatal(err)
-		}
-		out := filepath.Join(t.TempDir(), "out")
-		if _, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: 2, Quiet: true}); err != nil {
-			t.Fatal(err)
-		}
+		sp := parseSpace(t, "types.toml", text)
+		_, out := sweepSpace(t, sp, 2, RunOptions{})
 		checkResultFiles(t, sp, out)
 	}
 }
@@ -239,22 +216,13 @@ func checkResultFiles(t *testing.T, sp *space.Space, out string) {
 		map[string]string{"game": kInt, "seat": kInt, "time_ms": kFloat, "moves": kInt}, nil)
 }
 
-// games.csv carries each seat's search telemetry when its bot reports it
-// (game.Informer): nodes summed over the game and the mean completed
-// depth. Under a depth budget a Connect Four alpha-beta bot completes
-// every iteration up to the budget (fewer only near the end, where the
-// game is solved sooner), and the telemetry is the same at any worker
-// count. The synthetic game's bots report nothing: both cells are empty
-// there (TestResultsColumnTypes).
-func TestGamesSearchTelemetry(t *testing.T) {
-	text := `
-name = "c4-telemetry"
-seed = 5
-[[scenario]]
-game = "connect4"
-bot = "alphabeta"
-budget = { depth = 4 }
-opening_plies = 2
+// c4Pairs is the text of a space of two variants of Connect Four's
+// alpha-beta bot (opponent_weight 0.5 and 2.0, no defaults) in a
+// knockout of pairs: its name and seed, the bot's depth budget, the
+// opening plies, and the encounters' min_blocks and max_games.
+func c4Pairs(name string, seed, depth, opening, minBlocks, maxGames int) string {
+	return spaceText(name, seed, "connect4", "alphabeta", fmt.Sprintf(`budget = { depth = %d }
+opening_plies = %d
 [params]
 opponent_weight = { values = [0.5, 2.0] }
 [generate]
@@ -264,19 +232,23 @@ include_defaults = false
 format = "knockout"
 group = 2
 advance = 1
-min_blocks = 2
-max_games = 4
-`
-	sp, err := space.Parse("c4.toml", []byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
+min_blocks = %d
+max_games = %d
+`, depth, opening, minBlocks, maxGames))
+}
+
+// games.csv carries each seat's search telemetry when its bot reports it
+// (game.Informer): nodes summed over the game and the mean completed
+// depth. Under a depth budget a Connect Four alpha-beta bot completes
+// every iteration up to the budget (fewer only near the end, where the
+// game is solved sooner), and the telemetry is the same at any worker
+// count. The synthetic game's bots report nothing: both cells are empty
+// there (TestResultsColumnTypes).
+func TestGamesSearchTelemetry(t *testing.T) {
+	sp := parseSpace(t, "c4.toml", c4Pairs("c4-telemetry", 5, 4, 2, 2, 4))
 	var files [2][]byte
 	for i, w := range []int{1, 2} {
-		out := filepath.Join(t.TempDir(), "out")
-		if _, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: w, Quiet: true}); err != nil {
-			t.Fatal(err)
-		}
+		_, out := sweepSpace(t, sp, w, RunOptions{})
 		rows := checkColumns(t, filepath.Join(out, "games.csv"), gamesHeader, map[string]string{
 			"nodes": kInt, "depth": kFloat,
 		}, func(string) string { return kStr + "?" })
@@ -288,9 +260,7 @@ max_games = 4
 				t.Errorf("games.csv game %s seat %s: nodes %s, depth %s over %d plies", r[colGame], r[colSeat], r[colNodes], r[colDepth], plies)
 			}
 		}
-		if files[i], err = os.ReadFile(filepath.Join(out, "games.csv")); err != nil {
-			t.Fatal(err)
-		}
+		files[i] = mustRead(t, filepath.Join(out, "games.csv"))
 	}
 	if string(files[0]) != string(files[1]) {
 		t.Error("games.csv differs between 1 and 2 workers")

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"tourney/tuner/space"
 )
 
 // Deterministic bots on a fixed map without opening plies play one game
@@ -29,15 +28,7 @@ format = "` + format + `"
 max_games = 120
 bootstrap = 100
 `
-			sp, err := space.Parse("det.toml", []byte(text))
-			if err != nil {
-				t.Fatal(err)
-			}
-			dir := filepath.Join(t.TempDir(), "out")
-			res, err := RunSweep(t.Context(), sp, RunOptions{Out: dir, Workers: 2, Quiet: true})
-			if err != nil {
-				t.Fatal(err)
-			}
+			res, dir := sweepSpace(t, parseSpace(t, "det.toml", text), 2, RunOptions{})
 			sum := res.Summary
 			t.Logf("%s %q: %d blocks, %d distinct; %s", format, opening, sum.Blocks, sum.Distinct, strings.ReplaceAll(res.Verdict.String(), "\n", " | "))
 			if opening != "" {

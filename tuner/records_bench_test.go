@@ -8,29 +8,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
-	"tourney/tuner/space"
 )
-
-const c4Depth7 = `
-name = "c4-depth7"
-seed = 77
-[[scenario]]
-game = "connect4"
-bot = "alphabeta"
-budget = { depth = 7 }
-opening_plies = 4
-[params]
-opponent_weight = { values = [0.5, 2.0] }
-[generate]
-method = "grid"
-include_defaults = false
-[tournament]
-format = "knockout"
-group = 2
-advance = 1
-min_blocks = 10
-max_games = 20
-`
 
 func cpuNow() time.Duration {
 	var ru syscall.Rusage
@@ -46,10 +24,7 @@ func cpuNow() time.Duration {
 //
 //	go test ./tuner/ -run '^$' -bench SweepRecords -benchtime 10x
 func BenchmarkSweepRecords(b *testing.B) {
-	sp, err := space.Parse("c4.toml", []byte(c4Depth7))
-	if err != nil {
-		b.Fatal(err)
-	}
+	sp := parseSpace(b, "c4.toml", c4Pairs("c4-depth7", 77, 7, 4, 10, 20))
 	var wall, cpu [2]time.Duration // [0] records on, [1] off
 	games := 0
 	for i := 0; i < b.N; i++ {

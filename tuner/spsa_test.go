@@ -43,10 +43,7 @@ func flatRuns(t *testing.T, file string, runs int, generate string) (better, gam
 	t.Helper()
 	for seed := 1; seed <= runs; seed++ {
 		sp := continuousSpace(t, file, "flat8.toml", seed, generate)
-		res, err := RunSweep(context.Background(), sp, RunOptions{Out: filepath.Join(t.TempDir(), "r"), Workers: 2, Quiet: true, NoRecords: true})
-		if err != nil {
-			t.Fatal(err)
-		}
+		res, _ := sweepSpace(t, sp, 2, RunOptions{NoRecords: true})
 		if res.Verdict.Better {
 			better++
 		}
@@ -115,6 +112,36 @@ func TestContinuousFlatCanFail(t *testing.T) {
 	}
 }
 
+// readFiles is the files names of the directory dir.
+func readFiles(t *testing.T, dir string, names ...string) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{}
+	for _, f := range names {
+		b, err := os.ReadFile(filepath.Join(dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[f] = b
+	}
+	return files
+}
+
+// sameFiles reports each of files (of a run at w workers) that differs
+// from *first's (the run at 1 worker); the first run's files become
+// *first.
+func sameFiles(t *testing.T, first *map[string][]byte, files map[string][]byte, w int) {
+	t.Helper()
+	if *first == nil {
+		*first = files
+		return
+	}
+	for f, b := range files {
+		if !bytes.Equal(b, (*first)[f]) {
+			t.Errorf("%s differs between 1 and %d workers", f, w)
+		}
+	}
+}
+
 // TestSPSASweep runs spsa on peak8 through the arena: the final point is
 // promoted, spsa.csv has a row per iteration, and the files are the same
 // at any worker count.
@@ -123,34 +150,15 @@ func TestSPSASweep(t *testing.T) {
 	var first map[string][]byte
 	for _, w := range []int{1, 3} {
 		sp := continuousSpace(t, "peak8-spsa.toml", "peak8.toml", 7, gen)
-		out := filepath.Join(t.TempDir(), "r")
-		res, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: w, Quiet: true, NoRecords: true})
-		if err != nil {
-			t.Fatal(err)
-		}
+		res, out := sweepSpace(t, sp, w, RunOptions{NoRecords: true})
 		if !res.Verdict.Better || res.Winner != 1 || len(res.Variants) != 2 {
 			t.Fatalf("workers %d: winner %d of %d variants, verdict %q; want variant 1, better", w, res.Winner, len(res.Variants), res.Verdict.Text)
 		}
-		files := map[string][]byte{}
-		for _, f := range []string{"games.csv", "spsa.csv", "variants.csv", "ratings.csv", "bracket.csv", "winner.toml"} {
-			b, err := os.ReadFile(filepath.Join(out, f))
-			if err != nil {
-				t.Fatal(err)
-			}
-			files[f] = b
-		}
+		files := readFiles(t, out, "games.csv", "spsa.csv", "variants.csv", "ratings.csv", "bracket.csv", "winner.toml")
 		if n := bytes.Count(files["spsa.csv"], []byte("\n")); n != 302 {
 			t.Errorf("spsa.csv: %d lines, want 302 (header, start, 300 iterations)", n)
 		}
-		if first == nil {
-			first = files
-			continue
-		}
-		for f, b := range files {
-			if !bytes.Equal(b, first[f]) {
-				t.Errorf("%s differs between 1 and %d workers", f, w)
-			}
-		}
+		sameFiles(t, &first, files, w)
 	}
 }
 
@@ -163,19 +171,8 @@ func TestCMAESSweep(t *testing.T) {
 	var first map[string][]byte
 	for _, w := range []int{1, 3} {
 		sp := continuousSpace(t, "peak8-cmaes.toml", "peak8.toml", 3, gen)
-		out := filepath.Join(t.TempDir(), "r")
-		res, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: w, Quiet: true, NoRecords: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		files := map[string][]byte{}
-		for _, f := range []string{"games.csv", "cmaes.csv", "cmaes-candidates.csv", "variants.csv", "ratings.csv", "bracket.csv", "winner.toml"} {
-			b, err := os.ReadFile(filepath.Join(out, f))
-			if err != nil {
-				t.Fatal(err)
-			}
-			files[f] = b
-		}
+		res, out := sweepSpace(t, sp, w, RunOptions{NoRecords: true})
+		files := readFiles(t, out, "games.csv", "cmaes.csv", "cmaes-candidates.csv", "variants.csv", "ratings.csv", "bracket.csv", "winner.toml")
 		rows, err := ReadTable(filepath.Join(out, "cmaes.csv"))
 		if err != nil {
 			t.Fatal(err)
@@ -199,15 +196,7 @@ func TestCMAESSweep(t *testing.T) {
 		if n := bytes.Count(files["cmaes-candidates.csv"], []byte("\n")); n != 1+6*(pop+1) {
 			t.Errorf("cmaes-candidates.csv: %d lines, want %d (header, 6 generations of %d candidates and the defaults)", n, 1+6*(pop+1), pop)
 		}
-		if first == nil {
-			first = files
-			continue
-		}
-		for f, b := range files {
-			if !bytes.Equal(b, first[f]) {
-				t.Errorf("%s differs between 1 and %d workers", f, w)
-			}
-		}
+		sameFiles(t, &first, files, w)
 	}
 }
 

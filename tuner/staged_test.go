@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"tourney/tuner/space"
 )
 
 // The staged procedure on the synthetic game: elo decides, label does
@@ -19,25 +18,14 @@ import (
 // sweep: the same bytes at 1 and 2 workers, one games.csv whose games the
 // summary counts.
 func TestStaged(t *testing.T) {
-	text := `
-name = "staged"
-seed = 4
-[[scenario]]
-game = "synthetic"
-bot = "fixed"
-[params]
-elo = { values = [-100, -50, 50, 100] }
+	sp := parseSpace(t, "staged.toml", fixedSpace("staged", 4, `elo = { values = [-100, -50, 50, 100] }
 label = { values = [1, 2, 3] }
 [generate]
 method = "staged"
 [tournament]
 format = "race"
 bootstrap = 200
-`
-	sp, err := space.Parse("staged.toml", []byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
+`))
 	// the generated variants are stage 1's: each parameter alone with the
 	// defaults
 	if n := len(sp.Variants()); n != 1+4+3 {
@@ -46,11 +34,7 @@ bootstrap = 200
 	var dirs []string
 	var res *Outcome
 	for _, w := range []int{2, 1} {
-		dir := filepath.Join(t.TempDir(), "out")
-		out, err := RunSweep(t.Context(), sp, RunOptions{Out: dir, Workers: w, Quiet: true, NoRecords: true})
-		if err != nil {
-			t.Fatal(err)
-		}
+		out, dir := sweepSpace(t, sp, w, RunOptions{NoRecords: true})
 		dirs = append(dirs, dir)
 		if res == nil {
 			res = out
@@ -119,29 +103,14 @@ func distinctGames(t *testing.T, dir string) int {
 // the GSPRT accepts a variant 100 Elo stronger, and rejects none in a
 // space of equals (where the sweep itself claims nothing).
 func TestConfirm(t *testing.T) {
-	text := `
-name = "confirm"
-seed = 9
-[[scenario]]
-game = "synthetic"
-bot = "fixed"
-[params]
-elo = { values = [-50, 100] }
+	sp := parseSpace(t, "confirm.toml", fixedSpace("confirm", 9, `elo = { values = [-50, 100] }
 [tournament]
 format = "race"
 bootstrap = 200
 confirm = true
 confirm_games = 2000
-`
-	sp, err := space.Parse("confirm.toml", []byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(t.TempDir(), "out")
-	res, err := RunSweep(t.Context(), sp, RunOptions{Out: dir, Workers: 2, Quiet: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+`))
+	res, dir := sweepSpace(t, sp, 2, RunOptions{})
 	cf := res.Verdict.Confirm
 	if cf == nil || cf.State != "H1" || !res.Verdict.Better || !strings.Contains(res.Verdict.Text, "confirmed") {
 		t.Fatalf("confirmation %+v, verdict %q", cf, res.Verdict.Text)
@@ -165,14 +134,7 @@ confirm_games = 2000
 // resumes to the same bytes as an uninterrupted run, and its summary
 // counts every game.
 func TestStagedResume(t *testing.T) {
-	text := `
-name = "staged-resume"
-seed = 6
-[[scenario]]
-game = "synthetic"
-bot = "fixed"
-[params]
-elo = { values = [-100, 50, 100] }
+	sp := parseSpace(t, "staged.toml", fixedSpace("staged-resume", 6, `elo = { values = [-100, 50, 100] }
 label = { values = [1, 2] }
 [generate]
 method = "staged"
@@ -180,16 +142,8 @@ method = "staged"
 format = "race"
 max_games = 300
 bootstrap = 100
-`
-	sp, err := space.Parse("staged.toml", []byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref := filepath.Join(t.TempDir(), "ref")
-	res, err := RunSweep(t.Context(), sp, RunOptions{Out: ref, Workers: 2, Quiet: true, NoRecords: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+`))
+	res, ref := sweepSpace(t, sp, 2, RunOptions{NoRecords: true})
 	total := distinctGames(t, ref)
 	if res.Summary.Games != total {
 		t.Errorf("summary counts %d games, games.csv has %d", res.Summary.Games, total)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -110,6 +111,37 @@ func runSpace(t *testing.T, path string, workers int, opt RunOptions) (*Outcome,
 	if err != nil {
 		t.Fatal(err)
 	}
+	return sweepSpace(t, sp, workers, opt)
+}
+
+// spaceText is the text of a space: its name and seed, a scenario of
+// game's bot, then rest (the scenario's other keys and the tables after
+// it).
+func spaceText(name string, seed int, game, bot, rest string) string {
+	return fmt.Sprintf("\nname = %q\nseed = %d\n[[scenario]]\ngame = %q\nbot = %q\n", name, seed, game, bot) + rest
+}
+
+// fixedSpace is the text of a space of the synthetic game's fixed bot:
+// its name and seed, then params, the lines of [params] and the tables
+// after them.
+func fixedSpace(name string, seed int, params string) string {
+	return spaceText(name, seed, "synthetic", "fixed", "[params]\n"+params)
+}
+
+// parseSpace is text parsed as the space file name.
+func parseSpace(t testing.TB, name, text string) *space.Space {
+	t.Helper()
+	sp, err := space.Parse(name, []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sp
+}
+
+// sweepSpace runs sp quietly on workers into a new directory, with opt's
+// other options, and returns the outcome and the directory.
+func sweepSpace(t *testing.T, sp *space.Space, workers int, opt RunOptions) (*Outcome, string) {
+	t.Helper()
 	opt.Out = filepath.Join(t.TempDir(), "out")
 	opt.Workers = workers
 	opt.Quiet = true
@@ -129,7 +161,7 @@ func readCSV(t *testing.T, path string) [][]string {
 	defer f.Close()
 	rows, err := csv.NewReader(f).ReadAll()
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", path, err)
 	}
 	return rows
 }

@@ -87,6 +87,41 @@ max_games = 1   # one block an encounter
 `, mode, exe, externaltest.Env, mode, extra)
 }
 
+// protocolTournament ends a space whose protocol is under test: one
+// block an encounter and no holdout.
+const protocolTournament = `
+[tournament]
+min_blocks = 1
+max_games = 1   # one block an encounter
+holdout = false # the protocol is under test, not the verdict
+`
+
+// sweepGames writes space to dir/s.toml, sweeps it on 2 workers into
+// dir/r and returns that run's games.csv and directory.
+func sweepGames(t *testing.T, dir, space string) ([]byte, string) {
+	t.Helper()
+	p := writeFile(t, dir, "s.toml", space)
+	res := filepath.Join(dir, "r")
+	code, out, stderr := tourney(t, "sweep", p, "--workers", "2", "--out", res, "--quiet")
+	if code != 0 {
+		t.Fatalf("sweep: exit %d\n%s\n%s", code, out, stderr)
+	}
+	g, _ := os.ReadFile(filepath.Join(res, "games.csv"))
+	return g, res
+}
+
+// wantPlayed fails unless games.csv g has no forfeit and names each of maps.
+func wantPlayed(t *testing.T, g []byte, maps ...string) {
+	t.Helper()
+	ok := !bytes.Contains(g, []byte("forfeit"))
+	for _, m := range maps {
+		ok = ok && bytes.Contains(g, []byte(m))
+	}
+	if !ok {
+		t.Fatalf("games.csv:\n%s", g)
+	}
+}
+
 // TestExternalFaults: one sweep per fault; each completes, the forfeits
 // are in games.csv with their reason, and no process is left.
 func TestExternalFaults(t *testing.T) {
@@ -223,12 +258,7 @@ budget = { depth = 1 }
 
 [params]
 first_prob = { values = [0.0, 0.5, 1.0] }
-
-[tournament]
-min_blocks = 1
-max_games = 1   # one block an encounter
-holdout = false # the protocol is under test, not the verdict
-`, g, g, py, script, g)
+`+protocolTournament, g, g, py, script, g)
 			p := writeFile(t, dir, "s.toml", space)
 			var csvs [][]byte
 			for _, w := range []string{"1", "2"} {
@@ -237,14 +267,7 @@ holdout = false # the protocol is under test, not the verdict
 				if code != 0 {
 					t.Fatalf("sweep --workers %s: exit %d\n%s\n%s", w, code, out, stderr)
 				}
-				var all []byte
-				for _, f := range []string{"games.csv", "variants.csv", "bracket.csv"} {
-					b, err := os.ReadFile(filepath.Join(res, f))
-					if err != nil {
-						t.Fatal(err)
-					}
-					all = append(all, b...)
-				}
+				all := resultCSVs(t, res)
 				if bytes.Contains(all, []byte("forfeit")) {
 					t.Fatalf("forfeits in a sweep of the example bot:\n%s", all)
 				}
@@ -329,22 +352,9 @@ field  = ["random"]
 
 [params]
 seed = { values = [1, 2] }
-
-[tournament]
-min_blocks = 1
-max_games = 1   # one block an encounter
-holdout = false # the protocol is under test, not the verdict
-`, exe, maps)
-	p := writeFile(t, dir, "s.toml", space)
-	res := filepath.Join(dir, "r")
-	code, out, stderr := tourney(t, "sweep", p, "--workers", "2", "--out", res, "--quiet")
-	if code != 0 {
-		t.Fatalf("sweep: exit %d\n%s\n%s", code, out, stderr)
-	}
-	g, _ := os.ReadFile(filepath.Join(res, "games.csv"))
-	if bytes.Contains(g, []byte("forfeit")) || !bytes.Contains(g, []byte(last)) {
-		t.Fatalf("games.csv:\n%s", g)
-	}
+`+protocolTournament, exe, maps)
+	g, _ := sweepGames(t, dir, space)
+	wantPlayed(t, g, last)
 	noChildren(t)
 }
 
@@ -381,22 +391,9 @@ field  = ["trivial"]
 
 [params]
 seed = { values = [1, 2] }
-
-[tournament]
-min_blocks = 1
-max_games = 1   # one block an encounter
-holdout = false # the protocol is under test, not the verdict
-`, exe)
-	p := writeFile(t, dir, "s.toml", space)
-	res := filepath.Join(dir, "r")
-	code, out, stderr := tourney(t, "sweep", p, "--workers", "2", "--out", res, "--quiet")
-	if code != 0 {
-		t.Fatalf("sweep: exit %d\n%s\n%s", code, out, stderr)
-	}
-	g, _ := os.ReadFile(filepath.Join(res, "games.csv"))
-	if bytes.Contains(g, []byte("forfeit")) || !bytes.Contains(g, []byte("octo20")) || !bytes.Contains(g, []byte("example15")) {
-		t.Fatalf("games.csv:\n%s", g)
-	}
+`+protocolTournament, exe)
+	g, _ := sweepGames(t, dir, space)
+	wantPlayed(t, g, "octo20", "example15")
 	noChildren(t)
 }
 
@@ -432,19 +429,8 @@ budget = %s
 
 [params]
 stall = { values = [0, 3] }
-
-[tournament]
-min_blocks = 1
-max_games = 1   # one block an encounter
-holdout = false # the protocol is under test, not the verdict
-`, cmd, maps, budget)
-		p := writeFile(t, dir, "s.toml", space)
-		res := filepath.Join(dir, "r")
-		code, out, stderr := tourney(t, "sweep", p, "--workers", "2", "--out", res, "--quiet")
-		if code != 0 {
-			t.Fatalf("sweep: exit %d\n%s\n%s", code, out, stderr)
-		}
-		g, _ := os.ReadFile(filepath.Join(res, "games.csv"))
+`+protocolTournament, cmd, maps, budget)
+		g, res := sweepGames(t, dir, space)
 		if log, _ := os.ReadFile(filepath.Join(res, "bots", "ws.log")); bytes.Contains(g, []byte("forfeit")) && len(log) > 0 {
 			lines := strings.Split(string(log), "\n")
 			t.Logf("bots/ws.log (last lines):\n%s", strings.Join(lines[max(0, len(lines)-30):], "\n"))
@@ -488,9 +474,7 @@ holdout = false # the protocol is under test, not the verdict
 	})
 	t.Run("go-client", func(t *testing.T) {
 		g := run(t, fmt.Sprintf(`[%q, "client", "speed", "--budget", "depth=1", "--seed", "{param:seed}"]`, exe), `{ time = "5s" }`, `["speed-6p"]`)
-		if bytes.Contains(g, []byte("forfeit")) || !bytes.Contains(g, []byte("speed-6p")) {
-			t.Fatalf("games.csv:\n%s", g)
-		}
+		wantPlayed(t, g, "speed-6p")
 	})
 }
 
@@ -557,22 +541,9 @@ field  = ["random"]
 
 [params]
 seed = { values = [1, 2] }
-
-[tournament]
-min_blocks = 1
-max_games = 1   # one block an encounter
-holdout = false # the protocol is under test, not the verdict
-`, py, script)
-	p := writeFile(t, dir, "s.toml", space)
-	res := filepath.Join(dir, "r")
-	code, out, stderr := tourney(t, "sweep", p, "--workers", "2", "--out", res, "--quiet")
-	if code != 0 {
-		t.Fatalf("sweep: exit %d\n%s\n%s", code, out, stderr)
-	}
-	g, _ := os.ReadFile(filepath.Join(res, "games.csv"))
-	if bytes.Contains(g, []byte("forfeit")) || !bytes.Contains(g, []byte("cross14")) {
-		t.Fatalf("games.csv:\n%s", g)
-	}
+`+protocolTournament, py, script)
+	g, _ := sweepGames(t, dir, space)
+	wantPlayed(t, g, "cross14")
 	noChildren(t)
 }
 

@@ -27,6 +27,21 @@ func writeFile(t *testing.T, dir, name, text string) string {
 	return p
 }
 
+// resultCSVs is games.csv, variants.csv and bracket.csv of the results
+// directory res, one after the other.
+func resultCSVs(t *testing.T, res string) []byte {
+	t.Helper()
+	var all []byte
+	for _, f := range []string{"games.csv", "variants.csv", "bracket.csv"} {
+		b, err := os.ReadFile(filepath.Join(res, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, b...)
+	}
+	return all
+}
+
 const goodSpace = `name = "t"
 seed = 3
 
@@ -122,14 +137,7 @@ func TestSweepPromoteMatch(t *testing.T) {
 		if code != 0 || !regexp.MustCompile(`winner: variant \d`).MatchString(out) {
 			t.Fatalf("sweep: %d %q %q", code, out, stderr)
 		}
-		var all []byte
-		for _, f := range []string{"games.csv", "variants.csv", "bracket.csv"} {
-			b, err := os.ReadFile(filepath.Join(res, f))
-			if err != nil {
-				t.Fatal(err)
-			}
-			all = append(all, b...)
-		}
+		all := resultCSVs(t, res)
 		csvs = append(csvs, all)
 	}
 	if !bytes.Equal(csvs[0], csvs[1]) {

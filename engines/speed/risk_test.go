@@ -8,14 +8,20 @@ import (
 	"tourney/engines/game"
 )
 
-func newRisk(t *testing.T, values map[string]any) *riskBot {
+// buildBot is spec's bot with values, reset to seed 1, as a B.
+func buildBot[B game.Bot](t *testing.T, spec game.BotSpec, values map[string]any) B {
 	t.Helper()
-	b, _, err := RiskSpec().Build(values)
+	b, _, err := spec.Build(values)
 	if err != nil {
 		t.Fatal(err)
 	}
 	b.Reset(1)
-	return b.(*riskBot)
+	return b.(B)
+}
+
+func newRisk(t *testing.T, values map[string]any) *riskBot {
+	t.Helper()
+	return buildBot[*riskBot](t, RiskSpec(), values)
 }
 
 // only enables the named module (and MoveCalculation) of the risk bot.
@@ -157,31 +163,20 @@ func TestRiskNeverFatal(t *testing.T) {
 		for seed := uint64(0); seed < 6; seed++ {
 			s := NewState(m.(*Map), seed)
 			b.Reset(seed)
-			for !s.IsTerminal() {
-				acts := make([]game.Action, s.n)
-				for p := 0; p < s.n; p++ {
-					acts[p] = game.NoAction
-					if !s.pl[p].active {
-						continue
-					}
-					anySafe := false
-					for a := range numActions {
-						anySafe = anySafe || !aloneFatal(s, p, a)
-					}
-					a, err := b.Step(context.Background(), s, p, game.Budget{})
-					if err != nil {
-						t.Fatal(err)
-					}
-					if anySafe && aloneFatal(s, p, a) {
-						t.Fatalf("%s seed %d: risk played fatal %s with a safe move available\n%s", name, seed, s.ActionString(p, a), s)
-					}
-					if rng.IntN(3) == 0 {
-						a = game.Action(rng.IntN(int(numActions)))
-					}
-					acts[p] = a
+			mixedPlayout(s, rng, func(p int) game.Action {
+				anySafe := false
+				for a := range numActions {
+					anySafe = anySafe || !aloneFatal(s, p, a)
 				}
-				s.ApplyJoint(acts)
-			}
+				a, err := b.Step(context.Background(), s, p, game.Budget{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if anySafe && aloneFatal(s, p, a) {
+					t.Fatalf("%s seed %d: risk played fatal %s with a safe move available\n%s", name, seed, s.ActionString(p, a), s)
+				}
+				return a
+			})
 		}
 	}
 }

@@ -2,6 +2,7 @@ package speed
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 
 	"tourney/engines/game"
@@ -9,12 +10,7 @@ import (
 
 func newSurvivor(t *testing.T, values map[string]any) *survivorBot {
 	t.Helper()
-	b, _, err := SurvivorSpec().Build(values)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b.Reset(1)
-	return b.(*survivorBot)
+	return buildBot[*survivorBot](t, SurvivorSpec(), values)
 }
 
 func survivorStep(t *testing.T, b *survivorBot, s *State, p int) game.Action {
@@ -46,6 +42,26 @@ func aloneFatal(s *State, p int, a game.Action) bool {
 	acts[p] = a
 	c.ApplyJoint(acts)
 	return !c.pl[p].active
+}
+
+// mixedPlayout plays s to its end: each active player's move is move(p),
+// played one time in three as a random action of rng instead.
+func mixedPlayout(s *State, rng *rand.Rand, move func(p int) game.Action) {
+	for !s.IsTerminal() {
+		acts := make([]game.Action, s.n)
+		for p := 0; p < s.n; p++ {
+			acts[p] = game.NoAction
+			if !s.pl[p].active {
+				continue
+			}
+			a := move(p)
+			if rng.IntN(3) == 0 {
+				a = game.Action(rng.IntN(int(numActions)))
+			}
+			acts[p] = a
+		}
+		s.ApplyJoint(acts)
+	}
 }
 
 func TestSurvivorHandBoards(t *testing.T) {
@@ -174,36 +190,25 @@ func TestSimulateMatchesEngine(t *testing.T) {
 		}
 		for seed := uint64(0); seed < 12; seed++ {
 			s := NewState(m.(*Map), seed)
-			for !s.IsTerminal() {
-				acts := make([]game.Action, s.n)
-				for p := 0; p < s.n; p++ {
-					acts[p] = game.NoAction
-					if !s.pl[p].active {
-						continue
+			// survivor and random moves mixed so positions vary
+			mixedPlayout(s, rng, func(p int) game.Action {
+				q := s.pl[p]
+				anySafe := false
+				for a := range numActions {
+					mv := simulate(s, int(q.x), int(q.y), q.dir, int(q.speed), s.round+1, a)
+					if got := aloneFatal(s, p, a); got != mv.fatal {
+						t.Fatalf("%s seed %d round %d player %d %s: simulate fatal %v, engine %v\n%s",
+							name, seed, s.round+1, p+1, s.ActionString(p, a), mv.fatal, got, s)
 					}
-					q := s.pl[p]
-					anySafe := false
-					for a := range numActions {
-						mv := simulate(s, int(q.x), int(q.y), q.dir, int(q.speed), s.round+1, a)
-						if got := aloneFatal(s, p, a); got != mv.fatal {
-							t.Fatalf("%s seed %d round %d player %d %s: simulate fatal %v, engine %v\n%s",
-								name, seed, s.round+1, p+1, s.ActionString(p, a), mv.fatal, got, s)
-						}
-						anySafe = anySafe || !mv.fatal
-						checked++
-					}
-					a := survivorStep(t, b, s, p)
-					if anySafe && aloneFatal(s, p, a) {
-						t.Fatalf("%s seed %d: survivor played fatal %s with a safe move available\n%s", name, seed, s.ActionString(p, a), s)
-					}
-					// Mix survivor and random moves so positions vary.
-					if rng.IntN(3) == 0 {
-						a = game.Action(rng.IntN(int(numActions)))
-					}
-					acts[p] = a
+					anySafe = anySafe || !mv.fatal
+					checked++
 				}
-				s.ApplyJoint(acts)
-			}
+				a := survivorStep(t, b, s, p)
+				if anySafe && aloneFatal(s, p, a) {
+					t.Fatalf("%s seed %d: survivor played fatal %s with a safe move available\n%s", name, seed, s.ActionString(p, a), s)
+				}
+				return a
+			})
 		}
 	}
 	if checked < 1000 {

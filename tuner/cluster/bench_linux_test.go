@@ -17,7 +17,6 @@ import (
 
 	"tourney/arena"
 	"tourney/tuner/cluster"
-	"tourney/tuner/space"
 )
 
 // TestBenchWorkerProcess is not a test: BenchmarkCoordinatorProcs runs
@@ -57,29 +56,7 @@ func BenchmarkCoordinatorProcs(b *testing.B) {
 }
 
 func benchProcs(b *testing.B, procs, slots, per int) {
-	dir := b.TempDir()
-	sp, err := space.Load(WriteSpace(b, dir, "40"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	s, err := cluster.Serve(cluster.ServeOptions{Addr: "127.0.0.1:0", StoreDir: b.TempDir()})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer func() { s.Shutdown(); s.WaitForShutdown() }()
-	url := cluster.ServerURL(s, false)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	nc, err := cluster.Connect(url, "c", cluster.Security{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer nc.Close()
-	co, err := cluster.NewCoordinator(ctx, nc, sp, cluster.Options{Version: "b"})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer co.Close()
+	sp, url, ctx, _, co := benchCoordinatorSetup(b)
 	cache := b.TempDir()
 	var ws []*exec.Cmd
 	defer func() {

@@ -29,29 +29,7 @@ func BenchmarkCoordinator(b *testing.B) {
 }
 
 func benchCoordinator(b *testing.B, per int) {
-	dir := b.TempDir()
-	sp, err := space.Load(WriteSpace(b, dir, "40"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	s, err := cluster.Serve(cluster.ServeOptions{Addr: "127.0.0.1:0", StoreDir: b.TempDir()})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer func() { s.Shutdown(); s.WaitForShutdown() }()
-	url := cluster.ServerURL(s, false)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	nc, err := cluster.Connect(url, "c", cluster.Security{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer nc.Close()
-	co, err := cluster.NewCoordinator(ctx, nc, sp, cluster.Options{Version: "b"})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer co.Close()
+	sp, url, ctx, cancel, co := benchCoordinatorSetup(b)
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	defer cancel()
@@ -87,6 +65,38 @@ func benchCoordinator(b *testing.B, per int) {
 	// the machine may be shared: what one CPU-second of this process
 	// (server, coordinator and workers together) gets through
 	b.ReportMetric(float64(results)/(cpuTime()-cpu0).Seconds(), "results/cpu-s")
+}
+
+// benchCoordinatorSetup is the benchmarks' coordinator of WriteSpace's
+// 40-encounter space with its embedded server: the space, the server's
+// URL, the coordinator's context and its cancel; the coordinator, its
+// connection, the context and the server are closed in that order at
+// the benchmark's cleanup.
+func benchCoordinatorSetup(b *testing.B) (*space.Space, string, context.Context, context.CancelFunc, *cluster.Coordinator) {
+	dir := b.TempDir()
+	sp, err := space.Load(WriteSpace(b, dir, "40"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := cluster.Serve(cluster.ServeOptions{Addr: "127.0.0.1:0", StoreDir: b.TempDir()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { s.Shutdown(); s.WaitForShutdown() })
+	url := cluster.ServerURL(s, false)
+	ctx, cancel := context.WithCancel(context.Background())
+	b.Cleanup(cancel)
+	nc, err := cluster.Connect(url, "c", cluster.Security{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(nc.Close)
+	co, err := cluster.NewCoordinator(ctx, nc, sp, cluster.Options{Version: "b"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(co.Close)
+	return sp, url, ctx, cancel, co
 }
 
 // synthBlocks are n blocks of per synthetic games (a variant against
