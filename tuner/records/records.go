@@ -157,7 +157,15 @@ func Create(path string) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Writer{path: path, f: f, zw: gzip.NewWriter(f)}, nil
+	// Level 4, not the default 6: with a flush a game, on Groker's 1 ms
+	// games (20 000 records of 200 moves) it compresses in 1.5 s instead
+	// of 6.8 s for 16.7 MB instead of 13.8 MB.
+	zw, err := gzip.NewWriterLevel(f, 4)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &Writer{path: path, f: f, zw: zw}, nil
 }
 
 // Resume reopens the records file at path for a resumed run whose games
