@@ -120,8 +120,8 @@ var faultCases = []struct {
 	{"panic", game.Budget{}, "forfeit:panic"},
 	{"illegal", game.Budget{}, "forfeit:illegal"},
 	{"error", game.Budget{}, "forfeit:error"},
-	{"slow", game.Budget{Time: 20 * time.Millisecond}, "forfeit:timeout"},
-	{"hang", game.Budget{Time: 20 * time.Millisecond}, "forfeit:timeout"},
+	{"slow", game.Budget{Time: 50 * time.Millisecond}, "forfeit:timeout"},
+	{"hang", game.Budget{Time: 50 * time.Millisecond}, "forfeit:timeout"},
 	{"hang", game.Budget{Nodes: 1000}, "forfeit:timeout"},
 }
 
@@ -141,7 +141,7 @@ func TestBrokenBotsForfeit(t *testing.T) {
 				}
 				return []Entrant{randomEntrant("x"), randomEntrant("y")}
 			}
-			opt := Options{Workers: 2, Grace: 30 * time.Millisecond, HangTimeout: 150 * time.Millisecond}
+			opt := Options{Workers: 2, Grace: 50 * time.Millisecond, HangTimeout: 150 * time.Millisecond}
 			rs := collect(t, c4Jobs(6, seats, c.budget), opt)
 			if len(rs) != 6 {
 				t.Fatalf("%d results", len(rs))

@@ -26,7 +26,7 @@ func TestEliminationPlaysOn(t *testing.T) {
 				}
 				jobs = append(jobs, Job{Game: g, Map: m, Seed: game.Mix(11, uint64(i)), Seats: seats, Budget: c.budget})
 			}
-			opt := Options{Workers: 2, Grace: 30 * time.Millisecond, HangTimeout: 150 * time.Millisecond}
+			opt := Options{Workers: 2, Grace: 50 * time.Millisecond, HangTimeout: 150 * time.Millisecond}
 			rs := collect(t, jobs, opt)
 			for i, r := range rs {
 				if i >= 3 {
