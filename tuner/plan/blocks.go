@@ -262,15 +262,7 @@ func decideGroup(x [][]float64, advance int, alpha float64) (order []int, decide
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		switch {
-		case mean[a] > mean[b]:
-			return -1
-		case mean[a] < mean[b]:
-			return 1
-		}
-		return 0
-	})
+	sortDesc(order, func(i int) float64 { return mean[i] })
 	p = 0
 	d := make([]float64, len(x))
 	for _, t := range order[:advance] {

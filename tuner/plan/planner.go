@@ -311,8 +311,15 @@ func (c *contest) orderByRating(fit []float64, seed uint64) []int {
 	}
 	rng := game.NewRand(seed)
 	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
-	slices.SortStableFunc(order, func(a, b int) int {
-		ra, rb := fit[c.cols[a]], fit[c.cols[b]]
+	sortDesc(order, func(i int) float64 { return fit[c.cols[i]] })
+	return order
+}
+
+// sortDesc sorts xs by key, largest first, keeping the order of equal
+// keys (a key that is NaN is equal to every other).
+func sortDesc(xs []int, key func(int) float64) {
+	slices.SortStableFunc(xs, func(a, b int) int {
+		ra, rb := key(a), key(b)
 		switch {
 		case ra > rb:
 			return -1
@@ -321,7 +328,6 @@ func (c *contest) orderByRating(fit []float64, seed uint64) []int {
 		}
 		return 0
 	})
-	return order
 }
 
 // bracketRow writes one row of bracket.csv (long format: one row per

@@ -262,16 +262,7 @@ func order(vs []int, fit []float64, seed uint64) []int {
 		}
 		return fit[v]
 	}
-	slices.SortStableFunc(out, func(a, b int) int {
-		ra, rb := key(a), key(b)
-		switch {
-		case ra > rb:
-			return -1
-		case ra < rb:
-			return 1
-		}
-		return 0
-	})
+	sortDesc(out, key)
 	return out
 }
 
