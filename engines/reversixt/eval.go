@@ -594,20 +594,7 @@ func (e *evaluator) rayMoves(s *State, p, bonus int, buf []game.Action) []game.A
 		w := bits.TrailingZeros64(ws)
 		for word := e.tset[w]; word != 0; word &= word - 1 {
 			t := w<<6 | bits.TrailingZeros64(word)
-			g := e.gain(s, t, p)
-			switch s.board[t] {
-			case Choice:
-				for q := 1; q <= s.n; q++ {
-					buf = append(buf, MakeAction(t, q))
-					keys = append(keys, g+e.specialGain(s, t, q, p))
-				}
-			case Bonus:
-				buf = append(buf, MakeAction(t, bonus))
-				keys = append(keys, g)
-			default:
-				buf = append(buf, MakeAction(t, 0))
-				keys = append(keys, g)
-			}
+			buf, keys = e.appendMoves(s, t, s.board[t], p, bonus, e.gain(s, t, p), buf, keys)
 		}
 	}
 	e.keys, e.kkey = keys, key
@@ -701,6 +688,26 @@ func (e *evaluator) cellGain(s *State, t, p int) float64 {
 	return gain
 }
 
+// appendMoves appends target t's moves (every colour on a choice field,
+// the bonus code on a bonus field) and their keys: gain, plus the
+// special field's gain on a choice field.
+func (e *evaluator) appendMoves(s *State, t int, tv uint8, p, bonus int, gain float64, buf []game.Action, keys []float64) ([]game.Action, []float64) {
+	switch tv {
+	case Choice:
+		for q := 1; q <= s.n; q++ {
+			buf = append(buf, MakeAction(t, q))
+			keys = append(keys, gain+e.specialGain(s, t, q, p))
+		}
+	case Bonus:
+		buf = append(buf, MakeAction(t, bonus))
+		keys = append(keys, gain)
+	default:
+		buf = append(buf, MakeAction(t, 0))
+		keys = append(keys, gain)
+	}
+	return buf, keys
+}
+
 // freeMoves appends the phase-1 moves of seat p, which has no overwrite
 // stone, to buf in s.LegalActions(p) order, keeping on each bonus field
 // only the variant with code bonus, and leaves their keys (cellGain +
@@ -765,19 +772,7 @@ func (e *evaluator) freeMoves(s *State, p, bonus int, buf []game.Action) []game.
 				continue
 			}
 			steps += walked // the move order's walk (cellGain's count)
-			switch tv {
-			case Choice:
-				for q := 1; q <= s.n; q++ {
-					buf = append(buf, MakeAction(t, q))
-					keys = append(keys, gain+e.specialGain(s, t, q, p))
-				}
-			case Bonus:
-				buf = append(buf, MakeAction(t, bonus))
-				keys = append(keys, gain)
-			default:
-				buf = append(buf, MakeAction(t, 0))
-				keys = append(keys, gain)
-			}
+			buf, keys = e.appendMoves(s, t, tv, p, bonus, gain, buf, keys)
 		}
 	}
 	e.steps += steps
