@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize"
@@ -438,6 +440,29 @@ type plScratch struct {
 // than maxExactTie players use Efron's approximation of the average,
 // ln(Σ_R e^β − (l/m)·Σ_G e^β).
 func (m *model) plTerm(t int, order []int, beta, grad, hess []float64, wt float64, sc *plScratch) float64 {
+	f := m.plLocal(t, order, beta, hess != nil, sc)
+	np := len(order)
+	lg, lh := sc.g[:np], sc.h[:np*np]
+	if grad != nil {
+		for i, p := range order {
+			grad[p] += wt * lg[i]
+		}
+	}
+	if hess != nil {
+		n := m.n
+		for i, p := range order {
+			for j, r := range order {
+				hess[p*n+r] += wt * lh[i*np+j]
+			}
+		}
+	}
+	return wt * f
+}
+
+// plLocal returns minus the log-likelihood of one finishing order (weight
+// 1) and leaves its gradient by position of the order in sc.g and, when
+// hess, its Hessian (np×np, by positions) in sc.h.
+func (m *model) plLocal(t int, order []int, beta []float64, hess bool, sc *plScratch) float64 {
 	groups := m.plGroups[t]
 	np := len(order)
 	if cap(sc.e) < np {
@@ -446,7 +471,7 @@ func (m *model) plTerm(t int, order []int, beta, grad, hess []float64, wt float6
 	}
 	e, a, q, lg, lh := sc.e[:np], sc.a[:np], sc.q[:np], sc.g[:np], sc.h[:np*np]
 	clear(lg)
-	if hess != nil {
+	if hess {
 		clear(lh)
 	}
 	mx := math.Inf(-1)
@@ -468,7 +493,7 @@ func (m *model) plTerm(t int, order []int, beta, grad, hess []float64, wt float6
 			q[i] = a[i] * e[i] / den
 			lg[i] += c * q[i]
 		}
-		if hess != nil {
+		if hess {
 			for i := from; i < np; i++ {
 				if q[i] == 0 {
 					continue
@@ -512,20 +537,7 @@ func (m *model) plTerm(t int, order []int, beta, grad, hess []float64, wt float6
 			}
 		}
 	}
-	if grad != nil {
-		for i, p := range order {
-			grad[p] += wt * lg[i]
-		}
-	}
-	if hess != nil {
-		n := m.n
-		for i, p := range order {
-			for j, r := range order {
-				hess[p*n+r] += wt * lh[i*np+j]
-			}
-		}
-	}
-	return wt * f
+	return f
 }
 
 func popcount(x int) int {
@@ -556,12 +568,16 @@ func binom(n, k int) float64 {
 // being of the order of its square, and the next iteration stops (see
 // lastStep). An entity whose rating passes maxRating, or 200 iterations,
 // end the fit with an error.
+//
+// Above sparseMin entities the fit is sparseFitter's Newton–CG instead,
+// to the same optimum (see sparse.go).
 func (m *model) fit(w *weights, start []float64) ([]float64, error) {
-	return newFitter(m).fit(w, start)
+	return newSolver(m).fit(w, start)
 }
 
 // fitter holds what gonum/optimize needs for the fits of one model, so
-// that Bootstrap's refits reuse it (one goroutine).
+// that Bootstrap's refits reuse it (one goroutine; every refit is a
+// function of its weights and start only, so each worker has its own).
 //
 // Free coordinates z: with an anchor, every entity but the anchor
 // (β_anchor = 0); with Anchor = −1, entities 0..n−2 and β_{n−1} =
@@ -748,7 +764,7 @@ func (f *fitter) fit(w *weights, start []float64) ([]float64, error) {
 		// No step decreases the objective any more (rounding), or the
 		// gradient is exactly 0: converged.
 	case err == nil && res.Status == optimize.IterationLimit:
-		return nil, errors.New("ratings: maximum likelihood does not converge (no prior and an entity that won or lost everything, or entities with no comparison?)")
+		return nil, errNoConvergence
 	default:
 		return nil, fmt.Errorf("ratings: maximum likelihood: %v (status %v)", err, res.Status)
 	}
@@ -855,7 +871,8 @@ type Ratings struct {
 // contending entity (contend nil: all) rates highest. Entities without
 // any game, and with an anchor entities with no path of games to it,
 // get the interval (−Inf, +Inf): their rating comes from the prior only.
-// The result depends only on the inputs (one goroutine).
+// The refits run on GOMAXPROCS goroutines; the result depends only on
+// the inputs.
 func Bootstrap(n int, games []Game, opt FitOptions, reps int, conf float64, seed uint64, contend []bool) (Ratings, error) {
 	if reps < 1 {
 		return Ratings{}, fmt.Errorf("ratings: %d bootstrap replicates", reps)
@@ -872,7 +889,7 @@ func Bootstrap(n int, games []Game, opt FitOptions, reps int, conf float64, seed
 	}
 	var w weights
 	m.weightsFor(nil, &w)
-	fr := newFitter(m)
+	fr := newSolver(m)
 	full, err := fr.fit(&w, make([]float64, n))
 	if err != nil {
 		return Ratings{}, err
@@ -882,23 +899,9 @@ func Bootstrap(n int, games []Game, opt FitOptions, reps int, conf float64, seed
 	for i := range samples {
 		samples[i] = make([]float64, reps)
 	}
-	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
-	nb := len(m.blocks)
-	mult := make([]int, nb)
-	for rep := range reps {
-		clear(mult)
-		for range nb {
-			mult[rng.IntN(nb)]++
-		}
-		m.weightsFor(mult, &w)
-		beta, err := fr.fit(&w, full) // warm start from the full fit
-		if err != nil {
-			// a Newton step from the full fit can overshoot where the
-			// replicate's data differ much (a rarely played entity):
-			// start again from 0
-			beta, err = fr.fit(&w, make([]float64, n))
-		}
-		if err != nil {
+	betas, errs := m.refits(fr, full, reps, seed)
+	for rep, beta := range betas {
+		if err := errs[rep]; err != nil {
 			return Ratings{}, fmt.Errorf("bootstrap replicate %d: %w", rep, err)
 		}
 		best := math.Inf(-1)
@@ -943,6 +946,83 @@ func Bootstrap(n int, games []Game, opt FitOptions, reps int, conf float64, seed
 		r.Hi[i] = stat.Quantile((1+conf)/2, stat.LinInterp, s, nil)
 	}
 	return r, nil
+}
+
+// bootstrapWorkers is the number of goroutines of Bootstrap's refits; 0
+// means GOMAXPROCS (tests set 1 to compare).
+var bootstrapWorkers = 0
+
+// refits refits reps resamples of the blocks, drawn in order with
+// replacement from a PCG seeded with seed, each from the full fit (or,
+// failing that, from 0), and returns each replicate's ratings or error by
+// replicate index. The resamples are drawn in order from the one PCG and
+// every refit is a function of its resample only (each worker has its own
+// solver and weights), so the result does not depend on the number of
+// workers or their scheduling. fr is used by the first worker.
+func (m *model) refits(fr solver, full []float64, reps int, seed uint64) ([][]float64, []error) {
+	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	nb := len(m.blocks)
+	betas := make([][]float64, reps)
+	errs := make([]error, reps)
+	refit := func(s solver, w *weights, rep int, mult []int) {
+		m.weightsFor(mult, w)
+		beta, err := s.fit(w, full) // warm start from the full fit
+		if err != nil {
+			// a Newton step from the full fit can overshoot where the
+			// replicate's data differ much (a rarely played entity):
+			// start again from 0
+			beta, err = s.fit(w, make([]float64, m.n))
+		}
+		betas[rep], errs[rep] = beta, err
+	}
+	draw := func(mult []int) {
+		clear(mult)
+		for range nb {
+			mult[rng.IntN(nb)]++
+		}
+	}
+	workers := bootstrapWorkers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, reps)
+	if workers <= 1 {
+		var w weights
+		mult := make([]int, nb)
+		for rep := range reps {
+			draw(mult)
+			refit(fr, &w, rep, mult)
+		}
+		return betas, errs
+	}
+	type job struct {
+		rep  int
+		mult []int
+	}
+	jobs := make(chan job, 2*workers)
+	var wg sync.WaitGroup
+	for k := range workers {
+		s := fr
+		if k > 0 {
+			s = fr.clone()
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var w weights
+			for j := range jobs {
+				refit(s, &w, j.rep, j.mult)
+			}
+		}()
+	}
+	for rep := range reps {
+		mult := make([]int, nb)
+		draw(mult)
+		jobs <- job{rep, mult}
+	}
+	close(jobs)
+	wg.Wait()
+	return betas, errs
 }
 
 // connected reports which entities have a rating the data can bound:
