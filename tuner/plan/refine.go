@@ -56,19 +56,22 @@ import (
 // number, and every choice depends only on the results and the seed.
 
 // RefineKnobs is the most knobs of the local rung (a full factorial of
-// at most 2^RefineKnobs runs). On twelve.toml, seeds 1–300, within 15
-// Elo of the best: 4 knobs 272 (93, 95, 84 a hundred seeds), 5 knobs 269
+// at most 2^RefineKnobs runs). On twelve.toml at 92 games a candidate,
+// seeds 1–300, within 15 Elo of the best: 4 knobs 272 (93, 95, 84 a hundred seeds), 5 knobs 269
 // (92, 88, 89), 6 knobs 253: 4 and 5 are within noise of each other;
 // seeds 301–500: 4 knobs 169, 5 knobs 178 of 200 (5 knobs: 447 of 500,
 // 89.4 %).
 //
-// What limits it is the structure, not the games: with 4 400 games
-// instead of 3 238, 179 of seeds 1–200 (against 180). In a game between
-// a run and its mirror every two-way interaction cancels, so when both
-// knobs of an interacting pair are uncertain (x1 and x3, x12 and x2 on
-// twelve.toml) the local rung sees each averaged over the other, not in
-// the best's context; x3 was wrong in 27 of the 31 misses of seeds
-// 1–300. Measured alternatives (seeds 1–200, the shipped rule 180): no
+// At that budget it was limited by the games and by the structure. More
+// games help (seeds 1–200: a budget of 4 000 games 186, of 5 500 games
+// 190 of 200; 180 a candidate, DefaultRefineGames, 292 of seeds 1–300);
+// an earlier figure of 179 with 4 400 games was not reproduced. In a
+// game between a run and its mirror every two-way interaction cancels,
+// so when both knobs of an interacting pair are uncertain (x1 and x3,
+// x12 and x2 on twelve.toml) the local rung sees each averaged over the
+// other, not in the best's context; x3 was wrong in 27 of the 31 misses
+// of seeds 1–300. Measured alternatives at 92 games a candidate (seeds
+// 1–200, the shipped rule 180): no
 // pooling with the design 181; 4 knobs without pooling 187, but 250 of
 // seeds 201–500 (the shipped rule 267); 6 knobs without pooling 171; two
 // local rounds 180, the second round's estimates alone 173; two rounds
@@ -98,10 +101,15 @@ const refineDesignShare = 0.4
 const refineRounds = 1
 
 // DefaultRefineGames is the budget per candidate of a refining halving
-// tournament that names none: 92 games, 2 944 for a 32-run design (with
-// the hold-out rung 3 238, 4.9 % of a knockout of the 4 096 grid points
-// of twelve knobs).
-const DefaultRefineGames = 92
+// tournament that names none: 180 games, 5 760 for a 32-run design (with
+// the hold-out rung 6 336 games: 2.2 % of the 287 404 a knockout of the
+// 4 096 grid points of twelve.toml played with the shipped
+// twelve-space.toml settings, 8.8 % of the least such a knockout could
+// play). On twelve.toml, within 15 Elo of the best in 292 of seeds 1–300
+// (94, 100, 98 a hundred); at 92 games a candidate (3 238 games a run)
+// 447 of 500 (89.4 %): the small knobs' local standard errors (8 Elo)
+// against effects of 5 and 10 Elo.
+const DefaultRefineGames = 180
 
 const seedTagRefine = 0x10ca1
 
