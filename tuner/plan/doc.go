@@ -59,8 +59,9 @@
 // winner then plays a hold-out rung (HoldOut: the defaults on fresh
 // seeds, a tenth of the games); its rating against the defaults and the
 // verdict come from the rung alone: "better than the defaults" when the
-// rung's interval excludes 0, otherwise "no evidence of improvement:
-// keep the defaults". The tournament's bound at 1 − (1 − confidence)/m
+// rung's interval excludes 0 and so does its one-sided 99 % bound (an
+// equal winner is called better in at most 1 % of runs), otherwise "no
+// evidence of improvement: keep the defaults". The tournament's bound at 1 − (1 − confidence)/m
 // for the m variants that could have won is printed beside it. A
 // decided confirmation (confirm = true, ConfirmDir: a GSPRT on fresh
 // seeds) replaces the verdict; an undecided one leaves it.
