@@ -105,8 +105,8 @@ const refineRounds = 1
 // the hold-out rung 6 336 games: 2.2 % of the 287 404 a knockout of the
 // 4 096 grid points of twelve.toml played with the shipped
 // twelve-space.toml settings, 8.8 % of the least such a knockout could
-// play). On twelve.toml, within 15 Elo of the best in 292 of seeds 1–300
-// (94, 100, 98 a hundred); at 92 games a candidate (3 238 games a run)
+// play). On twelve.toml, within 15 Elo of the best in 486 of seeds 1–500
+// (94, 100, 98 a hundred, then 194 of 200); at 92 games a candidate (3 238 games a run)
 // 447 of 500 (89.4 %): the small knobs' local standard errors (8 Elo)
 // against effects of 5 and 10 Elo.
 const DefaultRefineGames = 180
