@@ -376,22 +376,17 @@ func (m *model) eval(beta []float64, w *weights, grad, hess []float64, sc *plScr
 	// Bradley–Terry pairs, draws as half a win and half a loss:
 	// −[s·ln σ(d) + (n − s)·ln σ(−d)], d = β_i − β_j.
 	for t, i := range m.pairI {
-		nn := w.btW[t]
-		if nn == 0 {
+		v, g, h, ok := m.btTerm(t, beta, w)
+		if !ok {
 			continue
 		}
 		j := m.pairJ[t]
-		s := w.btScore[t]
-		d := beta[i] - beta[j]
-		lp, ln, sp, sn := logistic(d)
-		f -= s*lp + (nn-s)*ln
+		f -= v
 		if grad != nil {
-			g := nn*sp - s // ∂f/∂β_i
 			grad[i] += g
 			grad[j] -= g
 		}
 		if hess != nil {
-			h := nn * sp * sn
 			hess[i*n+i] += h
 			hess[j*n+j] += h
 			hess[i*n+j] -= h
@@ -411,16 +406,40 @@ func (m *model) eval(beta []float64, w *weights, grad, hess []float64, sc *plScr
 			if i == m.anchor {
 				continue
 			}
-			f -= m.prior * 0.5 * (logSigmoid(b) + logSigmoid(-b))
+			v, g, h := m.priorTerm(b, grad != nil || hess != nil)
+			f -= v
 			if grad != nil {
-				grad[i] += m.prior * (sigmoid(b) - 0.5)
+				grad[i] += g
 			}
 			if hess != nil {
-				hess[i*n+i] += m.prior * sigmoid(b) * sigmoid(-b)
+				hess[i*n+i] += h
 			}
 		}
 	}
 	return f
+}
+
+// btTerm is Bradley–Terry term t at beta: its log-likelihood v (f −= v),
+// ∂f/∂β_i = g (∂f/∂β_j = −g) and h = ∂²f/∂β_i² (= ∂²f/∂β_j² =
+// −∂²f/∂β_i∂β_j); ok is false when the term has no weight.
+func (m *model) btTerm(t int, beta []float64, w *weights) (v, g, h float64, ok bool) {
+	nn := w.btW[t]
+	if nn == 0 {
+		return 0, 0, 0, false
+	}
+	s := w.btScore[t]
+	lp, ln, sp, sn := logistic(beta[m.pairI[t]] - beta[m.pairJ[t]])
+	return s*lp + (nn-s)*ln, nn*sp - s, nn * sp * sn, true
+}
+
+// priorTerm is the prior's log-likelihood v at rating b (f −= v) and,
+// with derivs, its derivative g and second derivative h of f.
+func (m *model) priorTerm(b float64, derivs bool) (v, g, h float64) {
+	v = m.prior * 0.5 * (logSigmoid(b) + logSigmoid(-b))
+	if derivs {
+		g, h = m.prior*(sigmoid(b)-0.5), m.prior*sigmoid(b)*sigmoid(-b)
+	}
+	return v, g, h
 }
 
 type plScratch struct {

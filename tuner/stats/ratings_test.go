@@ -259,24 +259,31 @@ func TestTwoSeatTieIsHalfWin(t *testing.T) {
 	}
 }
 
-// TestDerivatives compares eval's gradient and Hessian with finite
-// differences on data that uses every branch: BT pairs, PL singletons,
-// exact tied groups and an Efron group of more than maxExactTie players.
-func TestDerivatives(t *testing.T) {
-	n := 14
+// branchGames uses every branch of eval: BT pairs (a draw among them),
+// PL singletons, exact tied groups, and an Efron group of 12 players
+// (entities bigFrom .. bigFrom+11) behind 0 and 1.
+func branchGames(bigFrom int) []Game {
 	big := make([]int, 12)
 	bigR := make([]int, 12)
 	for i := range big {
-		big[i] = i + 2
+		big[i] = i + bigFrom
 		bigR[i] = 2
 	}
-	games := []Game{
+	return []Game{
 		{Players: []int{0, 1}, Ranks: []int{1, 2}},
 		{Players: []int{1, 2}, Ranks: []int{1, 1}},
 		{Players: []int{3, 4, 5, 6}, Ranks: []int{2, 1, 2, 4}},
 		{Players: []int{0, 5, 6}, Ranks: []int{1, 2, 3}},
 		{Players: append([]int{0, 1}, big...), Ranks: append([]int{1, 3}, bigR...)},
 	}
+}
+
+// TestDerivatives compares eval's gradient and Hessian with finite
+// differences on data that uses every branch: BT pairs, PL singletons,
+// exact tied groups and an Efron group of more than maxExactTie players.
+func TestDerivatives(t *testing.T) {
+	n := 14
+	games := branchGames(2)
 	for _, anchor := range []int{0, -1} {
 		m, err := buildModel(n, games, FitOptions{Anchor: anchor})
 		if err != nil {

@@ -117,20 +117,15 @@ func (m *model) evalSparse(p *sparsePattern, beta []float64, w *weights, grad, d
 	}
 	var f float64
 	for t, i := range m.pairI {
-		nn := w.btW[t]
-		if nn == 0 {
+		v, g, h, ok := m.btTerm(t, beta, w)
+		if !ok {
 			continue
 		}
 		j := m.pairJ[t]
-		s := w.btScore[t]
-		d := beta[i] - beta[j]
-		lp, ln, sp, sn := logistic(d)
-		f -= s*lp + (nn-s)*ln
+		f -= v
 		if grad != nil {
-			g := nn*sp - s
 			grad[i] += g
 			grad[j] -= g
-			h := nn * sp * sn
 			diag[i] += h
 			diag[j] += h
 			off[p.bt[t]] -= h
@@ -167,10 +162,11 @@ func (m *model) evalSparse(p *sparsePattern, beta []float64, w *weights, grad, d
 			if i == m.anchor {
 				continue
 			}
-			f -= m.prior * 0.5 * (logSigmoid(b) + logSigmoid(-b))
+			v, g, h := m.priorTerm(b, grad != nil)
+			f -= v
 			if grad != nil {
-				grad[i] += m.prior * (sigmoid(b) - 0.5)
-				diag[i] += m.prior * sigmoid(b) * sigmoid(-b)
+				grad[i] += g
+				diag[i] += h
 			}
 		}
 	}

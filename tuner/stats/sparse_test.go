@@ -61,6 +61,23 @@ func sparseGames(seed uint64, n int, pl bool) []Game {
 	return games
 }
 
+// denseFit builds the model of games and fits it on all of them with the
+// dense fitter from 0.
+func denseFit(t *testing.T, name string, n int, games []Game, opt FitOptions) (*model, *weights, []float64) {
+	t.Helper()
+	m, err := buildModel(n, games, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &weights{}
+	m.weightsFor(nil, w)
+	dense, err := newFitter(m).fit(w, make([]float64, n))
+	if err != nil {
+		t.Fatalf("%s: dense: %v", name, err)
+	}
+	return m, w, dense
+}
+
 var sparseTestOpts = []FitOptions{
 	{Anchor: 0},
 	{Anchor: -1},
@@ -81,18 +98,9 @@ func TestSparseMatchesDense(t *testing.T) {
 			games := sparseGames(uint64(n)+1, n, pl)
 			for _, opt := range sparseTestOpts {
 				name := fmt.Sprintf("n=%d pl=%v %+v", n, pl, opt)
-				m, err := buildModel(n, games, opt)
-				if err != nil {
-					t.Fatal(err)
-				}
-				var w weights
-				m.weightsFor(nil, &w)
-				dense, err := newFitter(m).fit(&w, make([]float64, n))
-				if err != nil {
-					t.Fatalf("%s: dense: %v", name, err)
-				}
+				m, w, dense := denseFit(t, name, n, games, opt)
 				sf := newSparseFitter(m)
-				sparse, err := sf.fit(&w, make([]float64, n))
+				sparse, err := sf.fit(w, make([]float64, n))
 				if err != nil {
 					t.Fatalf("%s: sparse: %v", name, err)
 				}
@@ -118,12 +126,12 @@ func TestSparseMatchesDense(t *testing.T) {
 				for b := range mult {
 					mult[b] = 1 + r.IntN(3)
 				}
-				m.weightsFor(mult, &w)
-				dw, err := newFitter(m).fit(&w, dense)
+				m.weightsFor(mult, w)
+				dw, err := newFitter(m).fit(w, dense)
 				if err != nil {
 					t.Fatalf("%s: dense resample: %v", name, err)
 				}
-				sw, err := sf.fit(&w, sparse)
+				sw, err := sf.fit(w, sparse)
 				if err != nil {
 					t.Fatalf("%s: sparse resample: %v", name, err)
 				}
@@ -355,20 +363,7 @@ func BenchmarkKnockout(b *testing.B) {
 // group above maxExactTie and an entity in two seats of one order.
 func TestSparseHessian(t *testing.T) {
 	n := 16
-	big := make([]int, 12)
-	bigR := make([]int, 12)
-	for i := range big {
-		big[i] = i + 4
-		bigR[i] = 2
-	}
-	games := []Game{
-		{Players: []int{0, 1}, Ranks: []int{1, 2}},
-		{Players: []int{1, 2}, Ranks: []int{1, 1}},
-		{Players: []int{3, 4, 5, 6}, Ranks: []int{2, 1, 2, 4}},
-		{Players: []int{0, 5, 6}, Ranks: []int{1, 2, 3}},
-		{Players: []int{7, 8, 7}, Ranks: []int{1, 2, 2}},
-		{Players: append([]int{0, 1}, big...), Ranks: append([]int{1, 3}, bigR...)},
-	}
+	games := append(branchGames(4), Game{Players: []int{7, 8, 7}, Ranks: []int{1, 2, 2}})
 	for _, opt := range []FitOptions{{Anchor: 0}, {Anchor: -1}, {Anchor: 2, PriorDraws: -1}} {
 		m, err := buildModel(n, games, opt)
 		if err != nil {
@@ -416,17 +411,8 @@ func TestSparseKnockout(t *testing.T) {
 	n := 1024
 	games := knockoutGames(n, 10)
 	for _, opt := range []FitOptions{{Anchor: 0}, {Anchor: -1, PriorDraws: -1}} {
-		m, err := buildModel(n, games, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var w weights
-		m.weightsFor(nil, &w)
-		dense, err := newFitter(m).fit(&w, make([]float64, n))
-		if err != nil {
-			t.Fatal(err)
-		}
-		sparse, err := newSparseFitter(m).fit(&w, make([]float64, n))
+		m, w, dense := denseFit(t, fmt.Sprintf("knockout %+v", opt), n, games, opt)
+		sparse, err := newSparseFitter(m).fit(w, make([]float64, n))
 		if err != nil {
 			t.Fatal(err)
 		}
