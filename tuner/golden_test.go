@@ -31,7 +31,8 @@ import (
 // ratings, bracket, winner) and every later round or look is checked.
 // They run with TOURNEY_FULL=1 (CI's second pass sets it; a plain
 // go test ./... skips them); TOURNEY_GOLDEN_FULL=1 adds longer cuts (a
-// few minutes).
+// few minutes). The longer cuts' hashes were first written on
+// 2026-11-25, after the restructure: they guard later changes only.
 
 type goldenCase struct {
 	name string // key in golden.txt
