@@ -356,10 +356,7 @@ func (r *sweepRun) verdict(winner int, rt stats.Ratings) Verdict {
 		return v
 	}
 	v.Elo, v.Lo, v.Hi = rt.Elo[winner], rt.Lo[winner], rt.Hi[winner]
-	diffs := make([]float64, len(rt.Samples))
-	for k, smp := range rt.Samples {
-		diffs[k] = smp[winner] - smp[d]
-	}
+	diffs := refitDiffs(rt, winner, d)
 	m := r.ents.variants
 	if d < r.ents.variants {
 		m--
@@ -381,6 +378,15 @@ func (r *sweepRun) verdict(winner int, rt stats.Ratings) Verdict {
 		v.Text = verdictKeep
 	}
 	return v
+}
+
+// refitDiffs is a's rating less b's in every bootstrap refit of rt.
+func refitDiffs(rt stats.Ratings, a, b int) []float64 {
+	diffs := make([]float64, len(rt.Samples))
+	for k, smp := range rt.Samples {
+		diffs[k] = smp[a] - smp[b]
+	}
+	return diffs
 }
 
 // String is the verdict for people.

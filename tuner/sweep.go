@@ -401,21 +401,17 @@ func (r *sweepRun) rungVerdict(v *Verdict, main stats.Ratings) error {
 	case math.IsNaN(v.Lo):
 		v.Better = false
 		v.Text = verdictKeep + " (no variation on the hold-out: every block gave the same result)"
-	case v.Lo > 0 && (1-r.s.Tournament.Confidence)/2 > verdictFalseBetter:
-		diffs := make([]float64, len(rt.Samples))
-		for k, smp := range rt.Samples {
-			diffs[k] = smp[w] - smp[d]
-		}
-		slices.Sort(diffs)
-		if bound := stat.Quantile(verdictFalseBetter, stat.LinInterp, diffs, nil); !(bound > 0) {
-			v.Better = false
-			v.Text = verdictKeep + fmt.Sprintf(" (the interval excludes 0, but not the hold-out's one-sided %s %% bound: %s Elo)",
-				fmtRound(100*(1-verdictFalseBetter), 1), fmtRound(bound, 1))
-			break
-		}
-		v.Better = true
-		v.Text = verdictBetter
 	case v.Lo > 0:
+		if (1-r.s.Tournament.Confidence)/2 > verdictFalseBetter {
+			diffs := refitDiffs(rt, w, d)
+			slices.Sort(diffs)
+			if bound := stat.Quantile(verdictFalseBetter, stat.LinInterp, diffs, nil); !(bound > 0) {
+				v.Better = false
+				v.Text = verdictKeep + fmt.Sprintf(" (the interval excludes 0, but not the hold-out's one-sided %s %% bound: %s Elo)",
+					fmtRound(100*(1-verdictFalseBetter), 1), fmtRound(bound, 1))
+				break
+			}
+		}
 		v.Better = true
 		v.Text = verdictBetter
 	default:
