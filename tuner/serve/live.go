@@ -164,8 +164,10 @@ func (l *liveRun) loadSpace() {
 
 // reset forgets what was read (games.csv got shorter: a resume cut it).
 func (l *liveRun) reset() {
-	*l = liveRun{dir: l.dir, sp: l.sp, spTried: l.spTried, variants: l.variants, params: l.params, bounds: l.bounds, hasBound: l.hasBound,
-		ents: map[string]int{}, forf: map[[3]string]int{}}
+	l.off, l.head, l.games, l.cur = 0, nil, nil, nil
+	l.ents, l.names, l.bots, l.played, l.points = map[string]int{}, nil, nil, nil, nil
+	l.forf = map[[3]string]int{}
+	l.samples, l.fitN, l.elo, l.se, l.fitErr = nil, 0, nil, nil, nil
 }
 
 // read takes in the lines games.csv gained since the last read
@@ -534,7 +536,7 @@ func (l *liveRun) effects() []Effect {
 		var order []string
 		for e, name := range l.names {
 			v, ok := l.variantOf(name)
-			if !ok || l.played[e] == 0 {
+			if !ok || l.played[e] == 0 || e >= len(l.elo) { // an entrant newer than the fit
 				continue
 			}
 			val, ok := l.variants[v].Values[p]
