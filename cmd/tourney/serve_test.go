@@ -121,7 +121,9 @@ func TestSweepServeSameFiles(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	var serr lockedBuf
-	go func() { done <- run(ctx, []string{"serve", filepath.Join(dir, "runs"), "--addr", "127.0.0.1:0"}, io.Discard, &serr) }()
+	go func() {
+		done <- run(ctx, []string{"serve", filepath.Join(dir, "runs"), "--addr", "127.0.0.1:0"}, io.Discard, &serr)
+	}()
 	re := regexp.MustCompile(`serving 2 runs of .* on (http://127\.0\.0\.1:\d+)`)
 	var base string
 	for deadline := time.Now().Add(10 * time.Second); base == ""; time.Sleep(10 * time.Millisecond) {

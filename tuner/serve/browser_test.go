@@ -97,6 +97,10 @@ func TestBrowser(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "tonight")
 	sp := loadLive(t, 3, 120)
+	pause := 8 * time.Millisecond
+	if raceEnabled {
+		pause = 2 * time.Millisecond
+	}
 	srv := serve.New(serve.Options{Own: out, OwnSpace: sp, Dirs: []string{past}})
 	hs := httptest.NewServer(srv.Handler())
 	defer hs.Close()
@@ -110,7 +114,7 @@ func TestBrowser(t *testing.T) {
 		defer wg.Done()
 		defer srv.OwnDone()
 		_, sweepErr = tuner.RunSweep(ctx, sp, tuner.RunOptions{Out: out, Workers: 2, Quiet: true, Log: srv.Log(), NoRecords: true,
-			Runner: slowRunner{runner.Local{Workers: 2}, 8 * time.Millisecond}})
+			Runner: slowRunner{runner.Local{Workers: 2}, pause}})
 	}()
 	defer wg.Wait()
 
