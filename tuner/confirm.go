@@ -68,7 +68,7 @@ func Confirm(ctx context.Context, s *space.Space, winner int, params game.Params
 		Game: sc.Game, NameA: "winner", NameB: "defaults",
 		A:    arena.Entrant{Spec: sc.Bot, Params: params},
 		B:    arena.Entrant{Spec: sc.Bot, Params: s.DefaultParams(0)},
-		Maps: sc.Maps, MapNames: sc.MapNames, Games: t.ConfirmGames, Budget: sc.Budget,
+		Maps: sc.Maps, MapNames: sc.MapNames, Games: t.ConfirmGames, Budget: sc.Budget, NodeRates: sc.NodeRates,
 		Seed: game.Mix(s.Seed, 0xc0f1), SPRT: &sprt, OpeningPlies: sc.OpeningPlies, Confidence: t.Confidence,
 		Label: confirmLabels(s, winner),
 	}

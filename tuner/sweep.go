@@ -523,7 +523,7 @@ func (r *sweepRun) jobs(blk *plan.Block, unit int, out *[][]plan.Result, bi int)
 			ents[j] = r.entrant(gp.Scenario, ref)
 		}
 		jobs[i] = arena.Job{Game: sc.Game, Map: sc.Maps[gp.Map], Seed: gp.Seed, Seats: ents,
-			Budget: sc.Budget, OpeningPlies: sc.OpeningPlies, Record: !r.opt.NoRecords,
+			Budget: sc.MapBudget(gp.Map), OpeningPlies: sc.OpeningPlies, Record: !r.opt.NoRecords,
 			Meta: gameMeta{blk: blk, unit: unit, plan: gp, out: out, bi: bi, game: i}}
 	}
 	return jobs

@@ -106,27 +106,6 @@ func (c *Clock) Plan(ms uint32, s *reversixt.State, me int) Plan {
 // Used records how long the move took, from the request to the answer.
 func (c *Clock) Used(d time.Duration) { c.used = d }
 
-// RemainingMoves estimates seat me's own moves left in phase 1, this one
-// included: every move but an overwrite fills a free field, the players
-// take turns, and overwrite stones add moves. In the bomb phase it is
-// the bombs left (the bot does not search there).
-func RemainingMoves(s *reversixt.State, me int) int {
-	if s.Phase() != reversixt.Phase1 {
-		return max(s.BombsLeft(me), 1)
-	}
-	free := 0
-	m := s.Map()
-	for c := range m.Cells {
-		switch s.Cell(c) {
-		case reversixt.Empty, reversixt.Choice, reversixt.Inversion, reversixt.Bonus:
-			free++
-		}
-	}
-	active := 0
-	for p := 0; p < s.NumPlayers(); p++ {
-		if !s.Disqualified(p) {
-			active++
-		}
-	}
-	return max(1, (free+active-1)/max(active, 1)+s.Overwrites(me))
-}
+// RemainingMoves is reversixt.RemainingMoves (the in-process bot's time
+// manager spreads its bank by the same estimate).
+func RemainingMoves(s *reversixt.State, me int) int { return reversixt.RemainingMoves(s, me) }
