@@ -38,7 +38,7 @@ type MatchConfig struct {
 	// sweep's space.Scenario.NodeRates).
 	NodeRates []int64
 	Seed      uint64
-	SPRT         *stats.SPRT // nil: no sequential test
+	SPRT      *stats.SPRT // nil: no sequential test
 	// OpeningPlies random moves start every deal (both seatings of a deal
 	// get the same opening).
 	OpeningPlies int
