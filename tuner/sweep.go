@@ -51,6 +51,9 @@ type RunOptions struct {
 	// Runner plays the blocks (default: the local arena with Workers,
 	// Grace and HangTimeout).
 	Runner runner.Runner
+	// WallClock makes a confirmation of a clock in nodes play on the
+	// wall clock (the transfer check; confirm.go).
+	WallClock bool
 }
 
 // StoreDir is the directory of a results directory that holds the
