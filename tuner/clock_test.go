@@ -3,6 +3,7 @@ package tuner
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -160,5 +161,53 @@ func TestClockSweep(t *testing.T) {
 		if _, err := readNodeRates(filepath.Join(dir, nodeRatesFile), sp); err == nil || !strings.Contains(err.Error(), "noderates.csv:2") {
 			t.Errorf("%q: error %v, want one naming noderates.csv:2", bad, err)
 		}
+	}
+}
+
+// TestClockReversiXTWorkers: paranoid games under a banked node clock on
+// a two- and a four-player map are the same at 1 and 2 workers, move for
+// move and node for node.
+func TestClockReversiXTWorkers(t *testing.T) {
+	if raceEnabled {
+		t.Skip("ReversiXT's searches are slow under the race detector")
+	}
+	g := reversixt.Game{}
+	spec := reversixt.ParanoidSpec()
+	def, _ := spec.Resolve(nil)
+	alt, _ := spec.Resolve(map[string]any{"deepening_jump": 1, "aspiration": false})
+	var jobs []arena.Job
+	for i, name := range []string{"duel10", "cross14"} {
+		m, err := g.LoadMap(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seats := make([]arena.Entrant, m.Players())
+		for j := range seats {
+			seats[j] = arena.Entrant{ID: "d", Spec: spec, Params: def}
+			if j%2 == 1 {
+				seats[j].Params = alt
+			}
+		}
+		jobs = append(jobs, arena.Job{Game: g, Map: m, Seed: uint64(i + 1), Seats: seats, OpeningPlies: 2, Record: true,
+			Budget: game.Budget{Time: 3 * time.Millisecond, NodeRate: 1_000_000, Bank: true}})
+	}
+	var runs [][]string
+	for _, w := range []int{1, 2} {
+		var lines []string
+		err := arena.Run(context.Background(), jobs, arena.Options{Workers: w}, func(r *arena.Result) error {
+			var nodes int64
+			for _, m := range r.Moves {
+				nodes += m.Nodes
+			}
+			lines = append(lines, fmt.Sprint(r.Print, r.End, r.Scores, nodes))
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, lines)
+	}
+	if fmt.Sprint(runs[0]) != fmt.Sprint(runs[1]) {
+		t.Fatalf("1 and 2 workers differ:\n%v\n%v", runs[0], runs[1])
 	}
 }
