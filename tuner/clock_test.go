@@ -14,6 +14,8 @@ import (
 	"tourney/engines/connect4"
 	"tourney/engines/game"
 	"tourney/engines/reversixt"
+	"tourney/engines/speed"
+	"tourney/engines/tourality"
 )
 
 // changedDeals plays, on each of deals deals, the defaults against the
@@ -209,5 +211,49 @@ func TestClockReversiXTWorkers(t *testing.T) {
 	}
 	if fmt.Sprint(runs[0]) != fmt.Sprint(runs[1]) {
 		t.Fatalf("1 and 2 workers differ:\n%v\n%v", runs[0], runs[1])
+	}
+}
+
+// TestClockOtherSearchers: Spe_ed's risk bot and Tourality's minimax
+// play a clock in nodes too: the same games at 1 and 2 workers, and a
+// clock a hundred times longer plays other games (the bots honour it).
+func TestClockOtherSearchers(t *testing.T) {
+	if raceEnabled {
+		t.Skip("slow under the race detector; CI's second pass runs it without")
+	}
+	for _, c := range []struct {
+		g    game.Game
+		spec game.BotSpec
+		mapN string
+	}{{speed.Game{}, speed.RiskSpec(), "speed-2p-12x12"}, {tourality.Game{}, tourality.MinimaxSpec(), "gen:3"}} {
+		m, err := c.g.LoadMap(c.mapN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _ := c.spec.Resolve(nil)
+		play := func(b game.Budget, w int) []string {
+			var jobs []arena.Job
+			for i := range 2 {
+				seats := []arena.Entrant{{ID: "a", Spec: c.spec, Params: p}, {ID: "b", Spec: c.spec, Params: p}}
+				jobs = append(jobs, arena.Job{Game: c.g, Map: m, Seed: uint64(i + 7), Seats: seats, Budget: b})
+			}
+			var out []string
+			if err := arena.Run(context.Background(), jobs, arena.Options{Workers: w}, func(r *arena.Result) error {
+				out = append(out, fmt.Sprint(r.Print, r.End))
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			return out
+		}
+		short := game.Budget{Time: time.Millisecond, NodeRate: 100_000} // 100 nodes a move
+		long := game.Budget{Time: 20 * time.Millisecond, NodeRate: 100_000}
+		one, two := play(short, 1), play(short, 2)
+		if fmt.Sprint(one) != fmt.Sprint(two) {
+			t.Errorf("%s: 1 and 2 workers differ: %v %v", c.spec.Name, one, two)
+		}
+		if fmt.Sprint(one) == fmt.Sprint(play(long, 2)) {
+			t.Errorf("%s: 100 and 2 000 nodes a move played the same games", c.spec.Name)
+		}
 	}
 }
