@@ -143,6 +143,13 @@ func Write(w io.Writer, d *Data, opt Options) error {
 				p.Summary = append(p.Summary, kv{"verdict: " + k, summaryText(v)})
 			}
 		}
+		// the figure tuned (in nodes, under a clock) and the one played
+		// on the contest's wall clock, side by side
+		for _, c := range []struct{ key, label string }{{"confirmation", "confirmation"}, {"wall_clock_confirmation", "confirmation on the wall clock"}} {
+			if cf, ok := vd[c.key].(map[string]any); ok {
+				p.Summary = append(p.Summary, kv{"verdict: " + c.label, confirmText(cf)})
+			}
+		}
 	}
 	for _, v := range d.ranked() {
 		r := variantRow{ID: v.ID, Params: v.Params, Games: v.Games, Points: fmtNum(v.Points), Score: fmtNum(v.Score),
@@ -243,6 +250,27 @@ func summaryText(v any) string {
 		return strings.Join(parts, " ")
 	}
 	return fmt.Sprint(v)
+}
+
+// confirmText is a confirmation of summary.json in one line: Elo,
+// interval, games, the test's state and the budget played.
+func confirmText(cf map[string]any) string {
+	num := func(k string) string {
+		switch x := cf[k].(type) {
+		case float64:
+			return fmtElo(x)
+		case json.Number:
+			if f, err := x.Float64(); err == nil {
+				return fmtElo(f)
+			}
+		}
+		return "–"
+	}
+	t := fmt.Sprintf("%s Elo [%s, %s] in %s games, SPRT %s", num("elo"), num("elo_lo"), num("elo_hi"), summaryText(cf["games"]), summaryText(cf["state"]))
+	if b, ok := cf["budget"].(string); ok && b != "" {
+		t += ", budget " + b
+	}
+	return t
 }
 
 // fmtElo writes a rating: one decimal.
