@@ -84,6 +84,10 @@ type MatchResult struct {
 	// Identical names the maps on which every pair replayed the same
 	// games (deterministic bots without an opening).
 	Identical []string
+	// DealPoints are A's mean points over each complete pair of games
+	// (a deal), in deal order: the paired comparison of two matches
+	// played on the same deals (against.go).
+	DealPoints []float64
 	Elapsed   time.Duration
 }
 
@@ -253,6 +257,7 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 		res.bookPending(pending)
 		pending = pending[:0]
 		res.book(cur)
+		res.DealPoints = append(res.DealPoints, (cur.ptsA[0]+cur.ptsA[1])/2)
 		sigs[mi] = append(sigs[mi], cur.sig)
 		cur = pairTally{}
 		if gw != nil {

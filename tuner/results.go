@@ -50,6 +50,9 @@ type Summary struct {
 	// cluster played the sweep; the blocks of an interrupted run are
 	// not in it.
 	Players map[string]string `json:"players,omitempty"`
+	// FieldChecks: the winner and the defaults against field bots
+	// (tourney confirm --against; against.go).
+	FieldChecks []*FieldCheck `json:"field_checks,omitempty"`
 }
 
 // VerdictJSON is the verdict in summary.json.

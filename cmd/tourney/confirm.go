@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 	"time"
 	"tourney/engines/game"
 	"tourney/tuner"
@@ -38,6 +39,7 @@ func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	games := fs.Int("games", 0, "at most this many games (default: the space's confirm_games)")
 	wall := fs.Bool("wall-clock", false, "play a clock budget (time with node_rate) on the real wall clock instead of in nodes: the check that the winner transfers to the contest's clock (writes RESULTS_DIR/confirm-wall/; not reproducible)")
+	against := fs.String("against", "", "instead of the defaults, play the winner and the defaults each against this bot (a bot name or a bot config file, e.g. an external contest bot) on the same games: the transfer check, as a difference of points a game (RESULTS_DIR/against-NAME/)")
 	spaceFile := fs.String("space", "", "the space file (default: RESULTS_DIR/space.toml; give the original when it names map files by relative path)")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -63,6 +65,10 @@ func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	if *games > 0 {
 		sp.Tournament.ConfirmGames = *games
+	}
+	if *against != "" {
+		return confirmAgainst(ctx, sp, dir, *against, tuner.RunOptions{Workers: *workers, Quiet: *quiet, Log: stderr,
+			Grace: 100 * time.Millisecond, HangTimeout: 2 * time.Minute, Version: version, WallClock: *wall}, stdout)
 	}
 	cf, res, err := tuner.ConfirmDir(ctx, sp, dir, tuner.RunOptions{Workers: *workers, Quiet: *quiet, Log: stderr,
 		Grace: 100 * time.Millisecond, HangTimeout: 2 * time.Minute, Version: version, WallClock: *wall})
@@ -101,4 +107,32 @@ func confirmBudget(sp *space.Space, wall bool) game.Budget {
 		return sp.Scenarios[0].Budget.WallClock()
 	}
 	return sp.Scenarios[0].Budget
+}
+
+// confirmAgainst runs confirm --against: the winner and the defaults
+// against one bot on the same games.
+func confirmAgainst(ctx context.Context, sp *space.Space, dir, ref string, opt tuner.RunOptions, stdout io.Writer) error {
+	_, ent, err := resolveEntrant(sp.Scenarios[0].Game, ref)
+	if err != nil {
+		return err
+	}
+	name := strings.TrimSuffix(filepath.Base(ref), ".toml")
+	fc, err := tuner.ConfirmAgainst(ctx, sp, dir, name, ent, opt)
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return &exitError{code: 1, msg: "interrupted"}
+		}
+		return err
+	}
+	iv := "no interval"
+	if fc.Lo != nil && fc.Hi != nil {
+		iv = fmt.Sprintf("[%+.3f, %+.3f]", *fc.Lo, *fc.Hi)
+	}
+	fmt.Fprintf(stdout, "against %s (%s, %d deals of two games): winner %.3f, defaults %.3f points a game\n", fc.Against, fc.Budget, fc.Deals, fc.Winner, fc.Defaults)
+	fmt.Fprintf(stdout, "winner − defaults: %+.3f points a game %s (paired on the deals, p %.3g)\n", fc.Diff, iv, fc.P)
+	if fc.Forfeits[0]+fc.Forfeits[1] > 0 {
+		fmt.Fprintf(stdout, "forfeits of %s: %d against the winner, %d against the defaults\n", fc.Against, fc.Forfeits[0], fc.Forfeits[1])
+	}
+	fmt.Fprintf(stdout, "games: %s\n", fc.Dir)
+	return nil
 }
