@@ -18,3 +18,12 @@ func TestConfirmText(t *testing.T) {
 		}
 	}
 }
+
+func TestFieldCheckText(t *testing.T) {
+	fc := map[string]any{"against": "javabot", "winner_points": 0.6, "defaults_points": 0.5, "difference": 0.1,
+		"difference_lo": 0.02, "difference_hi": 0.18, "deals": 50, "budget": "time=1s,bank"}
+	want := "winner 0.6, defaults 0.5 points a game; winner − defaults 0.1 [0.02, 0.18] on 50 deals, budget time=1s,bank"
+	if got := fieldCheckText(fc); got != want {
+		t.Errorf("fieldCheckText = %q, want %q", got, want)
+	}
+}

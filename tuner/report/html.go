@@ -151,6 +151,13 @@ func Write(w io.Writer, d *Data, opt Options) error {
 			}
 		}
 	}
+	if fcs, ok := d.Summary["field_checks"].([]any); ok {
+		for _, x := range fcs {
+			if fc, ok := x.(map[string]any); ok {
+				p.Summary = append(p.Summary, kv{"against " + summaryText(fc["against"]), fieldCheckText(fc)})
+			}
+		}
+	}
 	for _, v := range d.ranked() {
 		r := variantRow{ID: v.ID, Params: v.Params, Games: v.Games, Points: fmtNum(v.Points), Score: fmtNum(v.Score),
 			Rating: fmtElo(v.Rating), Out: v.Out}
@@ -271,6 +278,16 @@ func confirmText(cf map[string]any) string {
 		t += ", budget " + b
 	}
 	return t
+}
+
+// fieldCheckText is a field check of summary.json (confirm --against)
+// in one line.
+func fieldCheckText(fc map[string]any) string {
+	t := fmt.Sprintf("winner %s, defaults %s points a game; winner − defaults %s", summaryText(fc["winner_points"]), summaryText(fc["defaults_points"]), summaryText(fc["difference"]))
+	if lo, ok := fc["difference_lo"]; ok {
+		t += fmt.Sprintf(" [%s, %s]", summaryText(lo), summaryText(fc["difference_hi"]))
+	}
+	return t + fmt.Sprintf(" on %s deals, budget %s", summaryText(fc["deals"]), summaryText(fc["budget"]))
 }
 
 // fmtElo writes a rating: one decimal.
