@@ -101,13 +101,15 @@ const MaxTTLog2 = 22
 func Params(defaults Config) []game.Param {
 	return []game.Param{
 		{Name: ParamDeepening, Kind: game.Bool, Default: defaults.Deepening,
-			Doc: "iterative deepening under a depth budget too (always on under nodes/time budgets)"},
+			Doc:       "iterative deepening under a depth budget too (always on under nodes/time budgets)",
+			ActsUnder: []string{game.BudgetNone, game.BudgetDepth}},
 		{Name: ParamDeepeningFirst, Kind: game.Int, Default: defaults.DeepeningFirst, Min: 1, Max: 64,
 			Doc: "depth of the first deepening iteration"},
 		{Name: ParamDeepeningJump, Kind: game.Int, Default: defaults.DeepeningJump, Min: 1, Max: 8,
 			Doc: "depth added per deepening iteration (the last one is clamped to the maximum depth)"},
 		{Name: ParamDeepeningStart, Kind: game.Float, Default: defaults.DeepeningStart, Min: 0.01, Max: 1,
-			Doc: "share of a nodes/time budget after which no new iteration starts"},
+			Doc:       "share of a nodes/time budget after which no new iteration starts",
+			ActsUnder: []string{game.BudgetNodes, game.BudgetClock}},
 		{Name: ParamAspiration, Kind: game.Bool, Default: defaults.Aspiration,
 			Doc: "search each iteration in a window around the previous iteration's value"},
 		{Name: ParamAspirationWidth, Kind: game.Float, Default: defaults.AspirationWidth, Min: 0, Max: 1e6,
