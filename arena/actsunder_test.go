@@ -2,10 +2,10 @@ package arena_test
 
 import (
 	"context"
-	"syscall"
-	"time"
 	"slices"
+	"syscall"
 	"testing"
+	"time"
 
 	"tourney/arena"
 	"tourney/engines/all"
