@@ -3,9 +3,7 @@ package arena_test
 import (
 	"context"
 	"slices"
-	"syscall"
 	"testing"
-	"time"
 
 	"tourney/arena"
 	"tourney/engines/all"
@@ -39,9 +37,7 @@ func TestActsUnderIsHonest(t *testing.T) {
 					}
 					checked++
 					t.Run(g.Info().Name+"/"+spec.Name+"/"+p.Name, func(t *testing.T) {
-						t0 := cpuTime()
 						sameGames(t, g, spec, p.Name, alt, budgets[kind])
-						t.Logf("under %v: %v of CPU", budgets[kind], cpuTime()-t0)
 					})
 					break // one budget each: the cheapest it does not act under
 				}
@@ -114,10 +110,4 @@ func sameGames(t *testing.T, g game.Game, spec game.BotSpec, name string, alt an
 				g.Info().Name, spec.Name, name, game.FormatValue(alt), seed, b, spec.Params[slices.IndexFunc(spec.Params, func(p game.Param) bool { return p.Name == name })].ActsUnder)
 		}
 	}
-}
-
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
