@@ -156,6 +156,10 @@ method = "grid"
 // budget (a transposition table or the leaves cap could make it act):
 // only the games say so.
 func TestInertReversiXTAspiration(t *testing.T) {
+	games := 30
+	if raceEnabled {
+		games = 12 // two blocks: the race detector slows the bot tenfold
+	}
 	text := spaceText("rxt-inert", 5, "reversixt", "paranoid", `maps = ["duel10"]
 budget = { depth = 3 }
 [params]
@@ -165,7 +169,7 @@ stones_weight = { values = [1.0, 0.5] }
 method = "sweep"
 [tournament]
 format = "race"
-max_games = 30
+max_games = `+fmt.Sprint(games)+`
 bootstrap = 100
 holdout = false
 `)
