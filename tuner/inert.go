@@ -273,7 +273,8 @@ type dealKey struct {
 // playedEntities are the entities of games.csv: the variants (0 ..
 // nV−1), the defaults, the continuous methods' points and the field bots;
 // params gives an entity's parameters per scenario (nil for a field bot,
-// which no knob changes), bot names what else identifies it.
+// which no knob changes), bot names what else identifies it ("" for the
+// scenario's bot, whose parameters identify it).
 type playedEntities struct {
 	params []func(sc int) game.Params
 	bot    []string
@@ -308,11 +309,13 @@ func (r *sweepRun) readPlayed() ([]playedGame, *playedEntities, error) {
 		e := len(ents.params)
 		ents.index[key] = e
 		var pr func(int) game.Params
+		bot := key // a field bot: its name says who it is
 		if p, err := strconv.Atoi(strings.TrimPrefix(row[colVariant], "p")); row[colRole] == "point" && err == nil && p >= 0 && p < len(r.points) {
 			pr = func(sc int) game.Params { return r.points[p][sc] }
+			bot = "" // a point of the continuous methods: the scenario's bot, its parameters say who it is
 		}
 		ents.params = append(ents.params, pr)
-		ents.bot = append(ents.bot, key)
+		ents.bot = append(ents.bot, bot)
 		return e, nil
 	}
 	path := filepath.Join(r.opt.Out, "games.csv")
