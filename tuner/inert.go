@@ -5,13 +5,14 @@
 package tuner
 
 import (
+	"cmp"
 	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -145,6 +146,21 @@ func (r *sweepRun) knobPairs() (*knobPairs, error) {
 			}
 		}
 	}
+	// the games of each deal (scenario, map, seed): only they compare
+	dealOf := map[[3]uint64]int{}
+	var deals [][]int
+	for gi, g := range games {
+		key := [3]uint64{uint64(g.sc), uint64(g.mp), g.seed}
+		d, ok := dealOf[key]
+		if !ok {
+			d = len(deals)
+			dealOf[key] = d
+			deals = append(deals, nil)
+		}
+		deals[d] = append(deals[d], gi)
+	}
+	var hs []hashedGame
+	var differ []int32
 	kp := &knobPairs{vals: map[pairKey]pairCount{}, scope: map[[2]int]pairCount{}}
 	for k, p := range r.s.Params {
 		// proj[sc][e]: entity e with every knob but k (its identity)
@@ -169,27 +185,29 @@ func (r *sweepRun) knobPairs() (*knobPairs, error) {
 				proj[sc][e] = id
 			}
 		}
-		groups := map[dealKey][]int{}
-		var order []dealKey
-		for gi, g := range games {
-			key := dealKey{sc: g.sc, mp: g.mp, seed: g.seed, n: len(g.ents)}
-			for s, e := range g.ents {
-				key.seats[s] = proj[g.sc][e]
-			}
-			if _, ok := groups[key]; !ok {
-				order = append(order, key)
-			}
-			groups[key] = append(groups[key], gi)
-		}
 		kc := KnobChange{Param: p.Name}
 		budgets := map[int]bool{}
-		for _, key := range order {
-			gs := groups[key]
-			for i := range gs {
-				for j := i + 1; j < len(gs); j++ {
-					a, b := &games[gs[i]], &games[gs[j]]
+		for _, gs := range deals {
+			// the deal's games by their entrants but for knob k: a hash
+			// sorts them, equal entrants (checked) make the pairs
+			hs = hs[:0]
+			for _, gi := range gs {
+				g := &games[gi]
+				h := uint64(len(g.ents))
+				for _, e := range g.ents {
+					h = h*0x9e3779b97f4a7c15 + uint64(proj[g.sc][e]) + 1
+				}
+				hs = append(hs, hashedGame{h, gi})
+			}
+			slices.SortFunc(hs, func(a, b hashedGame) int { return cmp.Or(cmp.Compare(a.h, b.h), cmp.Compare(a.g, b.g)) })
+			for i := range hs {
+				for j := i + 1; j < len(hs) && hs[j].h == hs[i].h; j++ {
+					a, b := &games[hs[i].g], &games[hs[j].g]
+					if !sameEntrants(proj[a.sc], a.ents, b.ents) {
+						continue // a collision of the hash
+					}
 					vk := val[k][a.sc]
-					var differ []int32
+					differ = differ[:0]
 					for s := range a.ents {
 						if va, vb := vk[a.ents[s]], vk[b.ents[s]]; va != vb {
 							differ = append(differ, va, vb)
@@ -205,7 +223,8 @@ func (r *sweepRun) knobPairs() (*knobPairs, error) {
 					kc.Pairs++
 					kc.Changed += changed
 					budgets[a.sc] = true
-					slicesUnique(&differ)
+					slices.Sort(differ)
+					differ = slices.Compact(differ)
 					for _, scope := range []int{0, a.sc + 1} {
 						sk := [2]int{k, scope}
 						c := kp.scope[sk]
@@ -241,16 +260,24 @@ func (r *sweepRun) knobPairs() (*knobPairs, error) {
 	return kp, nil
 }
 
-func slicesUnique(v *[]int32) {
-	s := *v
-	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
-	out := s[:0]
-	for i, x := range s {
-		if i == 0 || x != s[i-1] {
-			out = append(out, x)
+// hashedGame is a game of a deal with a hash of its entrants.
+type hashedGame struct {
+	h uint64
+	g int
+}
+
+// sameEntrants reports whether two games of a deal seat the same
+// entrants (proj: their identities but for one knob).
+func sameEntrants(proj []int32, a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for s := range a {
+		if proj[a[s]] != proj[b[s]] {
+			return false
 		}
 	}
-	*v = out
+	return true
 }
 
 func contains(ss []string, s string) bool {
@@ -260,14 +287,6 @@ func contains(ss []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// dealKey groups the games of one deal whose seats hold the same
-// entrants but for one knob.
-type dealKey struct {
-	sc, mp, n int
-	seed      uint64
-	seats     [8]int32
 }
 
 // playedEntities are the entities of games.csv: the variants (0 ..
@@ -362,9 +381,6 @@ func (r *sweepRun) readPlayed() ([]playedGame, *playedEntities, error) {
 			games = append(games, playedGame{sc: sc, mp: mp, seed: seed, print: print})
 		}
 		g := &games[len(games)-1]
-		if len(g.ents) == len(dealKey{}.seats) {
-			return nil, nil, fmt.Errorf("%s: game %s: more than %d seats", path, row[colGame], len(dealKey{}.seats))
-		}
 		g.ents = append(g.ents, e)
 	}
 	return games, ents, nil
