@@ -115,76 +115,13 @@ func (r *sweepRun) knobPairs() (*knobPairs, error) {
 	if err != nil {
 		return nil, err
 	}
-	nk := len(r.s.Params)
-	// the value of knob k of entity e in scenario sc, interned per knob
-	// (-1: an entity without the knob, a field bot)
 	nsc := len(r.s.Scenarios)
-	val := make([][][]int32, nk) // [k][sc][e]
-	names := make([][]string, nk)
-	for k, p := range r.s.Params {
-		ids := map[string]int32{}
-		val[k] = make([][]int32, nsc)
-		for sc := range nsc {
-			val[k][sc] = make([]int32, len(ents.params))
-			for e, pr := range ents.params {
-				val[k][sc][e] = -1
-				if pr == nil {
-					continue
-				}
-				v, ok := pr(sc)[p.Name]
-				if !ok {
-					continue
-				}
-				s := game.FormatValue(v)
-				id, seen := ids[s]
-				if !seen {
-					id = int32(len(names[k]))
-					ids[s] = id
-					names[k] = append(names[k], s)
-				}
-				val[k][sc][e] = id
-			}
-		}
-	}
-	// the games of each deal (scenario, map, seed): only they compare
-	dealOf := map[[3]uint64]int{}
-	var deals [][]int
-	for gi, g := range games {
-		key := [3]uint64{uint64(g.sc), uint64(g.mp), g.seed}
-		d, ok := dealOf[key]
-		if !ok {
-			d = len(deals)
-			dealOf[key] = d
-			deals = append(deals, nil)
-		}
-		deals[d] = append(deals[d], gi)
-	}
-	var hs []hashedGame
-	var differ []int32
+	val, names := ents.values(r.s.ParamNames(), nsc)
+	deals := dealsOf(games)
 	kp := &knobPairs{vals: map[pairKey]pairCount{}, scope: map[[2]int]pairCount{}}
+	var hs []hashedGame
 	for k, p := range r.s.Params {
-		// proj[sc][e]: entity e with every knob but k (its identity)
-		proj := make([][]int32, nsc)
-		for sc := range nsc {
-			ids := map[string]int32{}
-			proj[sc] = make([]int32, len(ents.params))
-			for e := range ents.params {
-				var b strings.Builder
-				b.WriteString(ents.bot[e])
-				for j := range nk {
-					if j != k {
-						b.WriteByte(0)
-						b.WriteString(strconv.Itoa(int(val[j][sc][e])))
-					}
-				}
-				id, seen := ids[b.String()]
-				if !seen {
-					id = int32(len(ids))
-					ids[b.String()] = id
-				}
-				proj[sc][e] = id
-			}
-		}
+		proj := ents.identities(val, k, nsc)
 		kc := KnobChange{Param: p.Name}
 		budgets := map[int]bool{}
 		for _, gs := range deals {
@@ -206,37 +143,8 @@ func (r *sweepRun) knobPairs() (*knobPairs, error) {
 					if !sameEntrants(proj[a.sc], a.ents, b.ents) {
 						continue // a collision of the hash
 					}
-					vk := val[k][a.sc]
-					differ = differ[:0]
-					for s := range a.ents {
-						if va, vb := vk[a.ents[s]], vk[b.ents[s]]; va != vb {
-							differ = append(differ, va, vb)
-						}
-					}
-					if len(differ) == 0 {
-						continue // the same entrants: not a comparison
-					}
-					changed := 0
-					if a.print != b.print && !inertBroken {
-						changed = 1
-					}
-					kc.Pairs++
-					kc.Changed += changed
-					budgets[a.sc] = true
-					slices.Sort(differ)
-					differ = slices.Compact(differ)
-					for _, scope := range []int{0, a.sc + 1} {
-						sk := [2]int{k, scope}
-						c := kp.scope[sk]
-						kp.scope[sk] = pairCount{c.pairs + 1, c.changed + changed}
-						for _, v := range differ {
-							if v < 0 {
-								continue
-							}
-							pk := pairKey{scope, k, names[k][v]}
-							c := kp.vals[pk]
-							kp.vals[pk] = pairCount{c.pairs + 1, c.changed + changed}
-						}
+					if kp.add(k, a, b, val[k][a.sc], names[k], &kc) {
+						budgets[a.sc] = true
 					}
 				}
 			}
@@ -249,7 +157,7 @@ func (r *sweepRun) knobPairs() (*knobPairs, error) {
 				if b.IsZero() {
 					t = "the bot's own budget"
 				}
-				if !contains(bs, t) {
+				if !slices.Contains(bs, t) {
 					bs = append(bs, t)
 				}
 			}
@@ -258,6 +166,122 @@ func (r *sweepRun) knobPairs() (*knobPairs, error) {
 		kp.knobs = append(kp.knobs, kc)
 	}
 	return kp, nil
+}
+
+// add counts games a and b of one deal, whose entrants are the same but
+// for knob k (vk: its value per entity, names: the values' names), as a
+// pair when the knob's value differs in some seat; it reports whether
+// they were one.
+func (kp *knobPairs) add(k int, a, b *playedGame, vk []int32, names []string, kc *KnobChange) bool {
+	var differ []int32
+	for s := range a.ents {
+		if va, vb := vk[a.ents[s]], vk[b.ents[s]]; va != vb {
+			differ = append(differ, va, vb)
+		}
+	}
+	if len(differ) == 0 {
+		return false // the same entrants: not a comparison
+	}
+	changed := 0
+	if a.print != b.print && !inertBroken {
+		changed = 1
+	}
+	kc.Pairs++
+	kc.Changed += changed
+	slices.Sort(differ)
+	differ = slices.Compact(differ)
+	for _, scope := range []int{0, a.sc + 1} {
+		sk := [2]int{k, scope}
+		c := kp.scope[sk]
+		kp.scope[sk] = pairCount{c.pairs + 1, c.changed + changed}
+		for _, v := range differ {
+			if v >= 0 {
+				pk := pairKey{scope, k, names[v]}
+				c := kp.vals[pk]
+				kp.vals[pk] = pairCount{c.pairs + 1, c.changed + changed}
+			}
+		}
+	}
+	return true
+}
+
+// values is every entity's value of each knob per scenario, interned
+// per knob (val[k][sc][e]; −1: an entity without the knob, a field bot),
+// and the values' names (names[k][id]).
+func (ents *playedEntities) values(knobs []string, nsc int) (val [][][]int32, names [][]string) {
+	val = make([][][]int32, len(knobs))
+	names = make([][]string, len(knobs))
+	for k, name := range knobs {
+		ids := map[string]int32{}
+		val[k] = make([][]int32, nsc)
+		for sc := range nsc {
+			val[k][sc] = make([]int32, len(ents.params))
+			for e, pr := range ents.params {
+				val[k][sc][e] = -1
+				if pr == nil {
+					continue
+				}
+				v, ok := pr(sc)[name]
+				if !ok {
+					continue
+				}
+				s := game.FormatValue(v)
+				id, seen := ids[s]
+				if !seen {
+					id = int32(len(names[k]))
+					ids[s] = id
+					names[k] = append(names[k], s)
+				}
+				val[k][sc][e] = id
+			}
+		}
+	}
+	return val, names
+}
+
+// identities numbers the entities by who they are but for knob k
+// ([sc][e]): their bot and every other knob's value.
+func (ents *playedEntities) identities(val [][][]int32, k, nsc int) [][]int32 {
+	proj := make([][]int32, nsc)
+	for sc := range nsc {
+		ids := map[string]int32{}
+		proj[sc] = make([]int32, len(ents.params))
+		for e := range ents.params {
+			var b strings.Builder
+			b.WriteString(ents.bot[e])
+			for j := range val {
+				if j != k {
+					b.WriteByte(0)
+					b.WriteString(strconv.Itoa(int(val[j][sc][e])))
+				}
+			}
+			id, seen := ids[b.String()]
+			if !seen {
+				id = int32(len(ids))
+				ids[b.String()] = id
+			}
+			proj[sc][e] = id
+		}
+	}
+	return proj
+}
+
+// dealsOf lists the games of each deal (scenario, map, seed): only they
+// compare.
+func dealsOf(games []playedGame) [][]int {
+	dealOf := map[[3]uint64]int{}
+	var deals [][]int
+	for gi, g := range games {
+		key := [3]uint64{uint64(g.sc), uint64(g.mp), g.seed}
+		d, ok := dealOf[key]
+		if !ok {
+			d = len(deals)
+			dealOf[key] = d
+			deals = append(deals, nil)
+		}
+		deals[d] = append(deals[d], gi)
+	}
+	return deals
 }
 
 // hashedGame is a game of a deal with a hash of its entrants.
@@ -278,15 +302,6 @@ func sameEntrants(proj []int32, a, b []int) bool {
 		}
 	}
 	return true
-}
-
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // playedEntities are the entities of games.csv: the variants (0 ..
