@@ -112,6 +112,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	variants := sp.Variants()
 	bounds := plan.AddHoldOut(sp, plan.PlanTournament(sp, len(variants)))
 	fmt.Fprintf(stderr, "sweep %s: %d variants, %s, results in %s\n", sp.Name, len(variants), bounds, out)
+	warnIdleKnobs(sp, stderr)
 	opts := tuner.RunOptions{
 		Out: out, Workers: rf.workers, Quiet: rf.quiet, Log: stderr,
 		Grace: *grace, HangTimeout: *hang, Version: version, Resume: *resume != "",
