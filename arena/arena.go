@@ -136,7 +136,7 @@ func (o *Options) jobLimit(job *Job) time.Duration {
 
 // moveLimit is the wall-clock time after which a move counts as hung.
 func (o *Options) moveLimit(b game.Budget) time.Duration {
-	if b.Time > 0 {
+	if b.Time > 0 && b.NodeRate <= 0 && !b.Bank {
 		return b.Time + o.Grace
 	}
 	return o.HangTimeout
@@ -370,7 +370,7 @@ func (p *pool) continuation(old *gamePlay, seat int, detail string) *gamePlay {
 	run := &gameRun{index: old.run.index, limit: old.run.limit, cancel: cancel}
 	g := &gamePlay{ctx: gctx, job: old.job, opt: p.opt, run: run, inBot: -1, start: old.start,
 		bots: old.bots, readOnly: old.readOnly, faults: slices.Clone(old.faults), moves: old.moves,
-		rec: old.rec.clone(), observers: old.observers}
+		rec: old.rec.clone(), observers: old.observers, bank: slices.Clone(old.bank)}
 	run.game = g
 	g.adopt(old.s.Clone())
 	g.hung(seat, old.run.limit, nil)

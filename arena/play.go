@@ -65,7 +65,8 @@ type gamePlay struct {
 	inBot    int    // seat whose Step is running, -1 between moves
 	moves    uint64 // moves started
 	rec      recorder
-	ended    bool // endBots ran
+	ended    bool    // endBots ran
+	bank     []int64 // the seats' time banks under a Bank clock (clock.go)
 	// observers are the bots with game.Observer (nil: none)
 	observers []game.Observer
 }
@@ -343,12 +344,25 @@ func (g *gamePlay) stepBot(p int) (a game.Action, reason, detail string) {
 	if !g.readOnly[p] {
 		st = g.run.reuse.stateFor(g.s, p)
 	}
+	b, nodeClock := g.clockOf(p, b)
 	var err error
-	if b.Time > 0 {
+	switch {
+	case nodeClock:
+		a, reason, detail = g.stepNodeClock(p, b, st)
+		if reason != "" {
+			return a, reason, detail
+		}
+	case b.Time > 0:
 		lim := b.Time
+		var left int64
 		if c, ok := g.bots[p].(game.Clocked); ok {
 			// a bot with its own clock (a time bank) may take longer
 			lim = max(lim, c.MoveAllowance(b))
+			g.run.extra.Store(int64(lim - b.Time))
+		} else if b.Bank {
+			// an in-process bot under a wall-clock bank
+			left = g.bankIn(p, b)
+			b.Left, lim = left, time.Duration(left)
 			g.run.extra.Store(int64(lim - b.Time))
 		}
 		t0 := time.Now()
@@ -363,10 +377,12 @@ func (g *gamePlay) stepBot(p int) (a game.Action, reason, detail string) {
 		if g.run.taken.Load() {
 			return game.NoAction, reasonAbandoned, ""
 		}
-		if d := time.Since(t0); err == nil && d > lim+g.opt.Grace {
+		d := time.Since(t0)
+		if err == nil && d > lim+g.opt.Grace {
 			return game.NoAction, ForfeitTimeout, fmt.Sprintf("move took %s, budget %s + grace %s", d.Round(time.Millisecond), lim, g.opt.Grace)
 		}
-	} else {
+		g.bankOut(p, b, left, int64(d))
+	default:
 		g.inBot = p
 		a, err = g.bots[p].Step(g.ctx, st, p, b)
 		g.inBot = -1

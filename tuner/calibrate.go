@@ -55,7 +55,7 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 				for j := range seats {
 					seats[j] = arena.Entrant{ID: "default", Spec: sc.Bot, Params: s.DefaultParams(si)}
 				}
-				job := arena.Job{Game: sc.Game, Map: m, Seed: game.Mix(s.Seed, 0xca11, round, uint64(si), uint64(mi)), Seats: seats, Budget: sc.Budget, Record: withRecords}
+				job := arena.Job{Game: sc.Game, Map: m, Seed: game.Mix(s.Seed, 0xca11, round, uint64(si), uint64(mi)), Seats: seats, Budget: sc.MapBudget(mi), Record: withRecords}
 				cpu := processCPU()
 				res, err := arena.Play(ctx, &job, arena.Options{})
 				if err != nil {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"tourney/tuner/space"
 
 	"tourney/arena"
@@ -29,6 +30,10 @@ type Confirmation struct {
 	Bounds [2]float64 `json:"llr_bounds"`
 	State  string     `json:"state"` // H1, H0 or continue (the cap came first)
 	Dir    string     `json:"dir"`
+	// Budget is what the games were played under; WallClock that a
+	// clock in nodes was played on the wall clock instead.
+	Budget    string `json:"budget,omitempty"`
+	WallClock bool   `json:"wall_clock,omitempty"`
 	// SweepText and SweepBetter are the sweep's verdict before the
 	// confirmation: an undecided confirmation keeps it, and confirming
 	// again starts from it.
@@ -64,11 +69,16 @@ func Confirm(ctx context.Context, s *space.Space, winner int, params game.Params
 	// 1 − 0.95 is 0.050000000000000044 in floating point: round it
 	alpha := math.Round((1-t.Confidence)*1e9) / 1e9
 	sprt := stats.SPRT{Elo0: t.ConfirmElo[0], Elo1: t.ConfirmElo[1], Alpha: alpha, Beta: alpha}
+	budget, rates := sc.Budget, sc.NodeRates
+	wall := opt.WallClock && sc.Clocked()
+	if wall {
+		budget, rates = budget.WallClock(), nil // the contest's clock itself
+	}
 	c := &MatchConfig{
 		Game: sc.Game, NameA: "winner", NameB: "defaults",
 		A:    arena.Entrant{Spec: sc.Bot, Params: params},
 		B:    arena.Entrant{Spec: sc.Bot, Params: s.DefaultParams(0)},
-		Maps: sc.Maps, MapNames: sc.MapNames, Games: t.ConfirmGames, Budget: sc.Budget,
+		Maps: sc.Maps, MapNames: sc.MapNames, Games: t.ConfirmGames, Budget: budget, NodeRates: rates,
 		Seed: game.Mix(s.Seed, 0xc0f1), SPRT: &sprt, OpeningPlies: sc.OpeningPlies, Confidence: t.Confidence,
 		Label: confirmLabels(s, winner),
 	}
@@ -83,6 +93,7 @@ func Confirm(ctx context.Context, s *space.Space, winner int, params game.Params
 	}
 	cf := &Confirmation{Games: res.Played, Elo: optFloat(est.Elo, 1), Lo: optFloat(est.EloLo, 1), Hi: optFloat(est.EloHi, 1),
 		SPRT: sprt.String(), LLR: math.Round(res.LLR*1000) / 1000, State: res.SPRTState, Dir: dir,
+		Budget: c.budgetString(), WallClock: wall,
 		Bounds: [2]float64{math.Round(sprt.Lower()*1000) / 1000, math.Round(sprt.Upper()*1000) / 1000}}
 	return cf, res, nil
 }
@@ -135,17 +146,36 @@ func ConfirmDir(ctx context.Context, s *space.Space, dir string, opt RunOptions)
 	if err := json.Unmarshal(data, &sum); err != nil {
 		return nil, nil, fmt.Errorf("%s: %v", path, err)
 	}
+	// a clock's measured node rates are the sweep's (noderates.csv)
+	if s, err = resolveNodeRates(ctx, s, dir, true, opt.Log); err != nil {
+		return nil, nil, err
+	}
 	cdir := filepath.Join(dir, "confirm")
+	if opt.WallClock {
+		if !sc.Clocked() {
+			return nil, nil, &space.InputError{File: dir, Message: fmt.Sprintf("--wall-clock: the sweep's budget %s is no clock in nodes (a time with node_rate)", sc.Budget)}
+		}
+		cdir = filepath.Join(dir, "confirm-wall")
+	}
 	cf, res, err := Confirm(ctx, s, sum.Winner, bc.Resolved, cdir, opt)
 	if err != nil {
 		return cf, res, err
 	}
 	v := Verdict{Text: sum.Verdict.Text, Better: sum.Verdict.Better}
-	if old := sum.Verdict.Confirm; old != nil && old.SweepText != "" {
-		v.Text, v.Better = old.SweepText, old.SweepBetter // confirmed before: start from the sweep's verdict
+	for _, old := range []*Confirmation{sum.Verdict.Confirm, sum.Verdict.WallConfirm} {
+		if old != nil && old.SweepText != "" {
+			v.Text, v.Better = old.SweepText, old.SweepBetter // confirmed before: start from the sweep's verdict
+			break
+		}
 	}
 	cf.apply(&v)
-	sum.Verdict.Text, sum.Verdict.Better, sum.Verdict.Confirm = v.Text, v.Better, cf
+	if cf.WallClock {
+		v.Text = strings.Replace(v.Text, "on fresh seeds", "on fresh seeds under the wall clock", 1)
+		sum.Verdict.WallConfirm = cf
+	} else {
+		sum.Verdict.Confirm = cf
+	}
+	sum.Verdict.Text, sum.Verdict.Better = v.Text, v.Better
 	js, err := json.MarshalIndent(sum, "", "  ")
 	if err != nil {
 		return cf, res, err

@@ -21,9 +21,15 @@ import (
 // scenario's cost, or give the budget in games.
 const costsFile = "costs.csv"
 
-// resolveCosts gives every scenario its cost when the plan needs them.
+// resolveCosts gives every scenario its cost when the plan needs them,
+// and first every clock that asks for it its node rates (the costs are
+// measured under the clocks).
 func (r *sweepRun) resolveCosts(ctx context.Context) (*space.Space, error) {
-	s := r.s
+	s, err := resolveNodeRates(ctx, r.s, r.opt.Out, r.opt.Resume, r.opt.Log)
+	if err != nil {
+		return nil, err
+	}
+	r.s = s
 	t := &s.Tournament
 	if t.Format != "halving" || t.BudgetCPU == 0 {
 		return s, nil

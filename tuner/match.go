@@ -34,8 +34,11 @@ type MatchConfig struct {
 	MapNames     []string
 	Games        int // total games, rounded up to whole pairs
 	Budget       game.Budget
-	Seed         uint64
-	SPRT         *stats.SPRT // nil: no sequential test
+	// NodeRates, when set, are a clock budget's node rates per map (the
+	// sweep's space.Scenario.NodeRates).
+	NodeRates []int64
+	Seed      uint64
+	SPRT      *stats.SPRT // nil: no sequential test
 	// OpeningPlies random moves start every deal (both seatings of a deal
 	// get the same opening).
 	OpeningPlies int
@@ -148,9 +151,18 @@ func MatchJobs(c *MatchConfig) []arena.Job {
 				seats[j] = c.B
 			}
 		}
-		jobs[i] = arena.Job{Game: c.Game, Map: m, Seed: plan.GameSeed(game.Mix(c.Seed, 0x3a7c, uint64(deal))), Seats: seats, Budget: c.Budget, OpeningPlies: c.OpeningPlies, Meta: mi}
+		jobs[i] = arena.Job{Game: c.Game, Map: m, Seed: plan.GameSeed(game.Mix(c.Seed, 0x3a7c, uint64(deal))), Seats: seats, Budget: c.mapBudget(mi), OpeningPlies: c.OpeningPlies, Meta: mi}
 	}
 	return jobs
+}
+
+// mapBudget is the budget of the games on map mi (a clock's rate per map).
+func (c *MatchConfig) mapBudget(mi int) game.Budget {
+	b := c.Budget
+	if mi < len(c.NodeRates) && c.NodeRates[mi] > 0 {
+		b.NodeRate = c.NodeRates[mi]
+	}
+	return b
 }
 
 // pairTally collects the two games of a block.

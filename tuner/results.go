@@ -66,6 +66,10 @@ type VerdictJSON struct {
 	PBest       float64       `json:"p_best"`
 	Inseparable []int         `json:"inseparable"`
 	Confirm     *Confirmation `json:"confirmation,omitempty"`
+	// WallConfirm is a confirmation of a clock budget's winner played on
+	// the wall clock (tourney confirm --wall-clock): the transfer check,
+	// beside the figure tuned in nodes.
+	WallConfirm *Confirmation `json:"wall_clock_confirmation,omitempty"`
 	// HoldOut: elo_vs_defaults, elo_lo and elo_hi come from the hold-out
 	// rung (blocks that played no part in the choice), on HoldOutBlocks
 	// distinct blocks; elo_lo_adjusted is the tournament's bound.

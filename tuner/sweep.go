@@ -51,6 +51,9 @@ type RunOptions struct {
 	// Runner plays the blocks (default: the local arena with Workers,
 	// Grace and HangTimeout).
 	Runner runner.Runner
+	// WallClock makes a confirmation of a clock in nodes play on the
+	// wall clock (the transfer check; confirm.go).
+	WallClock bool
 }
 
 // StoreDir is the directory of a results directory that holds the
@@ -523,7 +526,7 @@ func (r *sweepRun) jobs(blk *plan.Block, unit int, out *[][]plan.Result, bi int)
 			ents[j] = r.entrant(gp.Scenario, ref)
 		}
 		jobs[i] = arena.Job{Game: sc.Game, Map: sc.Maps[gp.Map], Seed: gp.Seed, Seats: ents,
-			Budget: sc.Budget, OpeningPlies: sc.OpeningPlies, Record: !r.opt.NoRecords,
+			Budget: sc.MapBudget(gp.Map), OpeningPlies: sc.OpeningPlies, Record: !r.opt.NoRecords,
 			Meta: gameMeta{blk: blk, unit: unit, plan: gp, out: out, bi: bi, game: i}}
 	}
 	return jobs

@@ -128,7 +128,8 @@ func startCoordination(ctx context.Context, n *natsFlags, sp *space.Space, out s
 		return nil, err
 	}
 	c.nc = nc
-	co, err := cluster.NewCoordinator(ctx, nc, sp, cluster.Options{Version: version, AckWait: n.ackWait, Log: stderr})
+	co, err := cluster.NewCoordinator(ctx, nc, sp, cluster.Options{Version: version, AckWait: n.ackWait, Log: stderr,
+		StatusFile: filepath.Join(out, cluster.StatusFileName)}) // for tourney serve
 	if err != nil {
 		c.close()
 		return nil, fmt.Errorf("cluster: %w", err)

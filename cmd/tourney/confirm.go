@@ -7,9 +7,9 @@ import (
 	"io"
 	"path/filepath"
 	"time"
-	"tourney/tuner/space"
-
+	"tourney/engines/game"
 	"tourney/tuner"
+	"tourney/tuner/space"
 )
 
 const confirmUsage = `RESULTS_DIR [flags]
@@ -23,13 +23,21 @@ confirm_games games (default 1000), hypotheses confirm_elo (default
 sweep's files) and updates the verdict in summary.json: "better than the
 defaults" when the test accepts H1, "keep the defaults" when it accepts
 H0; when the games run out first the test is undecided and the sweep's
-verdict stands ("confirmation undecided after N games (LLR x in [a, b])").`
+verdict stands ("confirmation undecided after N games (LLR x in [a, b])").
+
+With --wall-clock a sweep tuned under a clock in nodes (time with
+node_rate) plays the confirmation on the real wall clock: the contest's
+clock, where time management and the machine's speed decide. It writes
+RESULTS_DIR/confirm-wall/ and keeps the figure beside the one tuned in
+nodes (summary.json: wall_clock_confirmation; the report shows both).
+Its games are not reproducible; use no more workers than CPUs.`
 
 func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("confirm", confirmUsage, "tourney confirm results/check --games 400", stderr)
 	workers := fs.Int("workers", 0, "parallel games (default: number of CPUs)")
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	games := fs.Int("games", 0, "at most this many games (default: the space's confirm_games)")
+	wall := fs.Bool("wall-clock", false, "play a clock budget (time with node_rate) on the real wall clock instead of in nodes: the check that the winner transfers to the contest's clock (writes RESULTS_DIR/confirm-wall/; not reproducible)")
 	spaceFile := fs.String("space", "", "the space file (default: RESULTS_DIR/space.toml; give the original when it names map files by relative path)")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -57,10 +65,10 @@ func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		sp.Tournament.ConfirmGames = *games
 	}
 	cf, res, err := tuner.ConfirmDir(ctx, sp, dir, tuner.RunOptions{Workers: *workers, Quiet: *quiet, Log: stderr,
-		Grace: 100 * time.Millisecond, HangTimeout: 2 * time.Minute, Version: version})
+		Grace: 100 * time.Millisecond, HangTimeout: 2 * time.Minute, Version: version, WallClock: *wall})
 	if res != nil {
 		tuner.PrintMatch(stdout, &tuner.MatchConfig{Game: sp.Scenarios[0].Game, NameA: "winner", NameB: "defaults",
-			Budget: sp.Scenarios[0].Budget, Confidence: sp.Tournament.Confidence}, res)
+			Budget: confirmBudget(sp, *wall), Confidence: sp.Tournament.Confidence}, res)
 	}
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
@@ -85,4 +93,12 @@ func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 	}
 	return nil
+}
+
+// confirmBudget is the budget a confirmation's games are printed under.
+func confirmBudget(sp *space.Space, wall bool) game.Budget {
+	if wall {
+		return sp.Scenarios[0].Budget.WallClock()
+	}
+	return sp.Scenarios[0].Budget
 }

@@ -88,12 +88,45 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// parseBudget reads depth=N, nodes=N or time=DURATION.
+// parseBudget reads depth=N, nodes=N or time=DURATION, the last with
+// ,node_rate=N (a clock in nodes) and ,bank (the contest's time bank).
 func parseBudget(s string) (game.Budget, error) {
 	var b game.Budget
 	if s == "" {
 		return b, nil
 	}
+	s, clock, _ := strings.Cut(s, ",")
+	b, err := parseBudgetKind(s)
+	if err != nil || clock == "" {
+		return b, err
+	}
+	if b.Time <= 0 {
+		return b, usagef("--budget %s,%s: node_rate and bank go with time=DURATION", s, clock)
+	}
+	for _, part := range strings.Split(clock, ",") {
+		k, v, _ := strings.Cut(part, "=")
+		switch k {
+		case "node_rate":
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n <= 0 {
+				return b, usagef("--budget node_rate: %q is not a positive number of nodes per second", v)
+			}
+			b.NodeRate = n
+		case "bank":
+			b.Bank = true
+		default:
+			return b, usagef("--budget: %q: after time=DURATION come node_rate=N and bank", part)
+		}
+	}
+	if b.Bank && b.NodeRate == 0 {
+		return b, usagef("--budget: a bank is a clock in nodes: give node_rate=N too")
+	}
+	return b, nil
+}
+
+// parseBudgetKind reads depth=N, nodes=N or time=DURATION.
+func parseBudgetKind(s string) (game.Budget, error) {
+	var b game.Budget
 	k, v, ok := strings.Cut(s, "=")
 	if !ok {
 		return b, usagef("--budget %q: want depth=N, nodes=N or time=DURATION", s)

@@ -44,6 +44,7 @@ func commands() []command {
 		{"confirm", "play a sweep's winner against the defaults on fresh seeds", runConfirm},
 		{"replay", "check a recorded game against the engine", runReplay},
 		{"report", "write an HTML report of a results directory", runReport},
+		{"serve", "watch running sweeps and compare past runs in a browser", runServe},
 		{"version", "print the version", runVersion},
 		{"check-bot", "check an external bot's protocol compliance", runCheckBot},
 		{"client", "play in a real competition (ReversiXT TCP, Spe_ed websocket)", runClient},

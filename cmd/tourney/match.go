@@ -34,7 +34,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	gameName := fs.String("game", "", "game, when neither A nor B is a bot config file (default connect4)")
 	maps := fs.String("map", "", "comma-separated built-in map names or map files (default: the game's default map)")
 	games := fs.Int("games", 20, "total games, rounded up to whole pairs (seats alternate)")
-	budget := fs.String("budget", "", "per move: depth=N, nodes=N or time=DURATION (default: the bots' own)")
+	budget := fs.String("budget", "", "per move: depth=N, nodes=N or time=DURATION; time=1s,node_rate=N[,bank] is a clock counted in nodes (reproducible; bank: the contest's time bank) (default: the bots' own)")
 	opening := fs.Int("opening-plies", 0, "random moves that start each pair of games (varied positions for deterministic bots)")
 	sprt := fs.String("sprt", "", "sequential test elo0,elo1[,alpha,beta] (GSPRT over pairs)")
 	normalized := fs.Bool("normalized", false, "SPRT bounds in normalized Elo (nElo) instead of logistic Elo")

@@ -36,7 +36,7 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	botsFlag := fs.String("bots", "default", "comma-separated bots, one per seat")
 	mapName := fs.String("map", "", "built-in map name or map file (default: the game's default map)")
 	seed := fs.Uint64("seed", 1, "game seed (setup and bots' randomness)")
-	budget := fs.String("budget", "", "per move: depth=N, nodes=N or time=DURATION (default: the bots' own)")
+	budget := fs.String("budget", "", "per move: depth=N, nodes=N or time=DURATION; time=1s,node_rate=N[,bank] is a clock counted in nodes (reproducible; bank: the contest's time bank) (default: the bots' own)")
 	humans := fs.Int("human", 0, "number of human players (Connect Four: 0, 1 or 2)")
 	from := fs.String("from", "", "a results directory: show one of its games (with --game)")
 	gameNo := fs.Int("game", -1, "with --from: the game to show")

@@ -43,6 +43,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for go tool pprof)")
 	resume := fs.String("resume", "", "continue the interrupted sweep in this results directory (same space file and --seed)")
 	recs := fs.String("records", "all", "game records in games.jsonl.gz: all (every move with its time, nodes and depth) or none")
+	serveAddr := fs.String("serve", "", "watch the sweep in a browser: a web server on ADDR (host:port, :port or port; loopback unless a host is named)")
 	var nf natsFlags
 	nf.register(fs, true)
 	pos, err := parse(fs, args)
@@ -117,6 +118,13 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		Out: out, Workers: rf.workers, Quiet: rf.quiet, Log: stderr,
 		Grace: *grace, HangTimeout: *hang, Version: version, Resume: *resume != "",
 		NoRecords: *recs == "none",
+	}
+	if *serveAddr != "" {
+		stop, err := serveSweep(*serveAddr, out, sp, &opts, stderr)
+		if err != nil {
+			return err
+		}
+		defer stop()
 	}
 	var coord *coordination
 	if nf.enabled() {

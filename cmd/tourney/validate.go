@@ -38,6 +38,10 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
+	sp, clockLines, err := tuner.ClockReport(ctx, sp, !*noEst)
+	if err != nil {
+		return err
+	}
 	variants := sp.Variants()
 	t := sp.Tournament
 	var cal tuner.Calibration
@@ -65,6 +69,9 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	bounds := plan.PlanTournament(sp, len(variants))
 	fmt.Fprintf(stdout, "space %s: ok\n", sp.Name)
 	fmt.Fprintf(stdout, "variants: %d (%s)\n", len(variants), sp.Generate.Method)
+	for _, l := range clockLines {
+		fmt.Fprintln(stdout, l)
+	}
 	if f := sp.Factorial(); f != nil {
 		fmt.Fprintf(stdout, "design: %s\n", f)
 		fmt.Fprintf(stdout, "candidates: %d (the defaults and the design's runs); the other %d grid points get predicted ratings from the effects\n",

@@ -177,6 +177,8 @@ func (b *AlphaBetaBot) Step(ctx context.Context, s game.State, player int, bud g
 	if st.Over() || st.ToMove() != player {
 		return game.NoAction, errors.New("connect4 alphabeta: not this player's move")
 	}
+	// a clock's bank is spread over the own moves the board still holds
+	bud = search.Allot(bud, (Cells-st.MoveNumber()+1)/2, b.sr.Config().TimeShare)
 	b.Last = b.sr.Negamax(ctx, st, bud)
 	if b.Last.Move == game.NoAction {
 		return game.NoAction, errors.New("connect4 alphabeta: no move found")

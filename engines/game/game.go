@@ -167,15 +167,49 @@ func RanksFromScores(scores []float64) []int {
 }
 
 // Budget limits one move's work. The zero value means "the bot's own
-// default". At most one field is normally set.
+// default". At most one of Depth, Nodes and Time is normally set.
+//
+// A Time with NodeRate > 0 is a clock in nodes (in the spirit of
+// Stockfish's nodestime; product.md §6): a move's time is the nodes it
+// searches divided by NodeRate, so time management and search efficiency
+// act as under a wall clock while every game replays to the last byte.
+// Bank makes the clock the contest's time bank (reversixt.md §8.4):
+// Time is added to the seat's bank before each of its moves and what a
+// move leaves over carries over. The arena keeps the bank and hands the
+// move its balance in Left: in nodes under a node clock, in nanoseconds
+// of wall time otherwise. A bot turns a clock into its own search budget
+// with search.Allot.
 type Budget struct {
 	Depth int           // plies of search
 	Nodes int64         // search nodes
-	Time  time.Duration // wall clock (not reproducible)
+	Time  time.Duration // wall clock (not reproducible), or a node clock's time
+	// NodeRate, nodes per second, makes Time a clock counted in nodes.
+	NodeRate int64
+	// Bank: Time is the bank's increment per move (a clock only).
+	Bank bool
+	// Left is the bank's balance for this move, this move's increment
+	// included (set by the arena under a Bank clock; 0 otherwise).
+	Left int64
 }
 
 // IsZero reports whether no limit is set.
 func (b Budget) IsZero() bool { return b.Depth == 0 && b.Nodes == 0 && b.Time == 0 }
+
+// NodeClock reports whether the budget is a clock counted in nodes.
+func (b Budget) NodeClock() bool { return b.Time > 0 && b.NodeRate > 0 }
+
+// ClockNodes is the number of nodes worth d under the budget's node rate
+// (integer arithmetic, the same on every machine; at least 1).
+func (b Budget) ClockNodes(d time.Duration) int64 {
+	return max(d.Microseconds()*b.NodeRate/1_000_000, 1)
+}
+
+// WallClock returns the budget as a bot that cannot count nodes plays it
+// (an external program): the same time on the wall clock.
+func (b Budget) WallClock() Budget {
+	b.NodeRate, b.Left = 0, 0
+	return b
+}
 
 func (b Budget) String() string {
 	switch {
@@ -184,7 +218,14 @@ func (b Budget) String() string {
 	case b.Nodes > 0:
 		return fmt.Sprintf("nodes=%d", b.Nodes)
 	case b.Time > 0:
-		return fmt.Sprintf("time=%s", b.Time)
+		s := fmt.Sprintf("time=%s", b.Time)
+		if b.NodeRate > 0 {
+			s += fmt.Sprintf(",node_rate=%d", b.NodeRate)
+		}
+		if b.Bank {
+			s += ",bank"
+		}
+		return s
 	}
 	return "default"
 }

@@ -18,6 +18,7 @@ const (
 	ParamAspirationFactor     = "aspiration_factor"
 	ParamDeepeningStart       = "deepening_start"
 	ParamDeepeningJump        = "deepening_jump"
+	ParamTimeShare            = "time_share" // not in the spec: the time bank's spending (clock budgets)
 	ParamPlayerDistance       = "player_distance"
 	ParamBonusBombWeight      = "bonus_bomb_weight"
 	ParamBonusOverwriteWeight = "bonus_overwrite_weight"
@@ -139,6 +140,7 @@ func ParanoidFrom(p game.Params) Paranoid {
 	fl(ParamAspirationFactor, &c.AspirationFactor)
 	fl(ParamDeepeningStart, &c.Search.DeepeningStart)
 	in(ParamDeepeningJump, &c.Search.DeepeningJump)
+	fl(ParamTimeShare, &c.Search.TimeShare)
 	in(ParamPlayerDistance, &c.Eval.PlayerDistance)
 	fl(ParamBonusBombWeight, &c.Eval.BonusBomb)
 	fl(ParamBonusOverwriteWeight, &c.Eval.BonusOverwrite)
@@ -191,6 +193,7 @@ func ParanoidSpec() game.BotSpec {
 		f(ParamAspirationFactor, 1.0, 0.1, 10, "factor on the computed width 0.2·sin(πg)·H·W (log scale)"),
 		under(f(ParamDeepeningStart, 0.5, 0.05, 0.95, "share of a nodes/time budget after which no new deepening iteration starts"), game.BudgetNodes, game.BudgetClock),
 		i(ParamDeepeningJump, 2, 1, 3, "deepening depths 1, 1+j, 1+2j, …"),
+		under(f(ParamTimeShare, 1.0, 0.25, 4, "factor on a time bank's even share per move (below 1 saves, above 1 spends early; clock budgets with a bank only)"), game.BudgetClock),
 		i(ParamPlayerDistance, 16, 8, 64, "K: weights K − rank distance decide whom to attack"),
 		f(ParamBonusBombWeight, 1.0, 0, 4, "value of a bomb from a bonus field, ≥ 3 players"),
 		f(ParamBonusOverwriteWeight, 1.0, 0, 4, "value of an overwrite stone from a bonus field, ≥ 3 players"),
@@ -433,6 +436,7 @@ func (b *ParanoidBot) Step(ctx context.Context, s game.State, player int, bud ga
 	if b.cfg.UseOrdering && b.ev.intStrat {
 		b.ws.ev = b.ev
 	}
+	bud = search.Allot(bud, RemainingMoves(st, player), cfg.TimeShare)
 	b.leaves = 0
 	b.capLeaves = bud.Nodes == 0 && bud.Time == 0 && b.cfg.MaxLeaves > 0
 	b.Last = b.sr.Paranoid(ctx, &b.ws, b.budget(bud))

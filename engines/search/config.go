@@ -31,6 +31,9 @@ type Config struct {
 	// DeepeningStart is the share of a node or time budget after which no
 	// new iteration starts (1 = start one while any budget is left).
 	DeepeningStart float64
+	// TimeShare scales a time bank's even share of a move (see Allot):
+	// below 1 the bot saves time for later moves, above 1 it spends early.
+	TimeShare float64
 
 	// Aspiration searches each iteration (from the second on) in a window
 	// around the previous iteration's value.
@@ -65,6 +68,7 @@ func DefaultConfig() Config {
 		DeepeningFirst:     1,
 		DeepeningJump:      1,
 		DeepeningStart:     1.0,
+		TimeShare:          1.0,
 		Aspiration:         false,
 		AspirationWidth:    1.0,
 		AspirationMinWidth: 0.0,
@@ -81,6 +85,7 @@ const (
 	ParamDeepeningFirst     = "deepening_first"
 	ParamDeepeningJump      = "deepening_jump"
 	ParamDeepeningStart     = "deepening_start"
+	ParamTimeShare          = "time_share"
 	ParamAspiration         = "aspiration"
 	ParamAspirationWidth    = "aspiration_width"
 	ParamAspirationMinWidth = "aspiration_min_width"
@@ -110,6 +115,9 @@ func Params(defaults Config) []game.Param {
 		{Name: ParamDeepeningStart, Kind: game.Float, Default: defaults.DeepeningStart, Min: 0.01, Max: 1,
 			Doc:       "share of a nodes/time budget after which no new iteration starts",
 			ActsUnder: []string{game.BudgetNodes, game.BudgetClock}},
+		{Name: ParamTimeShare, Kind: game.Float, Default: defaults.TimeShare, Min: 0.25, Max: 4,
+			Doc:       "factor on a time bank's even share per move (below 1 saves, above 1 spends early; clock budgets with a bank only)",
+			ActsUnder: []string{game.BudgetClock}},
 		{Name: ParamAspiration, Kind: game.Bool, Default: defaults.Aspiration,
 			Doc: "search each iteration in a window around the previous iteration's value"},
 		{Name: ParamAspirationWidth, Kind: game.Float, Default: defaults.AspirationWidth, Min: 0, Max: 1e6,
@@ -142,6 +150,9 @@ func ConfigFrom(p game.Params, defaults Config) Config {
 	}
 	if p.Has(ParamDeepeningStart) {
 		c.DeepeningStart = p.Float(ParamDeepeningStart)
+	}
+	if p.Has(ParamTimeShare) {
+		c.TimeShare = p.Float(ParamTimeShare)
 	}
 	if p.Has(ParamAspiration) {
 		c.Aspiration = p.Bool(ParamAspiration)
@@ -180,6 +191,9 @@ func (c Config) normalized() Config {
 	}
 	if !(c.DeepeningStart > 0) { // also NaN
 		c.DeepeningStart = 1
+	}
+	if !(c.TimeShare > 0) {
+		c.TimeShare = 1
 	}
 	if c.TTLog2 < 0 {
 		c.TTLog2 = 0

@@ -182,6 +182,7 @@ func (sr *Searcher) run(ctx context.Context, s game.State, b game.Budget, parano
 	cfg := sr.cfg
 	start := time.Now()
 	res := Result{Move: game.NoAction}
+	b = Allot(b, 0, cfg.TimeShare) // a clock the bot did not resolve itself
 	mover := s.CurrentPlayer()
 	if mover < 0 {
 		return res

@@ -324,6 +324,11 @@ func (b *riskBot) choose(ctx context.Context, s *State, player int, budget game.
 	q := &s.pl[player]
 	var res [numActions]riskResult
 	first := depth
+	var clock int64 // a clock in nodes (no bank in Spe_ed): its nodes
+	if budget.NodeClock() && budget.Depth == 0 && budget.Nodes == 0 {
+		clock = budget.ClockNodes(budget.Time)
+		b.limit = clock
+	}
 	if budget.Time > 0 && budget.Depth == 0 && budget.Nodes == 0 {
 		// Under a time budget alone (a deadline): iterative deepening,
 		// each depth searched whole, so that a deadline never leaves the
@@ -334,7 +339,7 @@ func (b *riskBot) choose(ctx context.Context, s *State, player int, budget game.
 	}
 	start := time.Now()
 	for d := first; d <= depth; d++ {
-		t0 := time.Now()
+		t0, n0 := time.Now(), b.nodes
 		var rd [numActions]riskResult
 		for _, a := range survivorOrder {
 			// Every first move is evaluated, at least one ply deep,
@@ -345,7 +350,14 @@ func (b *riskBot) choose(ctx context.Context, s *State, player int, budget game.
 			break // the deeper search did not finish: keep the last
 		}
 		res = rd
-		if b.stopped || budget.Time-time.Since(start) < 5*time.Since(t0) {
+		if b.stopped {
+			break
+		}
+		if clock > 0 {
+			if clock-b.nodes < 5*(b.nodes-n0) {
+				break // the same rule as the wall clock's, in nodes
+			}
+		} else if budget.Time-time.Since(start) < 5*time.Since(t0) {
 			break
 		}
 	}

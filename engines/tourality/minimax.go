@@ -226,6 +226,11 @@ func (b *MinimaxBot) Move(ctx context.Context, m *Map, me, opp int, chips uint64
 	if budget.Depth > 0 {
 		horizon = min(max(budget.Depth, MinChipHorizon), MaxChipHorizon)
 	}
+	if budget.NodeClock() {
+		// a clock in nodes: the share of the move's time a wall-clock
+		// deadline would give, in nodes (no bank in Tourality)
+		budget = game.Budget{Nodes: max(int64(float64(budget.ClockNodes(budget.Time))*timeShare), 1)}
+	}
 	b.limit = int64(b.cfg.MaxNodes)
 	if budget.Nodes > 0 {
 		b.limit = budget.Nodes

@@ -43,7 +43,13 @@ func (e *enc) bool(v bool) {
 	}
 }
 
-func (e *enc) budget(b game.Budget) { e.int(int64(b.Depth)); e.int(b.Nodes); e.dur(b.Time) }
+func (e *enc) budget(b game.Budget) {
+	e.int(int64(b.Depth))
+	e.int(b.Nodes)
+	e.dur(b.Time)
+	e.int(b.NodeRate) // a clock in nodes: the coordinator's rate, measured or declared
+	e.bool(b.Bank)
+}
 
 // Parameter values keep their Go types: a tag byte, then the value.
 const (
@@ -356,7 +362,7 @@ func (d *dec) end() string {
 }
 
 func (d *dec) budget() game.Budget {
-	return game.Budget{Depth: d.int(), Nodes: d.int64(), Time: d.dur()}
+	return game.Budget{Depth: d.int(), Nodes: d.int64(), Time: d.dur(), NodeRate: d.int64(), Bank: d.bool()}
 }
 
 func (d *dec) params() game.Params {

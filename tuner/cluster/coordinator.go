@@ -31,6 +31,10 @@ type Options struct {
 	Log     io.Writer // refusals and workers joining (nil: discard)
 	// Replicas of the streams on a clustered NATS server (default 1).
 	Replicas int
+	// StatusFile, when set, is rewritten every second with the workers
+	// (status.go) while a sweep observes the coordinator (SetStatus: once
+	// the sweep has prepared its results directory).
+	StatusFile string
 }
 
 // Coordinator is the cluster runner: it publishes blocks to the work
@@ -56,10 +60,11 @@ type Coordinator struct {
 }
 
 type workerSeen struct {
-	last  time.Time // last heartbeat or result
-	first time.Time // first result
-	games int       // results received
-	slots int
+	last   time.Time // last heartbeat or result
+	first  time.Time // first result
+	games  int       // results received
+	slots  int
+	played int // games played, by its last heartbeat
 }
 
 var _ runner.Runner = (*Coordinator)(nil)
@@ -169,7 +174,7 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, sp *space.Space, opt Opt
 			w = &workerSeen{}
 			c.workers[b.Worker] = w
 		}
-		w.last, w.slots = time.Now(), b.Slots
+		w.last, w.slots, w.played = time.Now(), b.Slots, b.Games
 		c.mu.Unlock()
 	})
 	if err != nil {
@@ -258,6 +263,9 @@ func (c *Coordinator) report() {
 			parts = append(parts, fmt.Sprintf("%s %.1f g/s", n, rate))
 		}
 		c.mu.Unlock()
+		if status != nil && c.opt.StatusFile != "" {
+			c.writeStatus()
+		}
 		if status != nil {
 			s := fmt.Sprintf("%d workers", len(names))
 			if len(parts) > 0 {

@@ -32,6 +32,9 @@ type Budget struct {
 	Depth  int   `json:"depth,omitempty"`
 	Nodes  int64 `json:"nodes,omitempty"`
 	TimeMS int64 `json:"time_ms,omitempty"`
+	// a clock in nodes (game.Budget.NodeRate, Bank)
+	NodeRate int64 `json:"node_rate,omitempty"`
+	Bank     bool  `json:"bank,omitempty"`
 }
 
 // Game is one recorded game.
@@ -66,7 +69,7 @@ type Moves []arena.MoveRecord
 func FromResult(index int, r *arena.Result) *Game {
 	j := r.Job
 	g := &Game{Index: index, GameType: j.Game.Info().Name, Map: j.Map.Name(), Seed: j.Seed,
-		Budget:       Budget{Depth: j.Budget.Depth, Nodes: j.Budget.Nodes, TimeMS: j.Budget.Time.Milliseconds()},
+		Budget:       Budget{Depth: j.Budget.Depth, Nodes: j.Budget.Nodes, TimeMS: j.Budget.Time.Milliseconds(), NodeRate: j.Budget.NodeRate, Bank: j.Budget.Bank},
 		OpeningPlies: j.OpeningPlies, Moves: r.Moves, Scores: r.Scores, Ranks: r.Ranks, Plies: r.Plies,
 		End: r.End, Forfeit: r.Forfeit, Detail: r.Detail}
 	for _, e := range j.Seats {
@@ -77,7 +80,8 @@ func FromResult(index int, r *arena.Result) *Game {
 
 // GameBudget is the record's budget as a game.Budget.
 func (g *Game) GameBudget() game.Budget {
-	return game.Budget{Depth: g.Budget.Depth, Nodes: g.Budget.Nodes, Time: time.Duration(g.Budget.TimeMS) * time.Millisecond}
+	return game.Budget{Depth: g.Budget.Depth, Nodes: g.Budget.Nodes, Time: time.Duration(g.Budget.TimeMS) * time.Millisecond,
+		NodeRate: g.Budget.NodeRate, Bank: g.Budget.Bank}
 }
 
 // MarshalJSON writes [[ply,seat,action,time_us,nodes,depth(,"fault")],…].

@@ -10,8 +10,13 @@ import (
 )
 
 // value is the variant's y value in charts: the rating when the file has
-// one, else points per game.
+// one, else points per game; NaN for a variant that played no game (a
+// factorial run's predicted-only grid points: variants.csv gives them
+// the prior's 0, which no game measured).
 func (d *Data) value(v Variant) float64 {
+	if v.Games <= 0 {
+		return math.NaN()
+	}
 	if d.HasRating && !math.IsNaN(v.Rating) {
 		return v.Rating
 	}
@@ -27,15 +32,37 @@ func (d *Data) valueName() string {
 
 // ranked returns the variants that played, best first (a factorial
 // space lists every grid point; those that never played have only a
-// prediction, shown with the effects).
+// prediction: predicted).
 func (d *Data) ranked() []Variant {
 	var vs []Variant
 	for _, v := range d.Variants {
-		if v.Games > 0 || len(d.Variants) <= 200 {
+		if v.Games > 0 {
 			vs = append(vs, v)
 		}
 	}
 	sort.SliceStable(vs, func(i, j int) bool { return d.value(vs[i]) > d.value(vs[j]) })
+	return vs
+}
+
+// maxPredicted bounds the predicted-only variants the ratings chart and
+// table list (a 4 096-point grid would bury the played ones).
+const maxPredicted = 200
+
+// predicted returns the variants that played no game but have a rating
+// the parameter effects predict, best prediction first (none when there
+// are more than maxPredicted): they are drawn marked as predicted, never
+// as measured.
+func (d *Data) predicted() []Variant {
+	var vs []Variant
+	for _, v := range d.Variants {
+		if v.Games <= 0 && !math.IsNaN(v.Pred) {
+			vs = append(vs, v)
+		}
+	}
+	if len(vs) > maxPredicted {
+		return nil
+	}
+	sort.SliceStable(vs, func(i, j int) bool { return vs[i].Pred > vs[j].Pred })
 	return vs
 }
 
@@ -75,8 +102,8 @@ func (s scale) at(x float64) float64 {
 // ratingSVG draws every variant's rating (or points per game) with its
 // interval, best first.
 func (d *Data) ratingSVG() string {
-	vs := d.ranked()
-	if len(vs) == 0 {
+	vs, pred := d.ranked(), d.predicted()
+	if len(vs)+len(pred) == 0 {
 		return ""
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
@@ -87,8 +114,16 @@ func (d *Data) ratingSVG() string {
 			}
 		}
 	}
+	for _, v := range pred {
+		for _, x := range []float64{v.Pred, v.PredLo, v.PredHi} {
+			if !math.IsNaN(x) && !math.IsInf(x, 0) {
+				lo, hi = min(lo, x), max(hi, x)
+			}
+		}
+	}
 	const row, left, width = 16, 90, 640
-	h := row*len(vs) + 30
+	n := len(vs) + len(pred)
+	h := row*n + 30
 	sx := scale{lo, hi, left + 10, width - 20}
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="chart" viewBox="0 0 %d %d" width="%d" height="%d" role="img" aria-label="%s per variant">`, width, h, width, h, d.valueName())
@@ -108,6 +143,16 @@ func (d *Data) ratingSVG() string {
 		}
 		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="4" class="%s"><title>variant %d: %s %s [%s, %s]</title></circle>`,
 			sx.at(d.value(v)), y, cls, v.ID, d.valueName(), fmtNum(d.value(v)), fmtNum(v.Lo), fmtNum(v.Hi))
+	}
+	// predicted only: hollow, dashed interval, "(pred.)" in the label
+	for i, v := range pred {
+		y := float64((len(vs)+i)*row + row/2 + 2)
+		fmt.Fprintf(&b, `<text x="%d" y="%.1f" class="lab pred">variant %d (pred.)</text>`, left-4, y+4, v.ID)
+		if !math.IsNaN(v.PredLo) && !math.IsNaN(v.PredHi) {
+			fmt.Fprintf(&b, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" class="ci pred"/>`, sx.at(v.PredLo), y, sx.at(v.PredHi), y)
+		}
+		fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="4" class="pt pred"><title>variant %d: not played; predicted rating %s [%s, %s]</title></circle>`,
+			sx.at(v.Pred), y, v.ID, fmtNum(v.Pred), fmtNum(v.PredLo), fmtNum(v.PredHi))
 	}
 	b.WriteString("</svg>")
 	return b.String()

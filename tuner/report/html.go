@@ -83,6 +83,7 @@ type variantRow struct {
 	Games                     int
 	Points, Score, Rating, CI string
 	Out                       string
+	Pred                      bool // played no game: the rating is the effects' prediction
 }
 
 type effectView struct {
@@ -142,12 +143,26 @@ func Write(w io.Writer, d *Data, opt Options) error {
 				p.Summary = append(p.Summary, kv{"verdict: " + k, summaryText(v)})
 			}
 		}
+		// the figure tuned (in nodes, under a clock) and the one played
+		// on the contest's wall clock, side by side
+		for _, c := range []struct{ key, label string }{{"confirmation", "confirmation"}, {"wall_clock_confirmation", "confirmation on the wall clock"}} {
+			if cf, ok := vd[c.key].(map[string]any); ok {
+				p.Summary = append(p.Summary, kv{"verdict: " + c.label, confirmText(cf)})
+			}
+		}
 	}
 	for _, v := range d.ranked() {
 		r := variantRow{ID: v.ID, Params: v.Params, Games: v.Games, Points: fmtNum(v.Points), Score: fmtNum(v.Score),
 			Rating: fmtElo(v.Rating), Out: v.Out}
 		if !math.IsNaN(v.Lo) {
 			r.CI = fmtElo(v.Lo) + " … " + fmtElo(v.Hi)
+		}
+		p.Variants = append(p.Variants, r)
+	}
+	for _, v := range d.predicted() {
+		r := variantRow{ID: v.ID, Params: v.Params, Points: "–", Score: "–", Rating: "predicted " + fmtElo(v.Pred), Out: "not played", Pred: true}
+		if !math.IsNaN(v.PredLo) {
+			r.CI = fmtElo(v.PredLo) + " … " + fmtElo(v.PredHi)
 		}
 		p.Variants = append(p.Variants, r)
 	}
@@ -237,6 +252,27 @@ func summaryText(v any) string {
 	return fmt.Sprint(v)
 }
 
+// confirmText is a confirmation of summary.json in one line: Elo,
+// interval, games, the test's state and the budget played.
+func confirmText(cf map[string]any) string {
+	num := func(k string) string {
+		switch x := cf[k].(type) {
+		case float64:
+			return fmtElo(x)
+		case json.Number:
+			if f, err := x.Float64(); err == nil {
+				return fmtElo(f)
+			}
+		}
+		return "–"
+	}
+	t := fmt.Sprintf("%s Elo [%s, %s] in %s games, SPRT %s", num("elo"), num("elo_lo"), num("elo_hi"), summaryText(cf["games"]), summaryText(cf["state"]))
+	if b, ok := cf["budget"].(string); ok && b != "" {
+		t += ", budget " + b
+	}
+	return t
+}
+
 // fmtElo writes a rating: one decimal.
 func fmtElo(x float64) string {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
@@ -261,7 +297,7 @@ table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ddd;padding:
 th{background:#f3f3f3}td.l,th.l{text-align:left}
 nav a{margin-right:10px}
 .chart .grid{stroke:#eee}.chart .tick{font-size:10px;fill:#666}.chart .lab{font-size:11px;text-anchor:end}
-.chart .ci{stroke:#4a78c2;stroke-width:2}.chart .pt{fill:#2456a8}.chart .pt.win{fill:#d4380d}
+.chart .ci{stroke:#4a78c2;stroke-width:2}.chart .pt{fill:#2456a8}.chart .pt.win{fill:#d4380d}.chart .pt.pred{fill:#fff;stroke:#888;stroke-width:1.5}.chart .ci.pred{stroke:#aaa;stroke-dasharray:3 2}.chart .lab.pred,tr.pred td{fill:#777;color:#777;font-style:italic}
 .chart .dot{fill:#9bb3d9}.chart .mean{fill:none;stroke:#2456a8;stroke-width:1.5}.chart .axis{font-size:11px}
 .effects,.bars{display:inline-block;vertical-align:top;margin:4px}
 .bar.s0{fill:#4a78c2}.bar.s1{fill:#e8833a}.bar.s2{fill:#5aa469}.bar.s3{fill:#c44e52}.bar.s4{fill:#8172b2}.bar.s5{fill:#937860}
@@ -284,11 +320,11 @@ nav a{margin-right:10px}
 
 <section id="ratings">
 <h2>Ratings</h2>
-<p>Each variant's {{.ValueName}}, best first, with its interval where variants.csv has one; the winner in red.</p>
+<p>Each variant's {{.ValueName}}, best first, with its interval where variants.csv has one; the winner in red. Variants that played no game are not rated: where the parameter effects predict them they follow, hollow and marked "pred." (a prediction, not a measurement).</p>
 {{.Ratings}}
 <table>
 <tr><th>variant</th>{{range .Params}}<th>{{.}}</th>{{end}}<th>games</th><th>points</th><th>per game</th><th>rating</th><th>interval</th><th>out in round</th></tr>
-{{range .Variants}}<tr><td>{{.ID}}</td>{{range .Params}}<td>{{.}}</td>{{end}}<td>{{.Games}}</td><td>{{.Points}}</td><td>{{.Score}}</td><td>{{.Rating}}</td><td>{{.CI}}</td><td>{{.Out}}</td></tr>
+{{range .Variants}}<tr{{if .Pred}} class="pred"{{end}}><td>{{.ID}}</td>{{range .Params}}<td>{{.}}</td>{{end}}<td>{{.Games}}</td><td>{{.Points}}</td><td>{{.Score}}</td><td>{{.Rating}}</td><td>{{.CI}}</td><td>{{.Out}}</td></tr>
 {{end}}</table>
 </section>
 

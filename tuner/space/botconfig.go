@@ -111,6 +111,9 @@ func ParseBotConfig(path string, data []byte) (*BotConfig, error) {
 		if bc.Budget, err = parseBudgetTable(bt); err != nil {
 			return nil, err
 		}
+		if err := parseClock(bt, &bc.Budget, nil, nil, nil); err != nil {
+			return nil, err // one node rate: no table, no "measure"
+		}
 	}
 	if bc.Resolved, err = bc.Spec.Resolve(bc.Params); err != nil {
 		return nil, root.err("params", "%v", err)
@@ -152,6 +155,12 @@ func WriteBudget(w io.Writer, b game.Budget) {
 		fmt.Fprintf(w, "\n[budget]\nnodes = %d\n", b.Nodes)
 	case b.Time > 0:
 		fmt.Fprintf(w, "\n[budget]\ntime = %s\n", quoteString(b.Time.String()))
+		if b.NodeRate > 0 {
+			fmt.Fprintf(w, "node_rate = %d\n", b.NodeRate)
+		}
+		if b.Bank {
+			fmt.Fprintf(w, "bank = true\n")
+		}
 	}
 }
 

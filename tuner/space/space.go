@@ -69,8 +69,13 @@ type Scenario struct {
 	Maps     []game.Map
 	MapNames []string
 	Budget   game.Budget // zero: the bot's own default
-	Weight   float64
-	Field    []FieldBot
+	// NodeRates are the node rates of a clock budget per map (clock.go);
+	// nil when the budget is no clock or the rates are to be measured
+	// (MeasureRates).
+	NodeRates    []int64
+	MeasureRates bool
+	Weight       float64
+	Field        []FieldBot
 	// OpeningPlies random moves start every deal (the same opening for
 	// every seating of a deal), so that deterministic bots meet in varied
 	// positions.
@@ -445,6 +450,10 @@ func parseScenario(t *tomlTable, dir string, files *[]File) (Scenario, error) {
 		if sc.Budget, err = parseBudgetTable(bt); err != nil {
 			return sc, err
 		}
+		sc.Budget.NodeRate = 0 // per map: MapBudget
+		if err := parseClock(bt, &sc.Budget, sc.MapNames, &sc.NodeRates, &sc.MeasureRates); err != nil {
+			return sc, err
+		}
 	}
 
 	// Weight.
@@ -540,10 +549,16 @@ func fileExists(p string) bool {
 
 func parseBudgetTable(t *tomlTable) (game.Budget, error) {
 	var b game.Budget
-	if err := t.allow("depth", "nodes", "time"); err != nil {
+	if err := t.allow(budgetKeys...); err != nil {
 		return b, err
 	}
-	if ks := t.keys(); len(ks) > 1 {
+	var ks []string
+	for _, k := range t.keys() {
+		if k == "depth" || k == "nodes" || k == "time" {
+			ks = append(ks, k)
+		}
+	}
+	if len(ks) > 1 {
 		return b, t.err(ks[1], "a budget sets one of depth, nodes or time, not %s", strings.Join(ks, " and "))
 	}
 	if t.has("depth") {
@@ -580,8 +595,15 @@ func parseBudgetTable(t *tomlTable) (game.Budget, error) {
 		}
 		b.Time = d
 	}
+	if !t.has("node_rate") || isInt(t.m["node_rate"]) {
+		if err := parseClock(t, &b, nil, nil, nil); err != nil {
+			return b, err
+		}
+	}
 	return b, nil
 }
+
+func isInt(v any) bool { _, ok := v.(int64); return ok }
 
 // resolveFieldBot reads a field entry: a bot of the game, or a bot config
 // file (resolved against dir) of the same game.

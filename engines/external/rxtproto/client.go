@@ -84,6 +84,9 @@ func Play(ctx context.Context, conn io.ReadWriter, bot game.Bot, opt ClientOptio
 	res := &Result{}
 	me := -1
 	clock := &Clock{Margin: opt.Margin, Safety: opt.Safety}
+	if ts, ok := bot.(interface{ TimeShare() float64 }); ok {
+		clock.Share = ts.TimeShare() // spend the bank as tuned
+	}
 	for {
 		m, err := Read(conn)
 		if err != nil {

@@ -32,6 +32,9 @@ import (
 type Clock struct {
 	Margin float64       // share of the limit kept in reserve (0..1)
 	Safety time.Duration // fixed reserve per move for the network (default 20ms)
+	// Share scales a bank's even share (the bot's tuned time_share, as
+	// search.Allot applies it under a clock in nodes; 0 or 1: even).
+	Share float64
 
 	n        int           // requests seen
 	firstMS  uint32        // the first request's limit
@@ -96,7 +99,11 @@ func (c *Clock) Plan(ms uint32, s *reversixt.State, me int) Plan {
 		// an even share of the bank and the income still to come; the
 		// margin is kept by the hard cap (of the bank as it stands)
 		total := float64(ms) + c.income*float64(r-1)
-		think = time.Duration(total / float64(r) * float64(time.Millisecond))
+		share := 1.0
+		if c.Share > 0 {
+			share = c.Share
+		}
+		think = time.Duration(total / float64(r) * share * float64(time.Millisecond))
 	}
 	p.Think = max(min(think, hard-c.overhead), time.Millisecond)
 	c.think = p.Think
@@ -106,27 +113,6 @@ func (c *Clock) Plan(ms uint32, s *reversixt.State, me int) Plan {
 // Used records how long the move took, from the request to the answer.
 func (c *Clock) Used(d time.Duration) { c.used = d }
 
-// RemainingMoves estimates seat me's own moves left in phase 1, this one
-// included: every move but an overwrite fills a free field, the players
-// take turns, and overwrite stones add moves. In the bomb phase it is
-// the bombs left (the bot does not search there).
-func RemainingMoves(s *reversixt.State, me int) int {
-	if s.Phase() != reversixt.Phase1 {
-		return max(s.BombsLeft(me), 1)
-	}
-	free := 0
-	m := s.Map()
-	for c := range m.Cells {
-		switch s.Cell(c) {
-		case reversixt.Empty, reversixt.Choice, reversixt.Inversion, reversixt.Bonus:
-			free++
-		}
-	}
-	active := 0
-	for p := 0; p < s.NumPlayers(); p++ {
-		if !s.Disqualified(p) {
-			active++
-		}
-	}
-	return max(1, (free+active-1)/max(active, 1)+s.Overwrites(me))
-}
+// RemainingMoves is reversixt.RemainingMoves (the in-process bot's time
+// manager spreads its bank by the same estimate).
+func RemainingMoves(s *reversixt.State, me int) int { return reversixt.RemainingMoves(s, me) }

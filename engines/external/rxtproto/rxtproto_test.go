@@ -181,6 +181,19 @@ func TestClock(t *testing.T) {
 	if r := RemainingMoves(s, 0); r != 30 { // 60 free fields, 2 players
 		t.Errorf("remaining moves %d, want 30", r)
 	}
+	// A tuned time_share scales the bank's even share, as under a clock
+	// in nodes (search.Allot); the hard cap still bounds it.
+	plans := [3]Plan{}
+	for i, share := range []float64{1, 0.5, 0.25} {
+		c = &Clock{Margin: 0.1, Share: share}
+		c.Plan(1000, s, 0)
+		c.Used(100 * time.Millisecond)
+		plans[i] = c.Plan(1900, s, 0)
+	}
+	d := plans[1].Think - 2*plans[2].Think
+	if !plans[1].Bank || plans[1].Think >= plans[0].Think || d < -time.Millisecond || d > time.Millisecond {
+		t.Errorf("share 1, 0.5, 0.25 think %s, %s, %s", plans[0].Think, plans[1].Think, plans[2].Think)
+	}
 }
 
 // TestClientPositionStartsWithAnother: a position sent as the map (a

@@ -1,0 +1,5 @@
+//go:build race
+
+package serve_test
+
+func init() { raceEnabled = true }
