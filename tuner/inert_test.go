@@ -129,7 +129,16 @@ func checkPairColumns(t *testing.T, dir, param, value string, inert bool) {
 // Connect Four at depth 3: deepening_start acts only under a nodes or
 // clock budget (and the bot does not deepen at a fixed depth), so it
 // changed no game; opponent_weight, an evaluation weight, changed games.
+// Under a node budget deepening_start changes games: not named.
 func TestInertConnectFourDeepeningStart(t *testing.T) {
+	res, _ := sweepSpace(t, parseSpace(t, "c4-nodes.toml", spaceText("c4-nodes", 3, "connect4", "alphabeta", `budget = { nodes = 3000 }
+[params]
+deepening_start = { values = [1.0, 0.3] }
+`)+inertRace), 2, RunOptions{})
+	if err := checkKnobs(res, nil, []string{"deepening_start"}); err != nil {
+		t.Errorf("nodes=3000: %v", err)
+	}
+
 	text := spaceText("c4-inert", 3, "connect4", "alphabeta", `budget = { depth = 3 }
 [params]
 deepening_start = { values = [1.0, 0.3] }
