@@ -395,12 +395,13 @@ func (r *sweepRun) predicted(er *effectsResult) (est, lo, hi []float64) {
 	return est, lo, hi
 }
 
-// writeEffects writes effects.csv.
-func (r *sweepRun) writeEffects(er *effectsResult) error {
+// writeEffects writes effects.csv, with the pairs of games behind each
+// knob value (kp: inert.go; nil leaves them empty).
+func (r *sweepRun) writeEffects(er *effectsResult, kp *knobPairs) error {
 	if er == nil {
 		return nil
 	}
-	data, err := csvBytes(r.effectsRows(er))
+	data, err := csvBytes(kp.withPairs(r.s.ParamNames(), r.effectsRows(er)))
 	if err != nil {
 		return err
 	}

@@ -50,6 +50,8 @@ type Summary struct {
 	// cluster played the sweep; the blocks of an interrupted run are
 	// not in it.
 	Players map[string]string `json:"players,omitempty"`
+	// Knobs: did changing each varied knob change any game (inert.go)?
+	Knobs []KnobChange `json:"knobs,omitempty"`
 	// FieldChecks: the winner and the defaults against field bots
 	// (tourney confirm --against; against.go).
 	FieldChecks []*FieldCheck `json:"field_checks,omitempty"`
@@ -224,7 +226,13 @@ func (r *sweepRun) writeResults(out *Outcome, rt stats.Ratings) error {
 			return err
 		}
 	}
-	if err := r.writeEffects(r.eff); err != nil {
+	kp, err := r.knobPairs()
+	if err != nil {
+		fmt.Fprintf(r.opt.Log, "warning: which knobs changed a game: %v\n", err)
+	} else if kp != nil {
+		out.Summary.Knobs = kp.knobs
+	}
+	if err := r.writeEffects(r.eff, kp); err != nil {
 		return err
 	}
 	var wt bytes.Buffer

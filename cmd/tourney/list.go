@@ -97,7 +97,7 @@ func listGame(w io.Writer, g game.Game) {
 		fmt.Fprintln(tw, "  PARAMETER\tTYPE\tDEFAULT\tRANGE\tMEANING")
 		for _, p := range b.Params {
 			wrapRow(tw, "  ", []string{p.Name}, []string{p.Kind.String()}, []string{game.FormatValue(p.Default)},
-				wrap(paramRange(p), 20), wrap(p.Doc, 40))
+				wrap(paramRange(p), 20), wrap(paramDoc(p), 40))
 		}
 		tw.Flush()
 	}
@@ -146,4 +146,13 @@ func wrapRow(w io.Writer, indent string, cells ...[]string) {
 		}
 		fmt.Fprintln(w, indent+strings.Join(parts, "\t"))
 	}
+}
+
+// paramDoc is a parameter's meaning, with the budgets it acts under when
+// it declares them (game.Param.ActsUnder).
+func paramDoc(p game.Param) string {
+	if t := p.ActsUnderText(); t != "" {
+		return p.Doc + " [acts only under " + t + "]"
+	}
+	return p.Doc
 }

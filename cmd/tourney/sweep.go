@@ -113,6 +113,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	variants := sp.Variants()
 	bounds := plan.AddHoldOut(sp, plan.PlanTournament(sp, len(variants)))
 	fmt.Fprintf(stderr, "sweep %s: %d variants, %s, results in %s\n", sp.Name, len(variants), bounds, out)
+	warnIdleKnobs(sp, stderr)
 	opts := tuner.RunOptions{
 		Out: out, Workers: rf.workers, Quiet: rf.quiet, Log: stderr,
 		Grace: *grace, HangTimeout: *hang, Version: version, Resume: *resume != "",
@@ -228,6 +229,9 @@ func printSweep(w io.Writer, sp *space.Space, res *tuner.Outcome) {
 	}
 	fmt.Fprintf(w, ", budget %s\n", s.Budget)
 	fmt.Fprintln(w, res.Verdict.String())
+	for _, l := range tuner.KnobLines(s.Knobs) {
+		fmt.Fprintln(w, l)
+	}
 	if cf := res.Verdict.Confirm; cf != nil {
 		fmt.Fprintf(w, "confirmation: %d games on fresh seeds, %s, LLR %.2f → %s\n", cf.Games, cf.SPRT, cf.LLR, cf.State)
 	}

@@ -134,6 +134,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			fmt.Fprintf(stderr, "warning: scenario %d: %s\n", i+1, why)
 		}
 	}
+	warnIdleKnobs(sp, stderr)
 	if *noEst || bounds.MaxGames == 0 {
 		return nil
 	}
@@ -181,4 +182,12 @@ func stageFormat(f string) string {
 		f = "knockout"
 	}
 	return f
+}
+
+// warnIdleKnobs warns of the varied knobs that the bot declares as
+// acting only under other budgets than the space's (space.IdleKnobs).
+func warnIdleKnobs(sp *space.Space, stderr io.Writer) {
+	for _, w := range sp.IdleKnobs() {
+		fmt.Fprintf(stderr, "warning: %s\n", w)
+	}
 }

@@ -71,3 +71,31 @@ format = "race"
 		}
 	}
 }
+
+// validate warns of a varied knob that the bot declares as acting only
+// under other budgets: deepening_start at depth 3 (and under no budget),
+// not under a node budget; opponent_weight never.
+func TestValidateIdleKnobs(t *testing.T) {
+	for _, c := range []struct {
+		budget, warn string
+	}{
+		{"budget = { depth = 3 }\n", "warning: params.deepening_start acts only under a nodes or clock budget; scenario 1 uses depth=3: it will change no game\n"},
+		{"", "warning: params.deepening_start acts only under a nodes or clock budget; scenario 1 uses no budget: it will change no game\n"},
+		{"budget = { nodes = 3000 }\n", ""},
+		{"budget = { time = \"50ms\" }\n", ""},
+	} {
+		p := writeFile(t, t.TempDir(), "idle.toml", `name = "idle"
+seed = 4
+[[scenario]]
+game = "connect4"
+bot = "alphabeta"
+`+c.budget+`[params]
+deepening_start = { values = [1.0, 0.3] }
+opponent_weight = { values = [1.0, 0.5] }
+`)
+		code, _, stderr := tourney(t, "validate", p, "--no-estimate")
+		if code != 0 || (c.warn != "" && !strings.Contains(stderr, c.warn)) || (c.warn == "" && strings.Contains(stderr, "change no game")) || strings.Contains(stderr, "opponent_weight") {
+			t.Errorf("%q: exit %d, stderr %q; want the warning %q", c.budget, code, stderr, c.warn)
+		}
+	}
+}

@@ -120,7 +120,8 @@ func AlphaBetaSpec() game.BotSpec {
 	d := DefaultAlphaBeta()
 	params := []game.Param{
 		{Name: ParamDepth, Kind: game.Int, Default: DefaultDepth, Min: 1, Max: 42,
-			Doc: "horizon in plies (a depth budget replaces it)"},
+			Doc:       "horizon in plies (a depth budget replaces it)",
+			ActsUnder: []string{game.BudgetNone, game.BudgetNodes, game.BudgetClock}},
 		{Name: ParamThreatExponent, Kind: game.Float, Default: 1.0, Min: 0, Max: 4,
 			Doc: "a threat weighs (1/ln(r+1))^γ; 0 counts threats equally"},
 		{Name: ParamAcuteBonus, Kind: game.Float, Default: 0.0, Min: 0, Max: 10,

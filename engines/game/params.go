@@ -43,6 +43,86 @@ type Param struct {
 	// Choices lists the allowed values of a String parameter.
 	Choices []string
 	Doc     string
+	// ActsUnder lists the budget kinds (BudgetKinds: BudgetDepth,
+	// BudgetNodes, BudgetClock, BudgetNone) under which the parameter can
+	// change a move; nil: every budget. deepening_start, say, acts only
+	// under a nodes or clock budget: at a fixed depth it changes no game,
+	// and `tourney validate` says so before the run. Declare only what the
+	// code guarantees (a sweep still names, after the run, every knob that
+	// changed no game).
+	ActsUnder []string
+}
+
+// Budget kinds (BudgetKinds, Param.ActsUnder).
+const (
+	BudgetNone  = "none"  // no budget: the bot's own default
+	BudgetDepth = "depth" // Budget.Depth
+	BudgetNodes = "nodes" // Budget.Nodes
+	BudgetClock = "clock" // Budget.Time: a time limit
+)
+
+// BudgetKinds lists the kinds of limit b sets (BudgetNone when it sets
+// none). A budget that sets several has several kinds; a parameter acts
+// under it when it acts under any of them.
+func BudgetKinds(b Budget) []string {
+	var k []string
+	if b.Depth > 0 {
+		k = append(k, BudgetDepth)
+	}
+	if b.Nodes > 0 {
+		k = append(k, BudgetNodes)
+	}
+	if b.Time > 0 {
+		k = append(k, BudgetClock)
+	}
+	if len(k) == 0 {
+		k = append(k, BudgetNone)
+	}
+	return k
+}
+
+// ActsUnderBudget reports whether the parameter can change a move under
+// b: it declares no ActsUnder, or one of b's kinds.
+func (p Param) ActsUnderBudget(b Budget) bool {
+	if p.ActsUnder == nil {
+		return true
+	}
+	for _, k := range BudgetKinds(b) {
+		for _, a := range p.ActsUnder {
+			if a == k {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ActsUnderText names the budgets the parameter acts under ("a nodes or
+// clock budget"; "" when it declares none).
+func (p Param) ActsUnderText() string {
+	if p.ActsUnder == nil {
+		return ""
+	}
+	var kinds []string
+	none := false
+	for _, a := range p.ActsUnder {
+		if a == BudgetNone {
+			none = true
+			continue
+		}
+		kinds = append(kinds, a)
+	}
+	s := ""
+	if len(kinds) > 0 {
+		s = "a " + strings.Join(kinds, " or ") + " budget"
+	}
+	if none {
+		if s != "" {
+			s += " or "
+		}
+		s += "no budget"
+	}
+	return s
 }
 
 // Range describes the allowed values for `tourney list` and error messages.

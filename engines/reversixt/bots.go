@@ -185,14 +185,15 @@ func ParanoidSpec() game.BotSpec {
 	b := func(name string, def bool, doc string) game.Param {
 		return game.Param{Name: name, Kind: game.Bool, Default: def, Doc: doc}
 	}
+	under := func(p game.Param, kinds ...string) game.Param { p.ActsUnder = kinds; return p }
 	params := []game.Param{
 		// §10.1
 		b(ParamAspiration, true, "aspiration windows around the previous iteration's value"),
 		i(ParamAspirationWidth, 25, 1, 1000, "minimum half-width of the window (evaluation units)"),
 		f(ParamAspirationFactor, 1.0, 0.1, 10, "factor on the computed width 0.2·sin(πg)·H·W (log scale)"),
-		f(ParamDeepeningStart, 0.5, 0.05, 0.95, "share of a nodes/time budget after which no new deepening iteration starts"),
+		under(f(ParamDeepeningStart, 0.5, 0.05, 0.95, "share of a nodes/time budget after which no new deepening iteration starts"), game.BudgetNodes, game.BudgetClock),
 		i(ParamDeepeningJump, 2, 1, 3, "deepening depths 1, 1+j, 1+2j, …"),
-		f(ParamTimeShare, 1.0, 0.25, 4, "factor on a time bank's even share per move (below 1 saves, above 1 spends early; clock budgets with a bank only)"),
+		under(f(ParamTimeShare, 1.0, 0.25, 4, "factor on a time bank's even share per move (below 1 saves, above 1 spends early; clock budgets with a bank only)"), game.BudgetClock),
 		i(ParamPlayerDistance, 16, 8, 64, "K: weights K − rank distance decide whom to attack"),
 		f(ParamBonusBombWeight, 1.0, 0, 4, "value of a bomb from a bonus field, ≥ 3 players"),
 		f(ParamBonusOverwriteWeight, 1.0, 0, 4, "value of an overwrite stone from a bonus field, ≥ 3 players"),
@@ -217,7 +218,7 @@ func ParanoidSpec() game.BotSpec {
 		{Name: ParamSearch, Kind: game.String, Default: SearchParanoid, Choices: []string{SearchParanoid},
 			Doc: "paranoid alpha-beta: every opponent minimises V"},
 		b(ParamUseOrdering, true, "sort moves by gain, best first, at every node"),
-		b(ParamUseDeepening, true, "iterative deepening under a depth budget too (always on under nodes/time)"),
+		under(b(ParamUseDeepening, true, "iterative deepening under a depth budget too (always on under nodes/time)"), game.BudgetNone, game.BudgetDepth),
 		i(ParamMaxDepth, 42, 1, 64, "depth cap in plies"),
 		// §10.4
 		f(ParamBombFocusAhead, 1.0, 0.1, 10, "focus on the next better player when its gap ≤ this × the gap to the next worse (log scale)"),
@@ -225,7 +226,7 @@ func ParanoidSpec() game.BotSpec {
 		f(ParamBombOwnWeight, 1.0, 0, 10, "weight of own lost stones"),
 		// not in the spec
 		i(ParamTTLog2, DefaultTTLog2, 0, search.MaxTTLog2, "transposition table of 2^n entries (0 = off)"),
-		i(ParamMaxLeaves, DefaultMaxLeaves, 0, 1000000000, "under a depth budget, drop the running iteration after this many evaluated leaves (0 = no cap)"),
+		under(i(ParamMaxLeaves, DefaultMaxLeaves, 0, 1000000000, "under a depth budget, drop the running iteration after this many evaluated leaves (0 = no cap)"), game.BudgetNone, game.BudgetDepth),
 	}
 	return game.BotSpec{
 		Name:   "paranoid",

@@ -1,12 +1,15 @@
 package report
 
 import (
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"tourney/tuner"
 )
 
 // The parameter effects of effects.csv (statistics.md §7): each knob
@@ -50,6 +53,9 @@ func loadEffects(dir string) []EffectRow {
 type effectsView struct {
 	Scopes    []effectScope
 	Predicted string
+	// Knobs: the knobs that changed no game, and those the design could
+	// not tell (summary.json's knobs, tuner.KnobLines).
+	Knobs []string
 }
 
 type effectScope struct {
@@ -62,7 +68,7 @@ func (d *Data) effectsView() *effectsView {
 	if len(d.Effects) == 0 {
 		return nil
 	}
-	v := &effectsView{}
+	v := &effectsView{Knobs: knobLines(d.Summary)}
 	var order []string
 	by := map[string][]EffectRow{}
 	for _, e := range d.Effects {
@@ -135,4 +141,22 @@ func effectIntervalSVG(rows []EffectRow) string {
 	}
 	b.WriteString("</svg>")
 	return b.String()
+}
+
+// knobLines are the summary's lines on the knobs that changed no game
+// (summary.json's knobs; none in a directory of an older version).
+func knobLines(summary map[string]any) []string {
+	raw, ok := summary["knobs"]
+	if !ok {
+		return nil
+	}
+	b, err := json.Marshal(raw)
+	if err != nil {
+		return nil
+	}
+	var ks []tuner.KnobChange
+	if json.Unmarshal(b, &ks) != nil {
+		return nil
+	}
+	return tuner.KnobLines(ks)
 }

@@ -365,7 +365,8 @@ nav a{margin-right:10px}
 <h2>Parameter effects (model)</h2>
 <p>Each knob value's effect in Elo against the defaults' value of that knob (0), fitted on every game as a sum of effects (effects.csv), with its bootstrap interval over blocks.</p>
 <p>Predicted best: {{.Predicted}}</p>
-{{range .Scopes}}<h3>{{.Title}}</h3>{{.SVG}}
+{{range .Knobs}}<p class="knob">{{.}}</p>
+{{end}}{{range .Scopes}}<h3>{{.Title}}</h3>{{.SVG}}
 <table><tr><th class="l">parameter</th><th class="l">value</th><th>effect</th><th>low</th><th>high</th><th>games</th></tr>
 {{range .Rows}}<tr><td class="l">{{.Param}}</td><td class="l">{{.Value}}</td><td>{{printf "%.1f" .Effect}}</td><td>{{printf "%.1f" .Lo}}</td><td>{{printf "%.1f" .Hi}}</td><td>{{.Games}}</td></tr>
 {{end}}</table>{{end}}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"html/template"
 	"io"
 	"os"
 	"path/filepath"
@@ -150,6 +151,18 @@ func TestReportConnect4(t *testing.T) {
 	page := buf.String()
 	if strings.Count(page, `class="effects"`) != 2 {
 		t.Errorf("want 2 effect charts")
+	}
+	// the summary's lines on the knobs that changed no game (or that the
+	// design could not tell)
+	lines := knobLines(d.Summary)
+	t.Logf("knobs: %q", lines)
+	if len(lines) == 0 {
+		t.Error("no line on the knobs")
+	}
+	for _, l := range lines {
+		if !strings.Contains(page, `<p class="knob">`+template.HTMLEscapeString(l)+"</p>") {
+			t.Errorf("the report lacks %q", l)
+		}
 	}
 	var order *TeleTable
 	for _, tt := range d.telemetry() {
