@@ -141,6 +141,9 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	res, err := tuner.RunSweep(ctx, sp, opts)
 	if coord != nil {
+		if err == nil {
+			coord.end(stderr) // its workers stop
+		}
 		coord.close()
 		if err == nil && coord.store != "" {
 			_ = os.RemoveAll(coord.store) // nothing to resume

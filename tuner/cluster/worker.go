@@ -71,10 +71,15 @@ type worker struct {
 	checked map[string]error // external bots' commands, by bot name
 	held    map[jetstream.Msg]struct{}
 	fatal   error
+	run     string // the run joined last
+	over    bool   // it has ended (Coordinator.End): the worker stops
 }
 
 // RunWorker pulls blocks, plays them and acks them with their results
-// until ctx ends (nil) or the worker refuses a run (*RefusedError).
+// until the sweep it joined ends (Coordinator.End; nil), ctx ends (nil)
+// or the worker refuses a run (*RefusedError). A worker that has not
+// joined a sweep yet waits for one (an ended one does not count); one
+// whose coordinator was interrupted waits for the resumed sweep.
 func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 	if opt.Workers <= 0 {
 		opt.Workers = 1
@@ -103,6 +108,14 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 		w.slot <- struct{}{}
 	}
 	ctx, cancel := context.WithCancel(ctx)
+	endSub, err := nc.Subscribe(endPrefix+"*", func(m *nats.Msg) {
+		w.ended(strings.TrimPrefix(m.Subject, endPrefix), cancel)
+	})
+	if err != nil {
+		cancel()
+		return err
+	}
+	defer endSub.Unsubscribe()
 	pubDone := make(chan struct{})
 	go func() {
 		defer close(pubDone)
@@ -141,9 +154,15 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 		if cur == nil || time.Since(lastLook) >= time.Second {
 			lastLook = time.Now()
 			a, err := w.announcement(ctx)
+			if err == nil && a.Ended {
+				if w.ended(a.Run, cancel) {
+					continue // the loop returns
+				}
+				err = fmt.Errorf("the last sweep (run %s) has ended", a.Run)
+			}
 			if err != nil {
 				if !waiting {
-					fmt.Fprintf(opt.Log, "worker %s: waiting for a coordinator (%v)\n", opt.Name, err)
+					fmt.Fprintf(opt.Log, "worker %s: waiting for a coordinator (%s)\n", opt.Name, w.whyWaiting(err))
 					waiting = true
 				}
 				sleep(ctx, 500*time.Millisecond)
@@ -160,11 +179,14 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 					if ctx.Err() != nil {
 						return nil
 					}
-					fmt.Fprintf(opt.Log, "worker %s: %v (retrying)\n", opt.Name, err)
+					fmt.Fprintf(opt.Log, "worker %s: %s (retrying)\n", opt.Name, w.whyWaiting(err))
 					sleep(ctx, time.Second)
 					continue
 				}
 				cur, waiting = st, false
+				w.mu.Lock()
+				w.run = a.Run
+				w.mu.Unlock()
 				if stopBeat != nil {
 					close(stopBeat)
 				}
@@ -292,6 +314,34 @@ func sleep(ctx context.Context, d time.Duration) {
 	case <-ctx.Done():
 	case <-time.After(d):
 	}
+}
+
+// ended handles the end of run (Coordinator.End): the worker stops if
+// it is the run it joined (and says so once). It reports whether it
+// stops.
+func (w *worker) ended(run string, cancel context.CancelFunc) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if run == "" || run != w.run {
+		return false
+	}
+	if !w.over {
+		w.over = true
+		fmt.Fprintf(w.opt.Log, "worker %s: the sweep it played for (run %s) has ended; stopping\n", w.opt.Name, run)
+	}
+	cancel()
+	return true
+}
+
+// whyWaiting says why there is no run to join.
+func (w *worker) whyWaiting(err error) string {
+	switch {
+	case !w.nc.IsConnected():
+		return "the NATS server is not reachable; reconnecting"
+	case errors.Is(err, jetstream.ErrKeyNotFound), errors.Is(err, jetstream.ErrBucketNotFound):
+		return "no sweep announced on this server yet"
+	}
+	return err.Error()
 }
 
 func (w *worker) failed() error {
