@@ -299,6 +299,7 @@ func TestCheckBot(t *testing.T) {
 		{externaltest.ModeExtraEnd, 1, ": protocol: "}, // a line while no turn was open, or (arrived later) a stale id
 		{externaltest.ModeStale, 1, "protocol: an answer to turn"},
 		{externaltest.ModeLegacy, 0, "note  actions without the turn's \"id\""},
+		{externaltest.ModeLegacyExtraEnd, 0, "lines arrived while no turn was open (after an answer or after end) and were discarded, never a move"},
 	} {
 		startup := "5s" // generous under -race; the no-hello case is told to wait less
 		if c.mode == externaltest.ModeNoHello {
