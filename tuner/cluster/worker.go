@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -458,22 +457,8 @@ func (w *worker) checkBots(sp *space.Space, jobs []arena.Job) error {
 }
 
 func checkCommand(d *external.Decl) error {
-	if len(d.Cmd) == 0 || strings.Contains(d.Cmd[0], "{") {
-		return nil
-	}
-	c := d.Cmd[0]
-	if strings.ContainsRune(c, filepath.Separator) || strings.ContainsRune(c, '/') {
-		p := c
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(d.Dir, p)
-		}
-		if st, err := os.Stat(p); err != nil || st.IsDir() {
-			return fmt.Errorf("external bot %s: command %s not found on this machine (install it here, or leave this worker out)", d.Name, p)
-		}
-		return nil
-	}
-	if _, err := exec.LookPath(c); err != nil {
-		return fmt.Errorf("external bot %s: command %q not found on this machine (install it here, or leave this worker out)", d.Name, c)
+	if err := d.CheckCommand(); err != nil {
+		return fmt.Errorf("%v on this machine (install it here, or leave this worker out)", err)
 	}
 	return nil
 }
