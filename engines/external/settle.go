@@ -38,7 +38,7 @@ const (
 func (p *proc) settle() {
 	start := time.Now()
 	deadline := start.Add(settleMax)
-	pause := 100 * time.Microsecond
+	pause := 50 * time.Microsecond
 	var quiet time.Time // since when nothing ran
 	for !p.exited() && time.Now().Before(deadline) {
 		if pendingBytes(p.in) == 0 {
@@ -59,7 +59,7 @@ func (p *proc) settle() {
 			}
 		}
 		time.Sleep(pause)
-		pause = min(2*pause, time.Millisecond)
+		pause = min(2*pause, 250*time.Microsecond)
 	}
 }
 
