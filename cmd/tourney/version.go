@@ -4,8 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"strings"
 )
 
 const versionUsage = `
@@ -18,7 +21,9 @@ link time:
 
   go install -ldflags="-X main.commit=$(git rev-parse HEAD)" ./cmd/tourney
 
-A build with neither says "commit unknown" and how to get it.`
+A build with neither names the commit of the checkout it was built
+from, read at run time (right for go run; a binary built earlier may
+predate it), or says "commit unknown" and how to get it.`
 
 // commit is the commit the binary was built from when Go's VCS stamp is
 // off: go build -ldflags="-X main.commit=$(git rev-parse HEAD)" (.ci/run
@@ -44,7 +49,66 @@ func versionLine() string {
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		settings = bi.Settings
 	}
-	return fmt.Sprintf("tourney %s (%s, %s)", version, runtime.Version(), commitText(settings, commit))
+	text := commitText(settings, commit)
+	if strings.HasPrefix(text, "commit unknown") {
+		// go run, go build with -buildvcs=false: the checkout it was
+		// built from, if it is still there, says where it is now
+		_, file, _, _ := runtime.Caller(0)
+		if dir, rev := checkoutHead(file); rev != "" {
+			text = fmt.Sprintf("commit %.12s of the checkout %s, read at run time (no VCS stamp: -buildvcs=false; a binary built earlier may predate it)", rev, dir)
+		}
+	}
+	return fmt.Sprintf("tourney %s (%s, %s)", version, runtime.Version(), text)
+}
+
+// checkoutHead finds the git checkout that holds the source file file
+// (an absolute path; not with -trimpath) and reads its HEAD commit.
+func checkoutHead(file string) (dir, rev string) {
+	if !filepath.IsAbs(file) {
+		return "", ""
+	}
+	for dir = filepath.Dir(file); ; dir = filepath.Dir(dir) {
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+			break
+		}
+		if filepath.Dir(dir) == dir {
+			return "", ""
+		}
+	}
+	gitDir := filepath.Join(dir, ".git")
+	if b, err := os.ReadFile(gitDir); err == nil { // a worktree: "gitdir: PATH"
+		gitDir = strings.TrimSpace(strings.TrimPrefix(string(b), "gitdir:"))
+		if !filepath.IsAbs(gitDir) {
+			gitDir = filepath.Join(dir, gitDir)
+		}
+	}
+	common := gitDir
+	if b, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
+		common = strings.TrimSpace(string(b))
+		if !filepath.IsAbs(common) {
+			common = filepath.Join(gitDir, common)
+		}
+	}
+	head, err := os.ReadFile(filepath.Join(gitDir, "HEAD"))
+	if err != nil {
+		return "", ""
+	}
+	ref, ok := strings.CutPrefix(strings.TrimSpace(string(head)), "ref: ")
+	if !ok {
+		return dir, strings.TrimSpace(string(head)) // detached
+	}
+	for _, g := range []string{gitDir, common} {
+		if b, err := os.ReadFile(filepath.Join(g, filepath.FromSlash(ref))); err == nil {
+			return dir, strings.TrimSpace(string(b))
+		}
+	}
+	packed, _ := os.ReadFile(filepath.Join(common, "packed-refs"))
+	for _, line := range strings.Split(string(packed), "\n") {
+		if h, name, ok := strings.Cut(line, " "); ok && name == ref {
+			return dir, h
+		}
+	}
+	return "", ""
 }
 
 // commitText names the commit: Go's VCS stamp first, then the one linked
