@@ -116,7 +116,9 @@
 // After kill -9 of tourney nothing can clean up in the process, so a
 // sweep records each bot process as it starts in RESULTS/bots/pids
 // ("pid starttime tag argv0", after a "0 0 RUN/" line for the run), the
-// start time from /proc/PID/stat. The next sweep in that directory
+// start time from /proc/PID/stat (a process started before the directory
+// is known, by Preflight or a params = "hello" bot, once it is: a kill -9
+// before that leaves its setsid descendants unrecorded). The next sweep in that directory
 // (--resume, under the directory's lock) and `tourney cleanup DIR` call
 // CleanupDir: recorded processes whose start time still matches (a
 // recycled pid is never killed) and every process carrying the tag of a
