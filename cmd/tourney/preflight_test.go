@@ -21,7 +21,7 @@ func TestPreflightStopsSweep(t *testing.T) {
 		{"not found", `cmd     = ["/no/such/bot"]`, "external bot fake: executable not found: /no/such/bot"},
 		// the bot sleeps 10 s before it reads hello
 		{"no hello", `startup = "300ms"` + "\nenv = { TOURNEY_FAKE_SLEEP = \"10s\", " + externaltest.Env + " = \"" + externaltest.ModeSlowStart + "\" }",
-			"external bot fake: no hello within 300ms; its stderr was empty"},
+			"external bot fake: no hello within 300ms (a bot that needs longer: startup = \"30s\" in [bots.fake]); its stderr was empty"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()

@@ -84,7 +84,11 @@ func (d *Decl) Preflight(ctx context.Context) error {
 		case <-pr.copied:
 		case <-time.After(time.Second):
 		}
-		return fmt.Errorf("external %v%s", err, log.lastLines(5, mark))
+		hint := ""
+		if game.FaultReason(err, "") == "timeout" {
+			hint = fmt.Sprintf(" (a bot that needs longer: startup = \"30s\" in [bots.%s])", d.Name)
+		}
+		return fmt.Errorf("external %v%s%s", err, hint, log.lastLines(5, mark))
 	}
 	d.pool.release(pr)
 	return nil
