@@ -115,6 +115,12 @@ func (r *sweepRun) emit(res *arena.Result) error {
 		} else if err := r.games.Write(row); err != nil {
 			return err
 		}
+		if strings.HasPrefix(res.End[seat], "forfeit:") {
+			r.forfeits.add(bot, res.End[seat])
+			if replay == nil {
+				r.noteForfeit(bot, r.gameNo, seat, m.plan.Seed, res)
+			}
+		}
 		if rec.Players != nil {
 			rec.Players[seat] = r.ents.of(r.s, m.plan.Scenario, ref)
 		}
@@ -129,7 +135,7 @@ func (r *sweepRun) emit(res *arena.Result) error {
 		st.places.Add(res.Ranks[seat], len(res.Ranks))
 		if strings.HasPrefix(res.End[seat], "forfeit:") {
 			st.forfeits++
-			r.forfeits++
+			r.forfeits.total++
 		}
 	}
 	(*m.out)[m.bi][m.game] = plan.Result{Ranks: slices.Clone(res.Ranks), Print: res.Print}

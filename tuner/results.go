@@ -55,6 +55,11 @@ type Summary struct {
 	// FieldChecks: the winner and the defaults against field bots
 	// (tourney confirm --against; against.go).
 	FieldChecks []*FieldCheck `json:"field_checks,omitempty"`
+
+	// ForfeitsByBot: every seat's forfeits, by bot and reason;
+	// Warnings: variants that forfeited most of their games (forfeits.go).
+	ForfeitsByBot map[string]map[string]int `json:"forfeits_by_bot,omitempty"`
+	Warnings      []string                  `json:"warnings,omitempty"`
 }
 
 // VerdictJSON is the verdict in summary.json.
@@ -105,9 +110,10 @@ func (r *sweepRun) summary(winner, rounds int, elapsed time.Duration, v Verdict)
 		Blocks: r.units, Distinct: r.units - len(r.dup), Rounds: rounds,
 		HoldOutBlocks: r.rungBlocks, Decisions: r.decisions,
 		Winner: winner, WinnerParams: map[string]any{}, Budget: r.s.Scenarios[0].Budget.String(),
-		Verdict: v.json(r.s.Tournament.Confidence), Forfeits: r.forfeits, Resumed: r.replayed,
+		Verdict: v.json(r.s.Tournament.Confidence), Forfeits: r.forfeits.total, Resumed: r.replayed,
 		Elapsed: math.Round(elapsed.Seconds()*1000) / 1000, Workers: r.opt.Workers, Version: r.opt.Version,
 	}
+	sum.ForfeitsByBot, sum.Warnings = r.forfeits.byBot, r.forfeitWarnings()
 	if m := r.s.Generate.Method; space.IsContinuous(m) || m == "staged" { // spsa, cmaes, staged: no single tournament format
 		sum.Format = m
 	}

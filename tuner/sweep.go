@@ -109,7 +109,6 @@ type sweepRun struct {
 	workPer  []float64 // plan.GameWork per scenario
 	flushed  time.Time // last flush of games.csv
 	replayed int       // games taken from an interrupted run
-	forfeits int
 	bar      *arena.Progress
 	done     int // games emitted (progress)
 
@@ -142,6 +141,8 @@ type sweepRun struct {
 	// points are the continuous planners' unrated entrants (entrants.go):
 	// [point][scenario].
 	points [][]game.Params
+
+	forfeits forfeitTally // forfeits.go
 }
 
 // RunSweep plays the tournament of a space and writes the results

@@ -71,6 +71,11 @@ func (n *natsFlags) check(fs *flag.FlagSet) error {
 			return usagef("%s: --%s needs --nats URL or --nats-serve ADDR", fs.Name(), bad)
 		}
 	}
+	if n.serve != "" {
+		if err := cluster.CheckServe(n.serve, n.token); err != nil {
+			return usagef("%s: %v", fs.Name(), err)
+		}
+	}
 	if n.coordinator && n.ackWait <= 0 {
 		return usagef("%s: --nats-ack-wait must be positive", fs.Name())
 	}
@@ -156,6 +161,26 @@ func startCoordination(ctx context.Context, n *natsFlags, sp *space.Space, out s
 		}()
 	}
 	return c, nil
+}
+
+// end tells the workers that the sweep is over (they stop: README, "Run
+// on many machines") and gives those of the embedded server up to 3 s to
+// hear it and leave before the server goes. Not called on an
+// interrupted or failed sweep: its workers wait for --resume.
+func (c *coordination) end(stderr io.Writer) {
+	if c.cancel != nil {
+		c.cancel() // the coordinator's own worker loop
+	}
+	c.wg.Wait()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := c.co.End(ctx); err != nil {
+		fmt.Fprintf(stderr, "cluster: could not tell the workers that the sweep has ended: %v\n", err)
+		return
+	}
+	for deadline := time.Now().Add(3 * time.Second); c.srv != nil && c.srv.NumClients() > 1 && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 // close stops the worker loop, the coordinator and the embedded server.

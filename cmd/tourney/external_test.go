@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -123,12 +124,15 @@ func wantPlayed(t *testing.T, g []byte, maps ...string) {
 }
 
 // TestExternalFaults: one sweep per fault; each completes, the forfeits
-// are in games.csv with their reason, and no process is left.
+// are in games.csv with their reason, each with its cause in the bot's
+// log, counted by bot and reason on stdout and in summary.json, a
+// variant that forfeited most of its games is named above the verdict,
+// and no process is left. (A bot that never says hello stops the sweep
+// before it starts: preflight_test.go.)
 func TestExternalFaults(t *testing.T) {
 	cases := []struct {
 		mode, want string
 	}{
-		{externaltest.ModeNoHello, "forfeit:timeout"},
 		{externaltest.ModeGarbage, "forfeit:protocol"},
 		{externaltest.ModeIllegal, "forfeit:illegal"},
 		{externaltest.ModeHang, "forfeit:timeout"},
@@ -139,9 +143,6 @@ func TestExternalFaults(t *testing.T) {
 		t.Run(c.mode, func(t *testing.T) {
 			dir := t.TempDir()
 			s := fakeSpace(t, c.mode, "")
-			if c.mode == externaltest.ModeNoHello {
-				s = strings.Replace(s, `startup = "2s"`, `startup = "400ms"`, 1)
-			}
 			p := writeFile(t, dir, "s.toml", s)
 			res := filepath.Join(dir, "r")
 			t0 := time.Now()
@@ -166,10 +167,36 @@ func TestExternalFaults(t *testing.T) {
 			if c.mode == externaltest.ModeExit && !strings.Contains(string(g), ",normal") {
 				t.Fatalf("after a crash the bot is not restarted:\n%s", g)
 			}
-			if c.mode != externaltest.ModeNoHello {
-				log, err := os.ReadFile(filepath.Join(res, "bots", "fake.log"))
-				if err != nil || !bytes.Contains(log, []byte("fake bot: new game")) {
-					t.Fatalf("stderr log: %v %q", err, log)
+			log, err := os.ReadFile(filepath.Join(res, "bots", "fake.log"))
+			if err != nil || !bytes.Contains(log, []byte("fake bot: new game")) {
+				t.Fatalf("stderr log: %v %q", err, log)
+			}
+			if c.want == "" {
+				if strings.Contains(out, "warning: variant") || strings.Contains(out, "forfeits by bot") {
+					t.Errorf("forfeits said without a forfeit:\n%s", out)
+				}
+				return
+			}
+			reason := strings.TrimPrefix(c.want, "forfeit:")
+			n := strings.Count(string(g), ","+c.want+",")
+			if got := bytes.Count(log, []byte(": "+reason+": ")); !bytes.Contains(log, []byte("tourney: forfeit: game ")) || got != n {
+				t.Errorf("%d forfeits in games.csv, %d lines on them in the bot's log:\n%s", n, got, log)
+			}
+			var sum struct {
+				ByBot    map[string]map[string]int `json:"forfeits_by_bot"`
+				Warnings []string                  `json:"warnings"`
+			}
+			b, _ := os.ReadFile(filepath.Join(res, "summary.json"))
+			if err := json.Unmarshal(b, &sum); err != nil || sum.ByBot["fake"][reason] != n {
+				t.Errorf("summary.json forfeits_by_bot %v, want fake %s %d (%v)", sum.ByBot, reason, n, err)
+			}
+			if want := fmt.Sprintf("fake %s %d", reason, n); !strings.Contains(out, "forfeits by bot and reason (every seat): "+want) {
+				t.Errorf("stdout does not say %q:\n%s", want, out)
+			}
+			if c.mode != externaltest.ModeExit { // every game a variant plays is a forfeit
+				w, v := strings.Index(out, "warning: variant 0 forfeited"), strings.Index(out, "winner: variant")
+				if w < 0 || w > v || len(sum.Warnings) != 3 {
+					t.Errorf("no warning above the verdict (summary.json: %q):\n%s", sum.Warnings, out)
 				}
 			}
 		})
@@ -299,6 +326,7 @@ func TestCheckBot(t *testing.T) {
 		{externaltest.ModeExtraEnd, 1, ": protocol: "}, // a line while no turn was open, or (arrived later) a stale id
 		{externaltest.ModeStale, 1, "protocol: an answer to turn"},
 		{externaltest.ModeLegacy, 0, "note  actions without the turn's \"id\""},
+		{externaltest.ModeLegacyExtraEnd, 0, "lines arrived while no turn was open (after an answer or after end) and were discarded, never a move"},
 	} {
 		startup := "5s" // generous under -race; the no-hello case is told to wait less
 		if c.mode == externaltest.ModeNoHello {

@@ -44,7 +44,13 @@ func startKilledSweep(t *testing.T, dir, res, mark string) string {
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	deadline := time.Now().Add(20 * time.Second)
-	for _, sleepers := markedProcs(mark); sleepers == 0; _, sleepers = markedProcs(mark) {
+	// the bot starts before the results directory exists (preflight): kill
+	// once its process is recorded there (a "0 0 RUN/" line, then its own)
+	recorded := func() bool {
+		b, _ := os.ReadFile(filepath.Join(res, "bots", "pids"))
+		return bytes.Count(b, []byte("\n")) >= 2
+	}
+	for _, sleepers := markedProcs(mark); sleepers == 0 || !recorded(); _, sleepers = markedProcs(mark) {
 		select {
 		case err := <-done:
 			t.Fatalf("the sweep ended before it could be killed: %v %s", err, stderr.String())

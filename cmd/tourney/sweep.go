@@ -99,6 +99,17 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if out == "" {
 		out = filepath.Join("results", sp.Name+"-"+time.Now().UTC().Format("20060102T150405Z"))
 	}
+	// every external bot starts and says hello before anything is
+	// written (a coordinator that only coordinates does not run them)
+	local := rf.workers
+	if local == 0 && !flagGiven(fs, "workers") {
+		local = runtime.NumCPU()
+	}
+	if !nf.enabled() || local > 0 {
+		if err := tuner.PreflightBots(ctx, sp); err != nil {
+			return err
+		}
+	}
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
 		if err != nil {
@@ -128,10 +139,6 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	var coord *coordination
 	if nf.enabled() {
-		local := rf.workers
-		if local == 0 && !flagGiven(fs, "workers") {
-			local = runtime.NumCPU()
-		}
 		opts.Workers = max(local, 1) // summary.json; the runner plays
 		if coord, err = startCoordination(ctx, &nf, sp, out, *resume != "", local, *grace, *hang, stderr); err != nil {
 			return err
@@ -141,6 +148,9 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	res, err := tuner.RunSweep(ctx, sp, opts)
 	if coord != nil {
+		if err == nil {
+			coord.end(stderr) // its workers stop
+		}
 		coord.close()
 		if err == nil && coord.store != "" {
 			_ = os.RemoveAll(coord.store) // nothing to resume
@@ -203,12 +213,18 @@ func printSweep(w io.Writer, sp *space.Space, res *tuner.Outcome) {
 	}
 	fmt.Fprintf(w, "%s: %d variants, %d games (%s) in %.1fs (%.1f games/s), %d forfeits\n",
 		s.Name, s.Variants, s.Games, blocks, s.Elapsed, s.GamesPerSec, s.Forfeits)
+	if l := tuner.ForfeitsLine(s); l != "" {
+		fmt.Fprintln(w, l)
+	}
 	if space.IsContinuous(sp.Generate.Method) {
 		fmt.Fprintf(w, "%s: the final point is variant %d, played against the defaults on fresh seeds (%s.csv: the search)\n",
 			sp.Generate.Method, res.Winner, sp.Generate.Method)
 	} else if sp.Tournament.Format == "knockout" {
 		fmt.Fprintf(w, "encounters: %d decided on evidence, %d at the cap (settled by the ratings), %d byes\n",
 			s.Decisions["evidence"], s.Decisions["cap"], s.Decisions["bye"])
+	}
+	for _, warn := range s.Warnings { // above the verdict: it may mean nothing
+		fmt.Fprintln(w, "warning: "+warn)
 	}
 	fmt.Fprintf(w, "winner: variant %d", res.Winner)
 	names := sp.ParamNames()

@@ -24,7 +24,13 @@ each with its results. Workers may join or leave at any time: a block
 whose worker dies goes to another after --nats-ack-wait. A worker of
 another tourney version, or one that cannot load the space or start one
 of its external bots, refuses the work (exit 1) and the coordinator
-logs why. Stop it with Ctrl-C.`
+logs why.
+
+A worker stops (exit 0) when the sweep it played for ends. One started
+before any sweep, or after the last one ended, waits for the next; one
+whose coordinator was interrupted (Ctrl-C, kill -9) waits for the
+resumed sweep (tourney sweep --resume). Stop it with Ctrl-C, or with
+--idle.`
 
 func runWorker(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("worker", workerUsage, "tourney worker nats://10.0.0.5:4222 --workers 8 --nats-token $TOKEN", stderr)

@@ -48,6 +48,9 @@ type Decl struct {
 	// echoed, unechoed: some action carried the turn's id, some did not
 	// (check-bot reports which).
 	echoed, unechoed atomic.Bool
+	// discarded counts the lines of a tourney/1 bot that arrived while
+	// no turn was open (settle.go).
+	discarded atomic.Int64
 }
 
 // Defaults of Decl's durations.
@@ -207,10 +210,19 @@ func (b *jsonlBot) Step(ctx context.Context, s game.State, player int, bud game.
 	}
 	d := b.d
 	pr := b.pr
+	if !b.begun && !pr.strict && pr.games > 0 {
+		pr.settle() // a tourney/1 bot has handled end before newgame (settle.go)
+	}
 	// Lines that arrived while no turn was open (after the last answer:
-	// an extra action, a line after end) are a protocol fault.
+	// an extra action, a line after end) are a protocol fault of a
+	// tourney/2 bot; a tourney/1 bot's are discarded and counted.
 	if n := pr.br.Buffered() + pendingBytes(pr.out); n > 0 {
-		return game.NoAction, b.unsolicited()
+		if pr.strict {
+			return game.NoAction, b.unsolicited()
+		}
+		if err := b.discard(); err != nil {
+			return game.NoAction, err
+		}
 	}
 	t0 := time.Now()
 	if !b.begun {

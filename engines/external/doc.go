@@ -41,9 +41,14 @@
 // Old bots (tourney/1): a bot whose hello does not say "protocol":
 // "tourney/2" may leave the id out of its actions; they are accepted, with
 // one note in its log (and in check-bot's report). An id it sends is
-// checked, and a process that echoed an id once must echo it always. A
-// line such a bot writes late, after the next turn was sent, cannot be
-// told from a fresh answer: echo the id.
+// checked, and a process that echoed an id once must echo it always.
+// Its lines that arrived while no turn was open are discarded, counted
+// (Decl.Discarded, check-bot) and noted in its log, never a move; before
+// its next game on a process, tourney waits until the bot has read end
+// and waits for input again (settle.go), so that a line it writes after
+// end arrives before the next turn. A line written later than that
+// (after the next turn was sent) cannot be told from a fresh answer:
+// echo the id.
 //
 // Start-up (spawn and hello) happens in BeginGame, which the arena does
 // not time: it is charged to Startup, never to the first move's budget
@@ -111,7 +116,9 @@
 // After kill -9 of tourney nothing can clean up in the process, so a
 // sweep records each bot process as it starts in RESULTS/bots/pids
 // ("pid starttime tag argv0", after a "0 0 RUN/" line for the run), the
-// start time from /proc/PID/stat. The next sweep in that directory
+// start time from /proc/PID/stat (a process started before the directory
+// is known, by Preflight or a params = "hello" bot, once it is: a kill -9
+// before that leaves its setsid descendants unrecorded). The next sweep in that directory
 // (--resume, under the directory's lock) and `tourney cleanup DIR` call
 // CleanupDir: recorded processes whose start time still matches (a
 // recycled pid is never killed) and every process carrying the tag of a

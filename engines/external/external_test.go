@@ -300,3 +300,36 @@ func reportLatency(b *testing.B, lat []time.Duration) {
 	b.ReportMetric(float64(lat[len(lat)/2].Nanoseconds())/1e3, "p50-µs")
 	b.ReportMetric(float64(lat[len(lat)*99/100].Nanoseconds())/1e3, "p99-µs")
 }
+
+// BenchmarkNewGame measures a game's start on a reused process (BeginGame,
+// the first move, EndGame) for a tourney/2 bot and a tourney/1 bot, whose
+// next game waits until it has handled end (settle): the difference is
+// that wait.
+func BenchmarkNewGame(b *testing.B) {
+	for _, mode := range []string{externaltest.ModeFirst, externaltest.ModeLegacy} {
+		b.Run(mode, func(b *testing.B) {
+			g := all.Games()[0]
+			d := fake(b, g.Info().Name, mode)
+			spec, err := d.Resolve(context.Background())
+			if err != nil {
+				b.Fatal(err)
+			}
+			m, _ := g.LoadMap(g.Maps()[0])
+			s, _ := g.NewState(m, 1)
+			ctx := context.Background()
+			for i := range b.N + 1 {
+				if i == 1 {
+					b.ResetTimer()
+				}
+				bot, _, _ := spec.Build(nil)
+				bot.(game.Lifecycle).BeginGame(m, 0)
+				if _, err := bot.Step(ctx, s, 0, game.Budget{Depth: 1}); err != nil {
+					b.Fatal(err)
+				}
+				bot.(game.Lifecycle).EndGame(game.GameEnd{Ranks: []int{1, 2}, Scores: []float64{1, 0}, End: []string{"normal", "normal"}})
+			}
+			b.StopTimer()
+			external.CloseAll()
+		})
+	}
+}

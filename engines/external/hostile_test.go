@@ -117,6 +117,32 @@ func TestPromisedEcho(t *testing.T) {
 	noChildren(t)
 }
 
+// A tourney/1 bot (no ids) that writes an action after every end: the
+// line arrives before the next game's first turn is sent (settle), is
+// discarded, counted and noted in its log, and is never a move: every
+// game of the same process is played without a fault.
+func TestLegacyExtraLineDiscarded(t *testing.T) {
+	dir := t.TempDir()
+	external.SetLogDir(dir)
+	defer external.SetLogDir("")
+	d := fake(t, "connect4", externaltest.ModeLegacyExtraEnd)
+	spec := resolve(t, d)
+	const games = 6
+	for seed := uint64(1); seed <= games; seed++ {
+		if r, n := playSeat0(t, spec, seed, game.Budget{Depth: 1}); r != "" || n == 0 {
+			t.Fatalf("game %d: %q after %d moves", seed, r, n)
+		}
+	}
+	if got := d.Discarded(); got != games-1 {
+		t.Errorf("%d lines discarded, want %d (one after each end but the last)", got, games-1)
+	}
+	log, _ := os.ReadFile(filepath.Join(dir, "bots", d.Name+".log"))
+	if c := strings.Count(string(log), "while no turn was open (after its last answer or after end), discarded"); c != games-1 {
+		t.Errorf("%d notes of a discarded line in the bot's log, want %d:\n%s", c, games-1, log)
+	}
+	noChildren(t)
+}
+
 // A legacy bot (no id echoed) still plays, with one note in its log.
 func TestLegacyBotPlays(t *testing.T) {
 	d := fake(t, "connect4", externaltest.ModeLegacy)

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -27,7 +28,12 @@ type botLog struct {
 	held    []byte   // bytes waiting for the directory (HoldLogs)
 	n       int64    // bytes taken (against LogCap)
 	dropped bool     // the cap was reached (the note is written)
+	tail    []byte   // the last bytes written (lastLines), at most tailCap
+	total   int64    // bytes written since the log was made (lastLines)
 }
+
+// tailCap bounds what a log keeps of its last bytes (lastLines).
+const tailCap = 2048
 
 // logFor returns the bot's log (created on first use).
 func logFor(name string) *botLog {
@@ -131,6 +137,11 @@ func (l *botLog) Write(p []byte) (int, error) {
 }
 
 func (l *botLog) emit(b []byte) {
+	l.total += int64(len(b))
+	l.tail = append(l.tail, b...)
+	if len(l.tail) > tailCap {
+		l.tail = append(l.tail[:0], l.tail[len(l.tail)-tailCap:]...)
+	}
 	if w := l.out(); w != nil {
 		w.Write(b)
 	} else if int64(len(l.held)) < LogCap+4096 {
@@ -180,4 +191,37 @@ func SetLogDir(dir string) {
 			recordPid(p)
 		}
 	}
+}
+
+// Note writes one line of tourney's own into the bot's log ("tourney: "
+// and the text): the tuner notes each forfeit there.
+func (d *Decl) Note(format string, args ...any) { logFor(d.Name).note(format, args...) }
+
+// written is the number of bytes written to the log so far (a mark for
+// lastLines).
+func (l *botLog) written() int64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.total
+}
+
+// lastLines is the log's last n lines written after mark (of its last
+// tailCap bytes) for an error message: "; its stderr ended with:" and
+// the lines indented, or "; its stderr was empty".
+func (l *botLog) lastLines(n int, mark int64) string {
+	l.mu.Lock()
+	tail := l.tail
+	if since := l.total - mark; since < int64(len(tail)) {
+		tail = tail[int64(len(tail))-since:]
+	}
+	text := strings.TrimRight(string(tail), "\n")
+	l.mu.Unlock()
+	if text == "" {
+		return "; its stderr was empty"
+	}
+	lines := strings.Split(text, "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return "; its stderr ended with:\n    " + strings.Join(lines, "\n    ")
 }

@@ -157,7 +157,16 @@ func (d *Decl) renderWith(params game.Params, vars map[string]string) (argv, env
 // completes the hello exchange within the start-up deadline.
 func (p *Pool) acquire(ctx context.Context, params game.Params) (*proc, error) {
 	argv, env, key := p.decl.render(params)
+	if pr := p.takeIdle(key); pr != nil {
+		return pr, nil
+	}
+	return p.start(ctx, argv, env, key)
+}
+
+// takeIdle takes an idle live process of key from the pool (nil: none).
+func (p *Pool) takeIdle(key string) *proc {
 	p.mu.Lock()
+	defer p.mu.Unlock()
 	for i := len(p.idle) - 1; i >= 0; i-- {
 		pr := p.idle[i]
 		if pr.key != key {
@@ -168,11 +177,9 @@ func (p *Pool) acquire(ctx context.Context, params game.Params) (*proc, error) {
 			pr.kill() // closes its pipe
 			continue
 		}
-		p.mu.Unlock()
-		return pr, nil
+		return pr
 	}
-	p.mu.Unlock()
-	return p.start(ctx, argv, env, key)
+	return nil
 }
 
 func (p *Pool) start(ctx context.Context, argv, env []string, key string) (*proc, error) {

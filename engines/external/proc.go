@@ -34,8 +34,9 @@ type proc struct {
 	br    *bufio.Reader
 	wbuf  []byte
 
-	done  chan struct{} // closed when the process has exited and been reaped
-	state *os.ProcessState
+	done   chan struct{} // closed when the process has exited and been reaped
+	copied chan struct{} // closed when its stderr is copied to the log (to the end)
+	state  *os.ProcessState
 
 	log      *botLog
 	recorded atomic.Bool // in DIR/bots/pids
@@ -101,7 +102,7 @@ func startProc(key string, argv []string, env []string, dir string, log *botLog)
 		return nil, err
 	}
 	p := &proc{key: key, cmd: cmd, pid: cmd.Process.Pid, tag: tag, argv0: argv[0], in: inW, out: outR,
-		br: bufio.NewReaderSize(outR, 64<<10), done: make(chan struct{}), log: log}
+		br: bufio.NewReaderSize(outR, 64<<10), done: make(chan struct{}), copied: make(chan struct{}), log: log}
 	p.start = procStart(p.pid)
 	registerProc(p)
 	startMu.Unlock()
@@ -109,6 +110,7 @@ func startProc(key string, argv []string, env []string, dir string, log *botLog)
 	go func() {
 		io.Copy(log, errR)
 		errR.Close()
+		close(p.copied)
 	}()
 	go p.reap()
 	return p, nil

@@ -325,3 +325,34 @@ func hasFd(pid int, link string) bool {
 	}
 	return false
 }
+
+// botState tells what process pid is doing (settle): stateRunning if a
+// thread runs or is runnable (state R in /proc/PID/task/TID/stat),
+// stateReading if none does and one waits in a pipe read (its wait
+// channel), stateIdle if none does (a poll, a sleep; or wait channels
+// hidden), stateUnknown where /proc does not say.
+func botState(pid int) int {
+	dir := "/proc/" + strconv.Itoa(pid) + "/task"
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return stateUnknown
+	}
+	st := stateIdle
+	for _, e := range ents {
+		b, err := os.ReadFile(dir + "/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		i := bytes.LastIndexByte(b, ')')
+		if i < 0 || i+2 >= len(b) {
+			return stateUnknown
+		}
+		if b[i+2] == 'R' {
+			return stateRunning
+		}
+		if w, _ := os.ReadFile(dir + "/" + e.Name() + "/wchan"); bytes.Contains(w, []byte("pipe")) {
+			st = stateReading
+		}
+	}
+	return st
+}

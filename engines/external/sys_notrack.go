@@ -19,6 +19,7 @@ func killTagged(string, int, map[int]bool)            {}
 func pendingBytes(*os.File) int                       { return 0 }
 func peerOwned(net.Conn, *proc) (ok bool, who string) { return true, "" }
 func taggedProcs(string) []pinfo                      { return nil }
+func waitsForInput(int) (waiting, known bool)         { return false, false }
 
 type pinfo struct {
 	pid  int

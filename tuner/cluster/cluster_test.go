@@ -302,7 +302,7 @@ func TestMissingExternalBot(t *testing.T) {
 	}
 	defer wc.Close()
 	err = cluster.RunWorker(ctx, wc, cluster.WorkerOptions{Name: "bare", Version: "t", Cache: t.TempDir()})
-	if err == nil || !strings.Contains(err.Error(), "external bot ghost: command") || !strings.Contains(err.Error(), "not found on this machine") {
+	if err == nil || !strings.Contains(err.Error(), "external bot ghost: executable not found") || !strings.Contains(err.Error(), "on this machine (install it here") {
 		t.Fatalf("worker: %v", err)
 	}
 	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(log.String(), "worker bare refused the work: external bot ghost"); {

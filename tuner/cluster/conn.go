@@ -36,12 +36,9 @@ type ServeOptions struct {
 
 // Serve starts an embedded NATS server with JetStream.
 func Serve(o ServeOptions) (*server.Server, error) {
-	host, port, err := splitAddr(o.Addr)
+	host, port, err := checkServe(o.Addr, o.Token)
 	if err != nil {
 		return nil, err
-	}
-	if !isLoopback(host) && o.Token == "" {
-		return nil, fmt.Errorf("--nats-serve %s listens beyond this machine: set --nats-token (workers then pass the same token)", o.Addr)
 	}
 	opts := &server.Options{
 		Host: host, Port: port, JetStream: true, StoreDir: o.StoreDir, NoSigs: true, NoLog: true,
@@ -65,6 +62,25 @@ func Serve(o ServeOptions) (*server.Server, error) {
 		return nil, fmt.Errorf("the embedded NATS server did not start on %s", o.Addr)
 	}
 	return s, nil
+}
+
+// CheckServe checks an embedded server's address before anything is
+// started or written (cmd/tourney: a usage error): host:port, :port or
+// port, and a token for an address beyond this machine.
+func CheckServe(addr, token string) error {
+	_, _, err := checkServe(addr, token)
+	return err
+}
+
+func checkServe(addr, token string) (string, int, error) {
+	host, port, err := splitAddr(addr)
+	if err != nil {
+		return "", 0, err
+	}
+	if !isLoopback(host) && token == "" {
+		return "", 0, fmt.Errorf("--nats-serve %s listens beyond this machine: set --nats-token or $TOURNEY_NATS_TOKEN (workers then pass the same token)", addr)
+	}
+	return host, port, nil
 }
 
 // ServerURL is the URL workers use for the embedded server.

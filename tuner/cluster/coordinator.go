@@ -57,6 +57,9 @@ type Coordinator struct {
 	refused map[string]bool
 	stop    chan struct{}
 	wg      sync.WaitGroup
+
+	ann announce           // the announcement (End marks it ended)
+	kv  jetstream.KeyValue // where it is
 }
 
 type workerSeen struct {
@@ -192,9 +195,27 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, sp *space.Space, opt Opt
 	if _, err := kv.Put(ctx, runKey, data); err != nil {
 		return nil, err
 	}
+	c.ann, c.kv = a, kv
 	c.wg.Add(1)
 	go c.report()
 	return c, nil
+}
+
+// End tells the workers that the sweep is over: the announcement is
+// marked ended (a worker that looks later sees it) and a message on
+// tourney.end.RUN reaches those connected now; they stop. A sweep that
+// was interrupted does not call it: its workers wait for --resume.
+func (c *Coordinator) End(ctx context.Context) error {
+	a := c.ann
+	a.Ended = true
+	data, _ := json.Marshal(a)
+	if _, err := c.kv.Put(ctx, runKey, data); err != nil {
+		return err
+	}
+	if err := c.nc.Publish(endPrefix+c.run, nil); err != nil {
+		return err
+	}
+	return c.nc.FlushWithContext(ctx)
 }
 
 // Run is the id of this coordinator's run.

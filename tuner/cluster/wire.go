@@ -22,6 +22,7 @@ const (
 	resultPrefix  = "tourney.result."
 	refusePrefix  = "tourney.refuse."
 	beatPrefix    = "tourney.beat."
+	endPrefix     = "tourney.end." // + run: the sweep is over, its workers stop
 	beatInterval  = 2 * time.Second
 	defaultAckDue = 30 * time.Second
 )
@@ -35,6 +36,9 @@ type announce struct {
 	Files   []fileRef     `json:"files"`   // map and bot config files, Name as the space writes them
 	Depth   int           `json:"depth"`   // directories above the space a Name may climb ("..")
 	AckWait time.Duration `json:"ack_wait"`
+	// Ended: the sweep is over (Coordinator.End); its workers stop, a
+	// worker that joins later waits for the next sweep.
+	Ended bool `json:"ended,omitempty"`
 }
 
 // fileRef names a file of the object store by content (sha256, hex).

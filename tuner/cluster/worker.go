@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -71,10 +70,15 @@ type worker struct {
 	checked map[string]error // external bots' commands, by bot name
 	held    map[jetstream.Msg]struct{}
 	fatal   error
+	run     string // the run joined last
+	over    bool   // it has ended (Coordinator.End): the worker stops
 }
 
 // RunWorker pulls blocks, plays them and acks them with their results
-// until ctx ends (nil) or the worker refuses a run (*RefusedError).
+// until the sweep it joined ends (Coordinator.End; nil), ctx ends (nil)
+// or the worker refuses a run (*RefusedError). A worker that has not
+// joined a sweep yet waits for one (an ended one does not count); one
+// whose coordinator was interrupted waits for the resumed sweep.
 func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 	if opt.Workers <= 0 {
 		opt.Workers = 1
@@ -103,6 +107,14 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 		w.slot <- struct{}{}
 	}
 	ctx, cancel := context.WithCancel(ctx)
+	endSub, err := nc.Subscribe(endPrefix+"*", func(m *nats.Msg) {
+		w.ended(strings.TrimPrefix(m.Subject, endPrefix), cancel)
+	})
+	if err != nil {
+		cancel()
+		return err
+	}
+	defer endSub.Unsubscribe()
 	pubDone := make(chan struct{})
 	go func() {
 		defer close(pubDone)
@@ -141,9 +153,15 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 		if cur == nil || time.Since(lastLook) >= time.Second {
 			lastLook = time.Now()
 			a, err := w.announcement(ctx)
+			if err == nil && a.Ended {
+				if w.ended(a.Run, cancel) {
+					continue // the loop returns
+				}
+				err = fmt.Errorf("the last sweep (run %s) has ended", a.Run)
+			}
 			if err != nil {
 				if !waiting {
-					fmt.Fprintf(opt.Log, "worker %s: waiting for a coordinator (%v)\n", opt.Name, err)
+					fmt.Fprintf(opt.Log, "worker %s: waiting for a coordinator (%s)\n", opt.Name, w.whyWaiting(err))
 					waiting = true
 				}
 				sleep(ctx, 500*time.Millisecond)
@@ -160,11 +178,14 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 					if ctx.Err() != nil {
 						return nil
 					}
-					fmt.Fprintf(opt.Log, "worker %s: %v (retrying)\n", opt.Name, err)
+					fmt.Fprintf(opt.Log, "worker %s: %s (retrying)\n", opt.Name, w.whyWaiting(err))
 					sleep(ctx, time.Second)
 					continue
 				}
 				cur, waiting = st, false
+				w.mu.Lock()
+				w.run = a.Run
+				w.mu.Unlock()
 				if stopBeat != nil {
 					close(stopBeat)
 				}
@@ -294,6 +315,34 @@ func sleep(ctx context.Context, d time.Duration) {
 	}
 }
 
+// ended handles the end of run (Coordinator.End): the worker stops if
+// it is the run it joined (and says so once). It reports whether it
+// stops.
+func (w *worker) ended(run string, cancel context.CancelFunc) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if run == "" || run != w.run {
+		return false
+	}
+	if !w.over {
+		w.over = true
+		fmt.Fprintf(w.opt.Log, "worker %s: the sweep it played for (run %s) has ended; stopping\n", w.opt.Name, run)
+	}
+	cancel()
+	return true
+}
+
+// whyWaiting says why there is no run to join.
+func (w *worker) whyWaiting(err error) string {
+	switch {
+	case !w.nc.IsConnected():
+		return "the NATS server is not reachable; reconnecting"
+	case errors.Is(err, jetstream.ErrKeyNotFound), errors.Is(err, jetstream.ErrBucketNotFound):
+		return "no sweep announced on this server yet"
+	}
+	return err.Error()
+}
+
 func (w *worker) failed() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -408,22 +457,8 @@ func (w *worker) checkBots(sp *space.Space, jobs []arena.Job) error {
 }
 
 func checkCommand(d *external.Decl) error {
-	if len(d.Cmd) == 0 || strings.Contains(d.Cmd[0], "{") {
-		return nil
-	}
-	c := d.Cmd[0]
-	if strings.ContainsRune(c, filepath.Separator) || strings.ContainsRune(c, '/') {
-		p := c
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(d.Dir, p)
-		}
-		if st, err := os.Stat(p); err != nil || st.IsDir() {
-			return fmt.Errorf("external bot %s: command %s not found on this machine (install it here, or leave this worker out)", d.Name, p)
-		}
-		return nil
-	}
-	if _, err := exec.LookPath(c); err != nil {
-		return fmt.Errorf("external bot %s: command %q not found on this machine (install it here, or leave this worker out)", d.Name, c)
+	if err := d.CheckCommand(); err != nil {
+		return fmt.Errorf("%v on this machine (install it here, or leave this worker out)", err)
 	}
 	return nil
 }

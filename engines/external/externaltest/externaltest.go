@@ -34,9 +34,12 @@ const (
 	ModeLegacy     = "legacy"      // like first, but does not echo turn ids (tourney/1)
 	ModeNoEcho     = "noecho"      // says tourney/2 in its hello but does not echo turn ids
 	ModeExtraEnd   = "extra-end"   // like first, and writes one more action (the last id) after each end
-	ModeStale      = "stale"       // like first, but from its second turn on answers with the previous turn's id
-	ModeSlowStart  = "slow-start"  // like first, after sleeping $TOURNEY_FAKE_SLEEP (a duration) before it reads hello
-	ModeFlood      = "flood"       // like first, after writing $TOURNEY_FAKE_FLOOD bytes (default 12 MB) to stderr at hello
+	// ModeLegacyExtraEnd is like legacy (tourney/1, no ids), and writes
+	// one more action ("0", no id) after each end.
+	ModeLegacyExtraEnd = "legacy-extra-end"
+	ModeStale          = "stale"      // like first, but from its second turn on answers with the previous turn's id
+	ModeSlowStart      = "slow-start" // like first, after sleeping $TOURNEY_FAKE_SLEEP (a duration) before it reads hello
+	ModeFlood          = "flood"      // like first, after writing $TOURNEY_FAKE_FLOOD bytes (default 12 MB) to stderr at hello
 	// ModeSetsid is like first, but ignores SIGTERM, and at start runs a
 	// grandchild (this binary in ModeSleeper) in a session of its own,
 	// which ignores SIGTERM too and sleeps: a descendant that escapes
@@ -79,7 +82,7 @@ func run(mode string) int {
 		d, _ := time.ParseDuration(os.Getenv("TOURNEY_FAKE_SLEEP"))
 		time.Sleep(d)
 	}
-	echo := mode != ModeLegacy && mode != ModeNoEcho && mode != ModeGarbage && mode != ModeIllegal && mode != ModeHang && mode != ModeExit && mode != ModeIgnoreQuit && mode != ModeNoHello
+	echo := mode != ModeLegacy && mode != ModeLegacyExtraEnd && mode != ModeNoEcho && mode != ModeGarbage && mode != ModeIllegal && mode != ModeHang && mode != ModeExit && mode != ModeIgnoreQuit && mode != ModeNoHello
 	var lastID, prevID string
 	in := bufio.NewReader(os.Stdin)
 	out := bufio.NewWriter(os.Stdout)
@@ -168,8 +171,11 @@ func run(mode string) int {
 			}
 			say(`{"type":"action",` + id + `"action":` + string(a) + `}`)
 		case "end":
-			if mode == ModeExtraEnd {
+			switch mode {
+			case ModeExtraEnd:
 				say(`{"type":"action","id":"` + lastID + `","action":"0"}`)
+			case ModeLegacyExtraEnd:
+				say(`{"type":"action","action":"0"}`)
 			}
 		case "update":
 		case "quit":
