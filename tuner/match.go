@@ -88,7 +88,7 @@ type MatchResult struct {
 	// (a deal), in deal order: the paired comparison of two matches
 	// played on the same deals (against.go).
 	DealPoints []float64
-	Elapsed   time.Duration
+	Elapsed    time.Duration
 }
 
 // MatchSummary is the summary.json of a match.
