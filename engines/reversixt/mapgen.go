@@ -196,7 +196,7 @@ func (o GenOptions) check() error {
 
 // DrawGenOptions fills the parameters o does not give from seed, drawn to
 // resemble the course's maps (players 2: 40 %, 3: 20 %, 4: 25 %, 8: 15 %;
-// sides 8..50 growing with the players; holes 0..60 %; transitions a
+// sides 8..50 growing with the players; holes 0..60 %, median 21 %; transitions a
 // log-uniform share of the border, none on a quarter of the maps;
 // overwrite stones, bombs and special fields as in the course's maps).
 // Given parameters are kept; each drawn one depends on the seed and the
@@ -231,7 +231,7 @@ func DrawGenOptions(seed uint64, o GenOptions) GenOptions {
 	side := int(math.Round(logU(sides[0], sides[1])))
 	square := r.Float64() < 0.6
 	aspect := 0.6 + r.Float64()
-	holes := math.Round(r.Float64()*60) / 100 // whole percent, as names write it
+	holes := math.Round(60*math.Pow(r.Float64(), 1.5)) / 100 // median 21 %; whole percent, as names write it
 	noTrans := r.Float64() < 0.25
 	transShare := logU(0.02, 1)
 	ow := []int{0, 1, 2, 3, 4, 5, 6, 10}[pick(35, 5, 20, 10, 8, 8, 8, 6)]
