@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -24,7 +25,7 @@ type GenOptions struct {
 	Inversion       int     // `i` fields
 	Bonus           int     // `b` fields
 	Expansion       int     // `x` stones
-	Starts          int     // start blocks per player pair (each player gets 4·Starts stones), 1..3
+	Starts          int     // orbits (rounds of clusters) of start stones, 1..3
 }
 
 // Limits of the generator.
@@ -36,6 +37,8 @@ const (
 	// gen-TOKENS:SEED (see ParseGenName).
 	GenPrefix = "gen"
 )
+
+var genDebug func(int, error)
 
 // genAttempts is how many layouts Generate draws before it gives up.
 const genAttempts = 64
@@ -320,11 +323,14 @@ func LoadGenMap(name string) (m *Map, ok bool, err error) {
 // boards) or both mirrors, with 8 on square boards under the 8 rotations
 // and mirrors, each carrying every player to another (the terrain,
 // special fields and transitions are symmetric, the start stones
-// equivariant); with 3, 5, 6 or 7 players (and 8 on other boards) the
-// terrain is symmetric and the players' start blocks are alike: every
-// player has 4·Starts stones in 2·Starts blocks [a b; b a] shared with its
-// neighbours in seat order, each in the same empty surroundings, so every
-// player starts with the same moves. Every player has a move at the
+// equivariant: a stone's image belongs to the image of its player; the
+// first orbit of start stones is one cluster in the centre, at most a
+// field apart); with 3, 5, 6
+// or 7 players (and 8 on other boards) the terrain is symmetric and the
+// start clusters are Starts rounds of n copies of one circulant cluster,
+// copy k with the players shifted by k, each in the same empty
+// surroundings, so that every player holds every role once and all start
+// with the same moves and stones. Every player has a move at the
 // start, and the fields form one connected region (regions without a
 // start stone become holes). Counts of special fields and transitions are
 // reached in whole orbits of the symmetry (they may round up).
@@ -337,13 +343,16 @@ func Generate(seed uint64, o GenOptions) (*Map, error) {
 		return nil, fmt.Errorf("generator: a parameter is not given: %+v", o)
 	}
 	var last error
-	for attempt := uint64(0); attempt < genAttempts; attempt++ {
-		g := &gen{o: o, r: rand.New(rand.NewPCG(game.Mix(seed, 0x67656e, attempt), 2)), dense: attempt >= genAttempts/2}
+	for attempt := 0; attempt < genAttempts; attempt++ {
+		g := &gen{o: o, r: rand.New(rand.NewPCG(game.Mix(seed, 0x67656e, uint64(attempt)), 2)), dense: attempt >= genAttempts/2}
 		m, err := g.build()
 		if err == nil {
 			return m, nil
 		}
 		last = err
+		if genDebug != nil {
+			genDebug(attempt, err)
+		}
 	}
 	return nil, fmt.Errorf("generator: no valid %dx%d map for %d players in %d attempts (last: %v)", o.Width, o.Height, o.Players, genAttempts, last)
 }
@@ -376,8 +385,8 @@ type gen struct {
 	// regular: the group acts on the players (player k+1 is group[k]);
 	// otherwise the stones are placed in balanced blocks.
 	regular bool
-	// dense packs balanced start blocks from the top left (the later
-	// attempts, for boards where random places leave no room)
+	// dense packs balanced start clusters of 2×2 from the top left (the
+	// later attempts, for boards where random places leave no room)
 	dense bool
 	trans []Transition
 }
@@ -566,10 +575,6 @@ func (g *gen) markZone(x, y int) {
 	}
 }
 
-// block is a 2×2 start block at (x, y): a at the top-left and
-// bottom-right, b on the other diagonal.
-var blockCells = [4][2]int{{0, 0}, {1, 1}, {1, 0}, {0, 1}}
-
 // starts places the start stones.
 func (g *gen) starts() error {
 	if g.regular {
@@ -578,44 +583,49 @@ func (g *gen) starts() error {
 	return g.balancedStarts()
 }
 
-// regularStarts places Starts orbits of a block whose stones are labelled
-// by group elements (player k+1 is group[k]): its image under s carries
-// the labels s·a and s·b.
+// regularStarts places Starts orbits of a 2×2 seed of stones labelled by
+// group elements (player k+1 is group[k]): the image of a stone labelled
+// a under s is labelled s·a. The first orbit is the centre: its images
+// touch and form one cluster holding every player; the others go
+// anywhere. Seeds whose orbit puts two labels on one field are redrawn.
 func (g *gen) regularStarts() error {
 	n := len(g.group)
 	for k := 0; k < g.o.Starts; k++ {
 		ok := false
-		for try := 0; try < 200 && !ok; try++ {
-			// nearer the centre for the first block
-			spread := 0.25 + 0.25*float64(k)
-			x := int(float64(g.w)/2 + (g.r.Float64()*2-1)*spread*float64(g.w) - 0.5)
-			y := int(float64(g.h)/2 + (g.r.Float64()*2-1)*spread*float64(g.h) - 0.5)
-			b := 1 + g.r.IntN(n-1)
-			ok = g.tryRegularBlock(x, y, 0, b)
+		for try := 0; try < 400 && !ok; try++ {
+			var x, y int
+			if k == 0 {
+				x, y = g.w/2-4+g.r.IntN(6), g.h/2-4+g.r.IntN(6)
+			} else {
+				x, y = 2+g.r.IntN(max(1, g.w-5)), 2+g.r.IntN(max(1, g.h-5))
+			}
+			var lab [4]int
+			for i := range lab {
+				lab[i] = g.r.IntN(n)
+			}
+			// side by side neighbours differ: [a b; c d] with a≠b, a≠c,
+			// b≠d, c≠d (a checkerboard of two players, or more)
+			ok = lab[0] != lab[1] && lab[0] != lab[2] && lab[1] != lab[3] && lab[2] != lab[3] && g.tryOrbit(x, y, lab, k == 0)
 		}
 		if !ok {
-			return fmt.Errorf("no room for start block %d", k+1)
+			return fmt.Errorf("no room for start orbit %d", k+1)
 		}
 	}
 	return nil
 }
 
-func (g *gen) tryRegularBlock(x, y, a, b int) bool {
-	if x < 0 || y < 0 || x+1 >= g.w || y+1 >= g.h {
-		return false
-	}
+// seedCells are the fields of a 2×2 seed, relative to its top left.
+var seedCells = [4][2]int{{0, 0}, {1, 0}, {0, 1}, {1, 1}}
+
+func (g *gen) tryOrbit(x, y int, lab [4]int, centre bool) bool {
 	put := map[int]uint8{}
 	for _, s := range g.group {
-		for i, bc := range blockCells {
-			x2, y2, ok := g.apply(s, x+bc[0], y+bc[1])
-			if !ok {
+		for i, sc := range seedCells {
+			x2, y2, ok := g.apply(s, x+sc[0], y+sc[1])
+			if !ok || x+sc[0] < 0 || y+sc[1] < 0 || x+sc[0] >= g.w || y+sc[1] >= g.h {
 				return false
 			}
-			lab := a
-			if i >= 2 {
-				lab = b
-			}
-			v := uint8(g.index(s.mul(g.group[lab])) + 1)
+			v := uint8(g.index(s.mul(g.group[lab[i]])) + 1)
 			c := y2*g.w + x2
 			if old, dup := put[c]; dup && old != v {
 				return false
@@ -626,76 +636,104 @@ func (g *gen) tryRegularBlock(x, y, a, b int) bool {
 			put[c] = v
 		}
 	}
-	for c, v := range put {
-		g.cells[c] = v
-	}
+	cells := make([]int, 0, len(put))
 	for c := range put {
+		cells = append(cells, c)
+	}
+	slices.Sort(cells)
+	if centre && !connected(cells, g.w) {
+		return false
+	}
+	for _, c := range cells {
+		g.cells[c] = put[c]
 		g.markZone(c%g.w, c/g.w)
 	}
 	return true
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
+// connected reports whether the fields are one group when fields at most
+// 2 apart (a free field between them, as across the centre of an odd
+// board) are joined.
+func connected(cells []int, w int) bool {
+	seen := map[int]bool{cells[0]: true}
+	q := []int{cells[0]}
+	for len(q) > 0 {
+		c := q[len(q)-1]
+		q = q[:len(q)-1]
+		for _, c2 := range cells {
+			dx, dy := c%w-c2%w, c/w-c2/w
+			if !seen[c2] && dx >= -2 && dx <= 2 && dy >= -2 && dy <= 2 {
+				seen[c2] = true
+				q = append(q, c2)
+			}
+		}
 	}
-	return x
+	return len(seen) == len(cells)
 }
 
-// balancedStarts places, Starts times, one block per seat p shared by p
-// and p+1 (cyclically), each with 3 empty fields around it, at a place
-// drawn among all that fit.
+// balancedStarts places, Starts times, n copies of one cluster, copy k
+// with every label shifted by k (player p's stones of copy k are the
+// cluster's role p−k), each with 3 empty fields around it: every player
+// plays every role once, in the same empty surroundings, so all start
+// alike. The cluster is the circulant square (i + j) mod n, 3×3 (three
+// players meet, five from 5 players on) or, where that finds no room,
+// 2×2. Places are drawn among all that fit (packed from the top left in
+// the later attempts).
 func (g *gen) balancedStarts() error {
 	n := g.o.Players
+	k := 3
+	if g.dense {
+		k = 2
+	}
+	// roomy: the field and the 5×5 around it are board without holes;
+	// near: a stone is within 3 fields
+	roomy, near := make([]bool, len(g.cells)), make([]bool, len(g.cells))
+	for c := range g.cells {
+		roomy[c] = g.zoneOK(c%g.w, c/g.w)
+	}
+	fits := func(x, y int) bool {
+		for j := 0; j < k; j++ {
+			for i := 0; i < k; i++ {
+				if c := (y+j)*g.w + x + i; !roomy[c] || near[c] {
+					return false
+				}
+			}
+		}
+		return true
+	}
 	var cand []int
-	for k := 0; k < g.o.Starts; k++ {
-		for p := 0; p < n; p++ {
+	for r := 0; r < g.o.Starts; r++ {
+		for shift := 0; shift < n; shift++ {
 			cand = cand[:0]
-			for y := 0; y+1 < g.h; y++ {
-				for x := 0; x+1 < g.w; x++ {
-					if g.blockFits(x, y) {
+			for y := 0; y+k <= g.h; y++ {
+				for x := 0; x+k <= g.w; x++ {
+					if fits(x, y) {
 						cand = append(cand, y*g.w+x)
 					}
 				}
 			}
 			if len(cand) == 0 {
-				return fmt.Errorf("no room for start block %d of player %d: %d blocks 5 fields apart, 2 from the edge", k+1, p+1, n*g.o.Starts)
+				return fmt.Errorf("no room for %d start clusters of %d×%d, 3 fields apart and 2 from the edge", n*g.o.Starts, k, k)
 			}
-			c := cand[0]
-			if !g.dense {
-				c = cand[g.r.IntN(len(cand))]
+			c := cand[g.r.IntN(len(cand))]
+			if g.dense {
+				c = cand[0]
 			}
 			x, y := c%g.w, c/g.w
-			for i, bc := range blockCells {
-				v := uint8(p + 1)
-				if i >= 2 {
-					v = uint8((p+1)%n + 1)
+			for j := 0; j < k; j++ {
+				for i := 0; i < k; i++ {
+					g.cells[(y+j)*g.w+x+i] = uint8((i+j+shift)%n + 1)
+					g.markZone(x+i, y+j)
 				}
-				g.cells[(y+bc[1])*g.w+x+bc[0]] = v
-				g.markZone(x+bc[0], y+bc[1])
+			}
+			for y2 := max(0, y-3); y2 < min(g.h, y+k+3); y2++ {
+				for x2 := max(0, x-3); x2 < min(g.w, x+k+3); x2++ {
+					near[y2*g.w+x2] = true
+				}
 			}
 		}
 	}
 	return nil
-}
-
-// blockFits reports whether a block at (x, y) has 2 fields of board
-// without holes around it and 3 empty fields between it and any stone.
-func (g *gen) blockFits(x, y int) bool {
-	for _, bc := range blockCells {
-		if !g.zoneOK(x+bc[0], y+bc[1]) {
-			return false
-		}
-	}
-	for dy := -3; dy <= 4; dy++ {
-		for dx := -3; dx <= 4; dx++ {
-			x2, y2 := x+dx, y+dy
-			if x2 >= 0 && x2 < g.w && y2 >= 0 && y2 < g.h && isStone(g.cells[y2*g.w+x2]) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // holes adds symmetric holes (single fields, blobs and walls) outside the
