@@ -26,8 +26,30 @@ type mapStat struct {
 	start                     float64 // moves of a seat at the start (mean over seats)
 	branch                    float64 // moves per phase-1 position of a random game
 	length                    int     // plies of a random game
-	nps                       float64 // paranoid's nodes per second under the time budgets
+	nps                       float64 // paranoid's nodes per CPU second
 	depth                     []float64
+	// one game of paranoid at depth 2 in every seat (TOURNEY_MAPSTATS_MAPS
+	// only): plies in phase 1 and in all
+	plies1, plies int
+}
+
+// selfPlay plays one game of the paranoid bot at depth 2 in every seat
+// and returns the plies of phase 1 and of the whole game.
+func selfPlay(tb testing.TB, m *Map) (phase1, all int) {
+	s := NewState(m)
+	bot := NewParanoidBot(DefaultParanoid())
+	for !s.IsTerminal() {
+		a, err := bot.Step(context.Background(), s, s.CurrentPlayer(), game.Budget{Depth: 2})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if s.Phase() == Phase1 {
+			phase1++
+		}
+		s.Apply(a)
+		all++
+	}
+	return phase1, all
 }
 
 // statPositions are the positions searched on m: after every seat moved
@@ -94,26 +116,36 @@ func measureMap(tb testing.TB, name string, budgets []time.Duration) mapStat {
 	if pos > 0 {
 		st.branch = float64(moves) / float64(pos)
 	}
+	// The node rate per CPU second (not wall time: the machine may be
+	// shared), from a search of 50 000 nodes per position; a time budget
+	// T is then searched as a node budget of T × rate, the clock currency
+	// of a machine that runs this bot at that rate.
 	bot := NewParanoidBot(DefaultParanoid())
-	var nodes int64
-	var wall time.Duration
-	for _, b := range budgets {
-		sum, k := 0.0, 0
-		for _, p := range statPositions(m, 1) {
-			p = p.Clone().(*State)
-			t0 := time.Now()
-			if _, err := bot.Step(context.Background(), p, p.CurrentPlayer(), game.Budget{Time: b}); err != nil {
-				tb.Fatal(err)
-			}
-			wall += time.Since(t0)
-			nodes += bot.Last.Nodes
-			sum += float64(bot.Last.Depth)
-			k++
+	ps := statPositions(m, 1)
+	search := func(p *State, b game.Budget) {
+		p = p.Clone().(*State)
+		if _, err := bot.Step(context.Background(), p, p.CurrentPlayer(), b); err != nil {
+			tb.Fatal(err)
 		}
-		st.depth = append(st.depth, sum/float64(max(k, 1)))
 	}
-	if wall > 0 {
-		st.nps = float64(nodes) / wall.Seconds()
+	var nodes int64
+	var cpu time.Duration
+	for _, p := range ps {
+		c0 := cpuTime()
+		search(p, game.Budget{Nodes: 50_000})
+		cpu += cpuTime() - c0
+		nodes += bot.Last.Nodes
+	}
+	if cpu > 0 {
+		st.nps = float64(nodes) / cpu.Seconds()
+	}
+	for _, b := range budgets {
+		sum := 0.0
+		for _, p := range ps {
+			search(p, game.Budget{Nodes: max(1, int64(b.Seconds()*st.nps))})
+			sum += float64(bot.Last.Depth)
+		}
+		st.depth = append(st.depth, sum/float64(max(len(ps), 1)))
 	}
 	return st
 }
@@ -143,7 +175,8 @@ func courseMaps() (all, comp []string) {
 
 // TestMapStats prints the course's maps against the generator's on size,
 // holes, transitions, players, stocks, moves and the depth the paranoid
-// bot reaches under time budgets: TOURNEY_MAPSTATS=1 go test -run
+// bot reaches under time budgets (counted in nodes at the map's rate per
+// CPU second, so that a loaded machine measures what an idle one plays): TOURNEY_MAPSTATS=1 go test -run
 // TestMapStats -v ./engines/reversixt (about 5 minutes on 2 cores). It
 // skips without that variable or without ../shared.
 // TOURNEY_MAPSTATS_GEN sets how many gen:SEED maps (default 40),
@@ -181,6 +214,11 @@ func TestMapStats(t *testing.T) {
 			stats[n] = measureMap(t, n, budgets)
 		}
 	}
+	for _, n := range extra {
+		st := stats[n]
+		st.plies1, st.plies = selfPlay(t, mustLoad(t, n))
+		stats[n] = st
+	}
 	sets := []struct {
 		title string
 		names []string
@@ -201,7 +239,7 @@ func TestMapStats(t *testing.T) {
 		{"moves at start", func(s mapStat) float64 { return s.start }, "%.0f"},
 		{"branching (random game)", func(s mapStat) float64 { return s.branch }, "%.0f"},
 		{"random game plies", func(s mapStat) float64 { return float64(s.length) }, "%.0f"},
-		{"paranoid knodes/s", func(s mapStat) float64 { return s.nps / 1000 }, "%.0f"},
+		{"paranoid knodes per CPU s", func(s mapStat) float64 { return s.nps / 1000 }, "%.0f"},
 	}
 	for i, b := range budgets {
 		rows = append(rows, struct {
@@ -242,19 +280,22 @@ func TestMapStats(t *testing.T) {
 		sb.WriteString("\n")
 	}
 	if len(extra) > 0 {
-		sb.WriteString("\n| map | players | size | holes | transitions | ow | bombs | moves at start | branching | random plies | knodes/s |")
+		sb.WriteString("\n| map | players | size | holes | transitions | ow | bombs | moves at start | branching | knodes/s |")
 		for _, b := range budgets {
 			fmt.Fprintf(&sb, " depth %s |", b)
 		}
-		sb.WriteString("\n|---|---|---|---|---|---|---|---|---|---|---|" + strings.Repeat("---|", len(budgets)) + "\n")
+		sb.WriteString(" plies (phase 1) | game at 1 s/move | at 100 ms/move |")
+		sb.WriteString("\n|---|---|---|---|---|---|---|---|---|---|" + strings.Repeat("---|", len(budgets)+3) + "\n")
 		for _, n := range extra {
 			s := stats[n]
 			m := mustLoad(t, n)
-			fmt.Fprintf(&sb, "| %s | %d | %dx%d | %.2f | %d | %d | %d s%d | %.0f | %.0f | %d | %.0f |", n, s.players, m.Width, m.Height,
-				s.holes, s.trans, s.ow, s.bombs, m.Strength, s.start, s.branch, s.length, s.nps/1000)
+			fmt.Fprintf(&sb, "| %s | %d | %dx%d | %.2f | %d | %d | %d s%d | %.0f | %.0f | %.0f |", n, s.players, m.Width, m.Height,
+				s.holes, s.trans, s.ow, s.bombs, m.Strength, s.start, s.branch, s.nps/1000)
 			for _, d := range s.depth {
 				fmt.Fprintf(&sb, " %.1f |", d)
 			}
+			// a search per phase-1 move; bombs do not search
+			fmt.Fprintf(&sb, " %d (%d) | %.1f min | %.1f min |", s.plies, s.plies1, float64(s.plies1)/60, float64(s.plies1)/600)
 			sb.WriteString("\n")
 		}
 	}

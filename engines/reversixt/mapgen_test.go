@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"tourney/engines/conformance"
@@ -14,7 +15,7 @@ import (
 func genCases() []string {
 	seeds := 12
 	if raceEnabled || testing.Short() {
-		seeds = 3
+		seeds = 2
 	}
 	var out []string
 	for n := 2; n <= 8; n++ {
@@ -37,15 +38,36 @@ func genCases() []string {
 	return out
 }
 
+var genOnce struct {
+	sync.Once
+	maps []*Map
+	err  error
+}
+
+// genCaseMaps loads the maps of genCases once for all tests.
+func genCaseMaps(t *testing.T) []*Map {
+	genOnce.Do(func() {
+		for _, name := range genCases() {
+			m, err := LoadMap(name)
+			if err != nil {
+				genOnce.err = err
+				return
+			}
+			genOnce.maps = append(genOnce.maps, m)
+		}
+	})
+	if genOnce.err != nil {
+		t.Fatal(genOnce.err)
+	}
+	return genOnce.maps
+}
+
 // Every generated map parses back to the same text, every player has as
 // many stones and start moves as every other and at least one, and every
 // field can be reached from the start stones.
 func TestGenRoundTripAndFair(t *testing.T) {
-	for _, name := range genCases() {
-		m, err := LoadMap(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, m := range genCaseMaps(t) {
+		name := m.Name()
 		text := m.String()
 		m2, err := ParseMap(name, []byte(text))
 		if err != nil {
@@ -149,12 +171,8 @@ func symmetryPerm(m *Map, s sym) (perm []int, ok bool) {
 func TestGenSymmetric(t *testing.T) {
 	all := []sym{symRot, symHalf, symRot.mul(symHalf), symMx, symMy, symRot.mul(symMx), symRot.mul(symHalf).mul(symMx)}
 	checked := 0
-	for _, name := range genCases() {
-		m, err := LoadMap(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n := m.NPlayers
+	for _, m := range genCaseMaps(t) {
+		name, n := m.Name(), m.NPlayers
 		if !(n == 2 || n == 4 || n == 8 && m.Width == m.Height) {
 			continue
 		}
