@@ -152,28 +152,18 @@ func (o *GenOptions) setToken(tok string) (string, error) {
 	if !ok {
 		return "", bad
 	}
-	switch tok[0] {
-	case 'h':
+	if tok[0] == 'h' {
 		o.Holes = float64(v) / 100
 		return "holes", nil
-	case 't':
-		o.Transitions = v
-		return "transitions", nil
-	case 'o':
-		o.Overwrites = v
-		return "overwrites", nil
-	case 'c':
-		o.Choice = v
-		return "choice", nil
-	case 'i':
-		o.Inversion = v
-		return "inversion", nil
-	case 'x':
-		o.Expansion = v
-		return "expansion", nil
-	case 'k':
-		o.Starts = v
-		return "starts", nil
+	}
+	fields := map[byte]struct {
+		key string
+		p   *int
+	}{'t': {"transitions", &o.Transitions}, 'o': {"overwrites", &o.Overwrites}, 'c': {"choice", &o.Choice},
+		'i': {"inversion", &o.Inversion}, 'x': {"expansion", &o.Expansion}, 'k': {"starts", &o.Starts}}
+	if f, ok := fields[tok[0]]; ok {
+		*f.p = v
+		return f.key, nil
 	}
 	return "", bad
 }
