@@ -322,7 +322,8 @@ func LoadGenMap(name string) (m *Map, ok bool, err error) {
 // surroundings, so that every player holds every role once and all start
 // with the same moves and stones. Every player has a move at the
 // start, and the fields form one connected region (regions without a
-// start stone become holes). Counts of special fields and transitions are
+// start stone become holes; an attempt that loses more than 40 % of the
+// fields that way is drawn again). Counts of special fields and transitions are
 // reached in whole orbits of the symmetry (they may round up).
 func Generate(seed uint64, o GenOptions) (*Map, error) {
 	if err := o.check(); err != nil {
@@ -786,7 +787,8 @@ func (g *gen) holes() {
 }
 
 // connect turns the fields not connected (by the 8 straight steps) to the
-// start stones into holes; all stones must be in one region.
+// start stones into holes; all stones must be in one region, and it must
+// keep 60 % of the fields the hole share leaves.
 func (g *gen) connect() error {
 	reg := make([]int, len(g.cells))
 	for i := range reg {
@@ -821,6 +823,7 @@ func (g *gen) connect() error {
 			}
 		}
 	}
+	left, want := 0, len(g.cells)-int(math.Round(g.o.Holes*float64(len(g.cells))))
 	for c, v := range g.cells {
 		if v != Hole && reg[c] < 0 {
 			if isStone(v) {
@@ -828,6 +831,12 @@ func (g *gen) connect() error {
 			}
 			g.cells[c] = Hole
 		}
+		if g.cells[c] != Hole {
+			left++
+		}
+	}
+	if 10*left < 6*want {
+		return fmt.Errorf("the holes cut the board: %d fields left of %d", left, want)
 	}
 	return nil
 }

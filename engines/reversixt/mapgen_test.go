@@ -3,6 +3,7 @@ package reversixt
 import (
 	"crypto/sha256"
 	"fmt"
+	"math"
 	"strings"
 	"sync"
 	"testing"
@@ -63,8 +64,9 @@ func genCaseMaps(t *testing.T) []*Map {
 }
 
 // Every generated map parses back to the same text, every player has as
-// many stones and start moves as every other and at least one, and every
-// field can be reached from the start stones.
+// many stones and start moves as every other and at least one, every
+// field can be reached from the start stones, and the board keeps most of
+// the fields its hole share leaves (walls of holes did not cut it down).
 func TestGenRoundTripAndFair(t *testing.T) {
 	for _, m := range genCaseMaps(t) {
 		name := m.Name()
@@ -85,10 +87,25 @@ func TestGenRoundTripAndFair(t *testing.T) {
 				t.Errorf("%s: player %d has %d start moves, player 1 %d", name, p+1, k, s.countFor(0))
 			}
 		}
+		seed, o, _, _ := ParseGenName(name)
+		want := len(m.Cells) - int(math.Round(DrawGenOptions(seed, o).Holes*float64(len(m.Cells))))
+		if left := fieldsOf(m); 10*left < 6*want {
+			t.Errorf("%s: %d fields left of the %d its hole share leaves", name, left, want)
+		}
 		if c := unreached(m); c >= 0 {
 			t.Errorf("%s: field (%d,%d) cannot be reached from the start stones", name, c%m.Width, c/m.Width)
 		}
 	}
+}
+
+func fieldsOf(m *Map) int {
+	k := 0
+	for _, v := range m.Cells {
+		if v != Hole {
+			k++
+		}
+	}
+	return k
 }
 
 // unreached returns a field no walk over the step function reaches from
