@@ -177,7 +177,7 @@ func courseMaps() (all, comp []string) {
 // holes, transitions, players, stocks, moves and the depth the paranoid
 // bot reaches under time budgets (counted in nodes at the map's rate per
 // CPU second, so that a loaded machine measures what an idle one plays): TOURNEY_MAPSTATS=1 go test -run
-// TestMapStats -v ./engines/reversixt (about 5 minutes on 2 cores). It
+// TestMapStats -v ./engines/reversixt (about 10 minutes of CPU). It
 // skips without that variable or without ../shared.
 // TOURNEY_MAPSTATS_GEN sets how many gen:SEED maps (default 40),
 // TOURNEY_MAPSTATS_COURSE=0 leaves the course maps out,
