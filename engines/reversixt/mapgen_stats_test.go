@@ -176,9 +176,10 @@ func courseMaps() (all, comp []string) {
 // TestMapStats prints the course's maps against the generator's on size,
 // holes, transitions, players, stocks, moves and the depth the paranoid
 // bot reaches under time budgets (counted in nodes at the map's rate per
-// CPU second, so that a loaded machine measures what an idle one plays): TOURNEY_MAPSTATS=1 go test -run
-// TestMapStats -v ./engines/reversixt (about 10 minutes of CPU). It
-// skips without that variable or without ../shared.
+// CPU second, so that a loaded machine measures what an idle one plays):
+// TOURNEY_MAPSTATS=1 go test -run TestMapStats -v ./engines/reversixt
+// (about 10 minutes of CPU). It skips without that variable or without
+// ../shared.
 // TOURNEY_MAPSTATS_GEN sets how many gen:SEED maps (default 40),
 // TOURNEY_MAPSTATS_COURSE=0 leaves the course maps out,
 // TOURNEY_MAPSTATS_MAPS adds a comma-separated list of maps measured one
