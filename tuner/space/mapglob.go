@@ -26,11 +26,12 @@ func expandMapName(g game.Game, dir, name string) ([]string, error) {
 	if name == "" || slices.Contains(g.Maps(), name) {
 		return []string{name}, nil
 	}
-	glob := strings.ContainsAny(name, "*?[")
 	base := dir
 	if filepath.IsAbs(name) {
 		base = ""
 	}
+	// a file whose name holds a pattern character is that file
+	glob := strings.ContainsAny(name, "*?[") && !fileExists(filepath.Join(base, name)) && !fileExists(name)
 	if !glob {
 		var d string
 		switch {

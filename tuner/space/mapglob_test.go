@@ -33,6 +33,7 @@ func TestMapsFolderAndGlob(t *testing.T) {
 	mk("mymaps/sub/d.map", "players 5\n")
 	mk("empty/.keep", "")
 	mk("bad/x.map", "junk\n")
+	mk("odd/a[1].map", "players 6\n")
 	load := func(maps string) (*Space, error) {
 		src := "[[scenario]]\ngame = \"fake\"\nmaps = " + maps + "\n[params]\ndepth = { values = [1, 2] }\n"
 		p := filepath.Join(dir, "space.toml")
@@ -50,6 +51,7 @@ func TestMapsFolderAndGlob(t *testing.T) {
 		{`["mymaps"]`, []string{"mymaps/a.map", "mymaps/b.txt", "mymaps/c.map"}, []int{4, 2, 3}},
 		{`["mymaps/*.map", "big"]`, []string{"mymaps/a.map", "mymaps/c.map", "big"}, nil},
 		{`["mymaps/*/*.map"]`, []string{"mymaps/sub/d.map"}, []int{5}},
+		{`["odd/a[1].map"]`, []string{"odd/a[1].map"}, []int{6}},
 		{`["` + filepath.ToSlash(filepath.Join(dir, "mymaps")) + `/[ab]*"]`, []string{filepath.ToSlash(filepath.Join(dir, "mymaps", "a.map")), filepath.ToSlash(filepath.Join(dir, "mymaps", "b.txt"))}, nil},
 	} {
 		s, err := load(c.maps)
