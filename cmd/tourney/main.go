@@ -38,6 +38,7 @@ func commands() []command {
 		{"match", "head to head between two bot configurations", runMatch},
 		{"play", "play one game and print it (or play against a bot)", runPlay},
 		{"perft", "count move sequences to a depth", runPerft},
+		{"mapgen", "write a generated ReversiXT map", runMapgen},
 		{"list", "list games, maps, bots and bot parameters", runList},
 		{"validate", "check a parameter space without playing", runValidate},
 		{"promote", "write the winner of a sweep as a bot config", runPromote},

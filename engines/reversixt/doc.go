@@ -24,7 +24,53 @@
 //
 // Built-in maps (Game.Maps): "standard8" (spec §9.1, the default) and
 // "example15" (the course's example map, spec §9.2), embedded from maps/.
-// LoadMap takes a built-in name or a file path.
+// LoadMap takes a built-in name, a generated map's name (below) or a file
+// path.
+//
+// # Generated maps (mapgen.go)
+//
+// Generate(seed, GenOptions) builds a map of 2 to 8 players and 8..50
+// fields a side with holes, transitions, overwrite stones, bombs and
+// choice, inversion, bonus and expansion fields; LoadMap builds it from a
+// name: "gen:SEED" draws every parameter from the seed so as to resemble
+// the course's maps (DrawGenOptions), "gen-TOKENS:SEED" fixes some of
+// them: Np players, WxH size, hN holes in percent of the cells, tN
+// transitions, oN overwrite stones, bNsM bombs N of strength M, cN iN
+// bonN xN choice, inversion, bonus and expansion fields, kN start orbits
+// (1..3), joined by '-' ("gen-4p-40x40-t60-b2s1:7"); the parameters left
+// out are drawn. GenName writes the full name of a map (every parameter)
+// and gives the same bytes. `tourney mapgen reversixt --players 4 --size
+// 40x40 --seed 7` prints the map file and its full name.
+//
+// Steps, each in whole orbits of a symmetry group G of the rectangle:
+// an outline (none, cut corners or an ellipse), the start stones, holes
+// (single fields, blobs and walls) up to the share asked, the fields not
+// connected to the start stones become holes, special fields, then
+// transitions between ends whose straight neighbour is off the board or a
+// hole (half wrap a row, column or diagonal around to its other end, half
+// join two random ends). The text is parsed back with ParseMap, and a map
+// where a player has no move at the start, or fewer stones than another,
+// is drawn again (up to 64 attempts from seeds derived from the seed).
+// Nothing but the seed and the options is read, so a name gives the same
+// bytes on every machine (pinned by TestGenDeterministic).
+//
+// Fairness. With 2 players G is a half turn or a mirror, with 4 a quarter
+// turn (square boards) or both mirrors, with 8 the 8 rotations and
+// mirrors of a square board; G acts on the players too (player k+1 is the
+// k-th element), and a stone's image under s belongs to s applied to its
+// player. The first orbit of start stones is a cluster around the centre
+// (a 2×2 seed whose side-by-side stones differ, and its images). Every
+// symmetry maps the map onto itself with the players permuted, and some
+// symmetry carries player 1 to each seat (TestGenSymmetric checks it on
+// the parsed maps). With 3, 5, 6 or 7 players (8 on other boards) no such
+// group exists on a grid: the terrain is symmetric and the start stones
+// are n copies of a circulant cluster ((i + j) mod n, 3×3, or 2×2 where
+// that finds no room), copy k with the players shifted by k, each 3
+// fields from any other stone and 2 from any hole, special field or
+// transition: every player plays every role of the cluster once in the
+// same surroundings, so all have the same stones and the same moves at
+// the start. Special fields and transitions are placed in whole orbits,
+// so their counts round up to the orbit's size.
 //
 // # Rules (summary)
 //

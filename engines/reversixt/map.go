@@ -97,8 +97,9 @@ var builtinFS embed.FS
 // BuiltinMaps lists the built-in map names; the first is the default.
 var BuiltinMaps = []string{"standard8", "example15", "duel10", "tri13", "cross14", "octo20"}
 
-// LoadMap returns a built-in map by name ("" means standard8) or reads a
-// map file.
+// LoadMap returns a built-in map by name ("" means standard8), a
+// generated map (gen:SEED, gen-TOKENS:SEED: ParseGenName) or reads a map
+// file.
 func LoadMap(nameOrPath string) (*Map, error) {
 	if nameOrPath == "" {
 		nameOrPath = BuiltinMaps[0]
@@ -112,9 +113,12 @@ func LoadMap(nameOrPath string) (*Map, error) {
 			return ParseMap(b, data)
 		}
 	}
+	if m, ok, err := LoadGenMap(nameOrPath); ok {
+		return m, err
+	}
 	data, err := os.ReadFile(nameOrPath)
 	if err != nil {
-		return nil, fmt.Errorf("reversixt: %w (built-in maps: %s)", err, strings.Join(BuiltinMaps, ", "))
+		return nil, fmt.Errorf("reversixt: %w (built-in maps: %s, or generated: %s)", err, strings.Join(BuiltinMaps, ", "), genGrammar)
 	}
 	return ParseMap(nameOrPath, data)
 }

@@ -425,11 +425,26 @@ func parseScenario(t *tomlTable, dir string, files *[]File) (Scenario, error) {
 	} else if len(names) == 0 {
 		return sc, t.err("maps", "empty: leave maps out for the game's default map, or list at least one")
 	}
+	type entry struct {
+		name string
+		idx  int // the entry of maps it comes from
+	}
+	var entries []entry
 	for i, n := range names {
+		ns, err := expandMapName(g, dir, n)
+		if err != nil {
+			return sc, t.doc.errAt(append(t.sub("maps"), idxSeg(i)), err.Error())
+		}
+		for _, n := range ns {
+			entries = append(entries, entry{n, i})
+		}
+	}
+	for _, e := range entries {
+		n := e.name
 		rn := resolveMapName(g, dir, n)
 		mp, err := g.LoadMap(rn)
 		if err != nil {
-			return sc, t.doc.errAt(append(t.sub("maps"), idxSeg(i)), err.Error())
+			return sc, t.doc.errAt(append(t.sub("maps"), idxSeg(e.idx)), err.Error())
 		}
 		if n != "" && !slices.Contains(g.Maps(), n) && fileExists(rn) {
 			*files = append(*files, File{Name: n, Path: rn})
