@@ -25,7 +25,7 @@ const costsFile = "costs.csv"
 func (r *sweepRun) resolveCosts(ctx context.Context) (*space.Space, error) {
 	s := r.s
 	t := &s.Tournament
-	if t.Format != "halving" || t.BudgetCPU == 0 {
+	if t.Format != "halving" && !space.IsContinuous(s.Generate.Method) || t.BudgetCPU == 0 {
 		return s, nil
 	}
 	declared := true

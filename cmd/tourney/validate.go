@@ -70,7 +70,10 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		fmt.Fprintf(stdout, "candidates: %d (the defaults and the design's runs); the other %d grid points get predicted ratings from the effects\n",
 			sp.Candidates(), len(variants)-sp.Candidates())
 	}
-	c := sp.Generate.Continuous
+	c := plan.ContinuousConfig(sp) // the search's length from the budget, when given
+	for _, w := range sp.StartWarnings() {
+		fmt.Fprintf(stderr, "warning: %s\n", w)
+	}
 	switch {
 	case sp.Generate.Method == "spsa":
 		fmt.Fprintf(stdout, "search: spsa, %d iterations (A %g, alpha %g, gamma %g), then the final point against the defaults (%d games, confidence %g)\n",

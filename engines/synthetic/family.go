@@ -32,9 +32,9 @@ var Placements = []string{Interior, NearEdge, OnBound}
 // FamilyKnob is a drawn knob: its range (the default 0 inside it), its
 // peak (best, k) and where the default and the best value sit.
 type FamilyKnob struct {
-	Name             string
-	Min, Max         float64
-	Best, K          float64
+	Name              string
+	Min, Max          float64
+	Best, K           float64
 	DefaultAt, BestAt string
 }
 
@@ -83,8 +83,8 @@ func DrawLandscape(seed uint64, flat bool) *Drawn {
 	n := 2 + rng.IntN(11)
 	d.DefaultAt = Placements[rng.IntN(3)]
 	d.BestAt = Placements[rng.IntN(3)]
-	us := make([]float64, n)  // the best values in range units
-	ks := make([]float64, n)  // K per knob
+	us := make([]float64, n) // the best values in range units
+	ks := make([]float64, n) // K per knob
 	spans := make([]float64, n)
 	uds := make([]float64, n) // the defaults in range units
 	for i := range n {
@@ -159,7 +159,7 @@ func DrawLandscape(seed uint64, flat bool) *Drawn {
 		ks[i] = K
 		k := &d.Knobs[i]
 		S := spans[i]
-		k.Min = -uds[i] * S
+		k.Min = 0 - uds[i]*S + 0 // + 0: never −0
 		k.Max = k.Min + S
 		if uds[i] == 1 {
 			k.Min, k.Max = -S, 0

@@ -16,11 +16,18 @@ import (
 // table ("" for none).
 func familySpace(t testing.TB, d *synthetic.Drawn, seed uint64, generate, tournament string) *space.Space {
 	t.Helper()
+	return familySpaceText(t, d.Text(), d.Params(), seed, generate, tournament)
+}
+
+// familySpaceText is a space tuning the landscape file text in the ranges
+// params (a [params] table).
+func familySpaceText(t testing.TB, landscape, params string, seed uint64, generate, tournament string) *space.Space {
+	t.Helper()
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "drawn.toml"), []byte(d.Text()), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "drawn.toml"), []byte(landscape), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	text := fmt.Sprintf("name = \"family\"\nseed = %d\n\n[[scenario]]\ngame = \"synthetic\"\nbot = \"landscape\"\nmaps = [\"drawn.toml\"]\n\n%s\n[generate]\n%s\n", seed, d.Params(), generate)
+	text := fmt.Sprintf("name = \"family\"\nseed = %d\n\n[[scenario]]\ngame = \"synthetic\"\nbot = \"landscape\"\nmaps = [\"drawn.toml\"]\n\n%s\n[generate]\n%s\n", seed, params, generate)
 	if tournament != "" {
 		text += "\n[tournament]\n" + tournament + "\n"
 	}
@@ -126,7 +133,10 @@ func TestFamilyPeak(t *testing.T) {
 	n := envSeeds("TOURNEY_FAMILY_SEEDS", 3)
 	first := envSeeds("TOURNEY_FAMILY_FIRST", familyFirst)
 	for _, method := range []string{"spsa", "cmaes"} {
-		ft, worst, games := familyRun(t, method, first, n, 10, os.Getenv("TOURNEY_FAMILY_EXTRA"))
+		if m := os.Getenv("TOURNEY_FAMILY_METHOD"); m != "" && m != method {
+			continue
+		}
+		ft, worst, games := familyRun(t, method, first, n, 10, os.Getenv("TOURNEY_FAMILY_"+strings.ToUpper(method)))
 		all := familyCell{}
 		for _, c := range ft {
 			all.runs += c.runs
