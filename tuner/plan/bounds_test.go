@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"fmt"
+	"strconv"
 	"testing"
 
 	"tourney/engines/synthetic"
@@ -53,5 +55,75 @@ func TestCMAESBoundOpposite(t *testing.T) {
 	t.Logf("cmaes, defaults on a bound (noBoxTransform %v): within 30 Elo of the peak in %d of %d seeds", noBoxTransform, hits, seeds)
 	if hits < seeds {
 		t.Errorf("cmaes: within 30 Elo of the peak in %d of %d seeds, want all", hits, seeds)
+	}
+}
+
+// edgeParams are edgeLandscape's ranges: every default on the lower bound.
+const edgeParams = "[params]\nx1 = { min = 0.0, max = 10.0 }\nx2 = { min = 0.0, max = 1.0 }\nx3 = { min = 0.0, max = 100.0 }\nx4 = { min = 0.0, max = 1.0 }\n"
+
+// TestContinuousBudget: [tournament] budget sets SPSA's iterations (2
+// games each on one two-seat map) and CMA-ES's generations (a round
+// robin of the 12 candidates and the defaults, both seatings, 2 blocks:
+// 312 games), and the plan's search stays within it.
+func TestContinuousBudget(t *testing.T) {
+	for _, c := range []struct {
+		method string
+		budget int
+		want   int
+	}{{"spsa", 3001, 1500}, {"cmaes", 10000, 32}} {
+		s := familySpaceText(t, edgeLandscape, edgeParams, 1, "method = \""+c.method+"\"", fmt.Sprintf("budget = %d", c.budget))
+		cfg := ContinuousConfig(s)
+		got := cfg.Iterations
+		if c.method == "cmaes" {
+			got = cfg.Generations
+		}
+		if got != c.want {
+			t.Errorf("%s, budget %d games: %d rounds, want %d", c.method, c.budget, got, c.want)
+		}
+		if c.method == "spsa" && cfg.A != float64(c.want)/10 {
+			t.Errorf("spsa: A %g, want %g", cfg.A, float64(c.want)/10)
+		}
+		if g := PlanTournament(s, 1).GamesPerSearch; g > c.budget || g < c.budget*9/10 {
+			t.Errorf("%s: the search plays %d games, budget %d", c.method, g, c.budget)
+		}
+	}
+}
+
+// TestConvergence: a search stopped early on edgeLandscape (its best
+// values far from the defaults) is "moving"; a search of peak8 (sharper
+// peaks, near the defaults) at the default length is "settled".
+// convergence.csv has a row per knob with its range, start and final
+// point.
+func TestConvergence(t *testing.T) {
+	for _, c := range []struct {
+		method, generate, want string
+	}{
+		{"spsa", "iterations = 1000", "moving"},
+		{"spsa", "", "settled"},
+		{"cmaes", "generations = 12", "moving"},
+		{"cmaes", "", "settled"},
+	} {
+		s := familySpaceText(t, edgeLandscape, edgeParams, 2, "method = \""+c.method+"\"\n"+c.generate, "")
+		if c.want == "settled" {
+			s = loadSeed(t, map[string]string{"spsa": peak8SPSA, "cmaes": peak8CMAES}[c.method], 2, nil)
+		}
+		_, pl := simPlanner(t, s)
+		var conv [][]string
+		for _, tb := range pl.(interface{ Tables() []Table }).Tables() {
+			if tb.Name == ConvergenceFile {
+				conv = tb.Rows
+			}
+		}
+		num := func(r, c int) float64 { x, _ := strconv.ParseFloat(conv[r][c], 64); return x }
+		if c.want == "moving" && (len(conv) != 5 || conv[0][3] != "start" || num(1, 1) != 0 || num(1, 2) != 10 || num(3, 2) != 100 || conv[1][3] != "0.000000") {
+			t.Fatalf("%s %q: convergence.csv %v", c.method, c.generate, conv)
+		}
+		moving := false
+		for _, r := range conv[1:] {
+			moving = moving || r[7] == "moving"
+		}
+		if got := map[bool]string{true: "moving", false: "settled"}[moving]; got != c.want {
+			t.Errorf("%s %q: %s, want %s: %v", c.method, c.generate, got, c.want, conv)
+		}
 	}
 }

@@ -55,14 +55,16 @@ func ContinuousConfig(s *space.Space) space.ContinuousConfig {
 
 // Convergence (issue 32): whether the search had settled when its budget
 // ran out. For each knob: its range, where the search started and ended,
-// how far it moved in the last quarter of the search (net, a share of
-// the range) and the size of its last steps (SPSA: the largest step of
-// the last iteration, 2·r_k·c_k; CMA-ES: the last generation's spread),
-// a share of the range. A knob is "moving" when it moved more than
-// movingShare of its range in the last quarter and in the same direction
-// in each of its two halves (a drift, not the jitter around a peak);
-// the search is then unlikely to have reached the peak, and a larger
-// budget may find more.
+// how far it moved in the last quarter of the search (the mean of its
+// points over the last quarter minus their mean over the quarter before,
+// a share of the range: means, so that the jitter around a peak averages
+// out and a drift shows) and the size of its last steps (SPSA: the
+// largest step of the last iteration, 2·r_k·c_k; CMA-ES: the last
+// generation's spread), a share of the range. A knob is "moving" when it
+// moved more than movingShare of its range in the last quarter and in the
+// quarter before, in the same direction (a drift; a knob that barely
+// matters wanders back and forth): the search is then unlikely to have
+// reached the peak, and a larger budget may find more.
 const movingShare = 0.05
 
 // ConvergenceFile is the diagnostic's table (convergence.csv).
@@ -74,16 +76,25 @@ const ConvergenceFile = "convergence.csv"
 func convergence(s *space.Space, method string, path [][]float64, step []float64) (rows [][]string, lines []string) {
 	rows = [][]string{{"param", "min", "max", "start", "final", "moved_last_quarter", "step", "status"}}
 	n := len(path) - 1
-	q, e := path[max(0, n-n/4)], path[max(0, n-n/8)]
+	mean := func(i, from, to int) float64 { // of path[from+1 .. to]
+		m := 0.0
+		for _, x := range path[from+1 : to+1] {
+			m += x[i] / float64(to-from)
+		}
+		return m
+	}
 	var moving []string
 	for i, p := range s.Params {
 		lo, hi := p.Bounds()
 		span := hi - lo
 		end := path[n][i]
-		moved := (end - q[i]) / span
-		a, b := (e[i]-q[i])/span, (end-e[i])/span
+		moved, before := 0.0, 0.0
+		if n >= 4 {
+			moved = (mean(i, n-n/4, n) - mean(i, n-n/2, n-n/4)) / span
+			before = (mean(i, n-n/2, n-n/4) - mean(i, n-3*n/4, n-n/2)) / span
+		}
 		status := "settled"
-		if n >= 8 && math.Abs(moved) > movingShare && a*b > 0 {
+		if math.Abs(moved) > movingShare && math.Abs(before) > movingShare && moved*before > 0 {
 			status = "moving"
 			moving = append(moving, fmt.Sprintf("%s %+.0f %%", p.Name, 100*moved))
 		}

@@ -99,6 +99,13 @@ func (h *simHost) play(blk *Block) []Result {
 // variant).
 func simRun(t testing.TB, s *space.Space) *simHost {
 	t.Helper()
+	h, _ := simPlanner(t, s)
+	return h
+}
+
+// simPlanner is simRun that returns the planner too.
+func simPlanner(t testing.TB, s *space.Space) (*simHost, Planner) {
+	t.Helper()
 	land, ok := s.Scenarios[0].Maps[0].(*synthetic.Landscape)
 	if !ok {
 		t.Fatalf("%s: the first map is not a landscape", s.Path)
@@ -128,7 +135,7 @@ func simRun(t testing.TB, s *space.Space) *simHost {
 	if _, err := pl.Winner(h); err != nil {
 		t.Fatal(err)
 	}
-	return h
+	return h, pl
 }
 
 // loadSeed loads a space with another seed.
