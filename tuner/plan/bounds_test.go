@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"testing"
 
@@ -37,6 +38,9 @@ func TestCMAESBoundOpposite(t *testing.T) {
 	}
 	_, peak := land.Best()
 	seeds := envSeeds("TOURNEY_FAMILY_SEEDS", 4)
+	if raceEnabled && os.Getenv("TOURNEY_FAMILY_SEEDS") == "" {
+		seeds = 2 // seeds 1, 2: without the fold seed 2 ends 36 Elo below the peak
+	}
 	hits := 0
 	for seed := 1; seed <= seeds; seed++ {
 		s := familySpaceText(t, edgeLandscape, d.Params(), uint64(seed), "method = \"cmaes\"", "")
@@ -103,6 +107,9 @@ func TestConvergence(t *testing.T) {
 		{"cmaes", "generations = 12", "moving"},
 		{"cmaes", "", "settled"},
 	} {
+		if raceEnabled && c.want == "settled" { // full-length searches: without the race detector
+			continue
+		}
 		s := familySpaceText(t, edgeLandscape, edgeParams, 2, "method = \""+c.method+"\"\n"+c.generate, "")
 		if c.want == "settled" {
 			s = loadSeed(t, map[string]string{"spsa": peak8SPSA, "cmaes": peak8CMAES}[c.method], 2, nil)

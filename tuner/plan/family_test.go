@@ -131,6 +131,9 @@ func familyRun(t *testing.T, method string, first, n int, tol float64, extra str
 // where the defaults and the best values sit.
 func TestFamilyPeak(t *testing.T) {
 	n := envSeeds("TOURNEY_FAMILY_SEEDS", 3)
+	if raceEnabled && os.Getenv("TOURNEY_FAMILY_SEEDS") == "" {
+		n = 1
+	}
 	first := envSeeds("TOURNEY_FAMILY_FIRST", familyFirst)
 	for _, method := range []string{"spsa", "cmaes"} {
 		if m := os.Getenv("TOURNEY_FAMILY_METHOD"); m != "" && m != method {
