@@ -20,12 +20,16 @@ import (
 // of blocks (every pair on two seats, seeded tables on more), and a
 // candidate's value is its mean points there, so only the ranking within
 // the generation matters, as CMA-ES uses it. The search runs in units of
-// each parameter's half-range around the defaults (sigma is the initial
-// spread in those units); candidates are clipped, integers rounded, when
-// played. After the last generation the mean of the last half of the
-// generations' means (each the weighted recombination of its generation's
-// best half, as CmaEsChol computes it, clipped) is the final point: a
-// variant that plays the defaults on fresh seeds, as with spsa.
+// each parameter's half-range around the start (sigma is the initial
+// spread in those units) on an unbounded space; a candidate is folded
+// into the ranges (fold: a mirror at each bound) and integers rounded when
+// played, so the box bounds what is played and the search's mean is pulled
+// back when it steps past a bound (issue 32). After the last generation
+// the mean of the last half of the generations' means (each the weighted
+// recombination of its generation's best half, as CmaEsChol computes it,
+// folded) is the final point: a variant that plays the defaults on fresh
+// seeds, as with spsa. The search's length is ContinuousConfig's
+// (a [tournament] budget, or generations); convergence.csv its diagnostic.
 //
 // gonum drives its own loop (Method.Run with channels of Tasks) in a
 // goroutine. No goroutine outlives a call of the planner: Next starts the
@@ -371,7 +375,7 @@ func (c *cmaes) Look(h Host, blocks []*Block, results [][]Result) error {
 	}
 	c.mean = c.recombine(f)
 	theta := clip(c.s, c.point(c.mean))
-	if float64(c.gen) > 0.5*float64(c.cfg.Generations) { // the final point: the mean of the last half's means (clipped)
+	if float64(c.gen) > 0.5*float64(c.cfg.Generations) { // the final point: the mean of the last half's means (folded)
 		for i, x := range theta {
 			c.avg[i] += x
 		}
