@@ -31,7 +31,7 @@ func (r *sweepRun) resolveCosts(ctx context.Context) (*space.Space, error) {
 	}
 	r.s = s
 	t := &s.Tournament
-	if t.Format != "halving" || t.BudgetCPU == 0 {
+	if t.Format != "halving" && !space.IsContinuous(s.Generate.Method) || t.BudgetCPU == 0 {
 		return s, nil
 	}
 	declared := true

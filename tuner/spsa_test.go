@@ -46,6 +46,7 @@ func flatRuns(t *testing.T, file string, runs int, generate string) (better, gam
 		res, _ := sweepSpace(t, sp, 2, RunOptions{NoRecords: true})
 		if res.Verdict.Better {
 			better++
+			t.Logf("%s, seed %d: %q", file, seed, res.Verdict.Text)
 		}
 		games += res.Summary.Games
 	}
@@ -62,7 +63,7 @@ func flatCase(method string) (file string, runs int, generate string) {
 	file, runs = "peak8-"+method+".toml", 3
 	switch method {
 	case "spsa":
-		generate = "method = \"spsa\"\niterations = 100\nfinal_games = 200"
+		generate = "method = \"spsa\"\niterations = 200\nfinal_games = 400"
 	case "cmaes":
 		generate = "method = \"cmaes\"\ngenerations = 4\nblocks = 1\nfinal_games = 200"
 	}

@@ -77,7 +77,10 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		fmt.Fprintf(stdout, "candidates: %d (the defaults and the design's runs); the other %d grid points get predicted ratings from the effects\n",
 			sp.Candidates(), len(variants)-sp.Candidates())
 	}
-	c := sp.Generate.Continuous
+	c := plan.ContinuousConfig(sp) // the search's length from the budget, when given
+	for _, w := range sp.StartWarnings() {
+		fmt.Fprintf(stderr, "warning: %s\n", w)
+	}
 	switch {
 	case sp.Generate.Method == "spsa":
 		fmt.Fprintf(stdout, "search: spsa, %d iterations (A %g, alpha %g, gamma %g), then the final point against the defaults (%d games, confidence %g)\n",
@@ -85,6 +88,12 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	case sp.Generate.Method == "cmaes":
 		fmt.Fprintf(stdout, "search: cmaes, %d generations of %d blocks (population %d, sigma %g), then the final point against the defaults (%d games, confidence %g)\n",
 			c.Generations, c.Blocks, plan.CMAESPopulation(sp), c.Sigma, bounds.MaxGames-bounds.GamesPerSearch, t.Confidence)
+	}
+	if space.IsContinuous(sp.Generate.Method) && t.BudgetCPU > 0 {
+		fmt.Fprintf(stdout, "budget: %s of CPU for the search: the sweep measures a game's CPU time and sets the length from it (the count above assumes none is known)\n", t.BudgetCPU)
+	}
+	switch {
+	case sp.Generate.Method == "spsa" || sp.Generate.Method == "cmaes":
 	case sp.Generate.Method == "staged":
 		fmt.Fprintf(stdout, "method: staged (stage 1: each parameter alone, %s; stage 2: the product of the two values kept of each; stage 3: a race of at most 7 finalists with the defaults)\n", stageFormat(t.Format))
 		for _, st := range plan.StagedBounds(sp) {

@@ -127,6 +127,24 @@
 // negative definite; with one cross, 4·k_a·k_b > c²). Landscape.Best gives
 // the continuous maximum.
 //
+// # A family of landscapes
+//
+// DrawLandscape (family.go) draws a random continuous landscape from a
+// seed, with the ranges to tune it in (Drawn.Params, a space's [params]
+// table) and its text (Drawn.Text): 2 .. 12 knobs, each range's span
+// log-uniform in [0.1, 1000] and holding the default 0 in the interior,
+// near an edge (within a tenth of the range) or on a bound; best values in
+// the interior, near an edge or on a bound (half of those on the end
+// opposite the default); flat and sharp peaks (in units of the range, a
+// knob loses K·(u − u*)² Elo, K spread over a factor 30 and at most 2 000);
+// up to n/2 cross terms; the peak 40 .. 200 Elo above the defaults. Flat
+// draws put every best value at the default. The landscape bot's default
+// is 0 for every knob, so a range such as [−50, −5] with the default −20
+// is drawn as [−30, 15]: the continuous methods work in units of each
+// range and do not depend on where 0 lies in it. tuner/plan's
+// TestFamilyPeak and tuner's TestFamilyFlat run SPSA and CMA-ES on drawn
+// landscapes (TOURNEY_FAMILY_SEEDS=n; README).
+//
 // Examples are in configs/synthetic: twelve.toml (twelve two-value knobs,
 // three interactions, best 160 Elo above the defaults), null.toml (twelve
 // knobs without effect), peak8.toml (eight continuous knobs in [−1, 1],

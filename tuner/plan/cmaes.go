@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -19,12 +20,16 @@ import (
 // of blocks (every pair on two seats, seeded tables on more), and a
 // candidate's value is its mean points there, so only the ranking within
 // the generation matters, as CMA-ES uses it. The search runs in units of
-// each parameter's half-range around the defaults (sigma is the initial
-// spread in those units); candidates are clipped, integers rounded, when
-// played. After the last generation the mean of the last half of the
-// generations' means (each the weighted recombination of its generation's
-// best half, as CmaEsChol computes it, clipped) is the final point: a
-// variant that plays the defaults on fresh seeds, as with spsa.
+// each parameter's half-range around the start (sigma is the initial
+// spread in those units) on an unbounded space; a candidate is folded
+// into the ranges (fold: a mirror at each bound) and integers rounded when
+// played, so the box bounds what is played and the search's mean is pulled
+// back when it steps past a bound (issue 32). After the last generation
+// the mean of the last half of the generations' means (each the weighted
+// recombination of its generation's best half, as CmaEsChol computes it,
+// folded) is the final point: a variant that plays the defaults on fresh
+// seeds, as with spsa. The search's length is ContinuousConfig's
+// (a [tournament] budget, or generations); convergence.csv its diagnostic.
 //
 // gonum drives its own loop (Method.Run with channels of Tasks) in a
 // goroutine. No goroutine outlives a call of the planner: Next starts the
@@ -54,6 +59,9 @@ type cmaes struct {
 	final       *finalPhase
 	running     bool
 	end         bool
+	path        [][]float64 // the mean after each generation (folded), the start first
+	lastSD      []float64   // the last generation's spread per knob
+	conv        [][]string  // convergence.csv
 }
 
 // CMAESPopulation is cmaes's population: population, or 2n + 4 for n
@@ -74,7 +82,7 @@ func CMAESPopulation(s *space.Space) int {
 
 func newCMAES(b base) (*cmaes, error) {
 	s := b.s
-	c := &cmaes{base: b, cfg: s.Generate.Continuous, start: s.Start(), pop: CMAESPopulation(s)}
+	c := &cmaes{base: b, cfg: ContinuousConfig(s), start: s.Start(), pop: CMAESPopulation(s)}
 	for _, p := range s.Params {
 		lo, hi := p.Bounds()
 		c.half = append(c.half, (hi-lo)/2)
@@ -99,16 +107,51 @@ func newCMAES(b base) (*cmaes, error) {
 		row = append(row, "")
 	}
 	c.rows = append(c.rows, append(row, FmtRound(c.cfg.Sigma, 6), "", "", "", ""))
+	c.path = [][]float64{slices.Clone(c.start)}
+	c.lastSD = make([]float64, len(c.start))
+	for i, h := range c.half {
+		c.lastSD[i] = c.cfg.Sigma * h
+	}
 	return c, nil
 }
 
-// point is candidate u (half-range units) as parameter values.
+// point is candidate u (half-range units around the start) as parameter
+// values: folded into the ranges (fold).
 func (c *cmaes) point(u []float64) []float64 {
 	x := make([]float64, len(u))
 	for i := range u {
+		lo, hi := c.s.Params[i].Bounds()
 		x[i] = c.start[i] + u[i]*c.half[i]
+		if !noBoxTransform {
+			x[i] = fold(x[i], lo, hi)
+		}
 	}
 	return x
+}
+
+// noBoxTransform turns the bound handling off (tests: the search then
+// clips candidates when played, as before issue 32).
+var noBoxTransform = false
+
+// fold folds x into [lo, hi] as a mirror would, again and again: the
+// search's space is unbounded, the played point is always in the box,
+// and a search that steps past a bound meets the landscape's values
+// inside it again (pycma's BoundTransform does the same with smoothed
+// corners). A mean past a bound is thus pulled back by the fitness, and
+// an optimum on a bound is the fold.
+func fold(x, lo, hi float64) float64 {
+	s := hi - lo
+	if x >= lo && x <= hi || !(s > 0) {
+		return x
+	}
+	t := math.Mod(x-lo, 2*s)
+	if t < 0 {
+		t += 2 * s
+	}
+	if t > s {
+		t = 2*s - t
+	}
+	return lo + t
 }
 
 func (c *cmaes) launch() {
@@ -254,6 +297,11 @@ func (c *cmaes) Next(h Host) ([]*Block, error) {
 			final[i] = c.avg[i] / float64(c.navg)
 		}
 	}
+	var lines []string
+	c.conv, lines = convergence(c.s, "cmaes", c.path, c.lastSD)
+	for _, l := range lines {
+		h.Logf("%s", l)
+	}
 	frow := append([]string{"final"}, formatPoint(c.s, final)...)
 	for range c.s.Params {
 		frow = append(frow, "")
@@ -327,12 +375,14 @@ func (c *cmaes) Look(h Host, blocks []*Block, results [][]Result) error {
 	}
 	c.mean = c.recombine(f)
 	theta := clip(c.s, c.point(c.mean))
-	if 2*c.gen > c.cfg.Generations { // the final point: the mean of the last half's means (clipped)
+	if float64(c.gen) > 0.5*float64(c.cfg.Generations) { // the final point: the mean of the last half's means (folded)
 		for i, x := range theta {
 			c.avg[i] += x
 		}
 		c.navg++
 	}
+	c.path = append(c.path, slices.Clone(theta))
+	c.lastSD = sd
 	row := append([]string{strconv.Itoa(c.gen)}, formatPoint(c.s, theta)...)
 	for _, v := range sd {
 		row = append(row, FmtRound(v, 6))
@@ -370,7 +420,11 @@ func (c *cmaes) Winner(Host) (int, error) {
 // of every generation (clipped) with its games and mean points, and the
 // defaults' row.
 func (c *cmaes) Tables() []Table {
-	return []Table{{Name: "cmaes.csv", Rows: c.rows}, {Name: "cmaes-candidates.csv", Rows: c.cands}}
+	t := []Table{{Name: "cmaes.csv", Rows: c.rows}, {Name: "cmaes-candidates.csv", Rows: c.cands}}
+	if c.conv != nil {
+		t = append(t, Table{Name: ConvergenceFile, Rows: c.conv})
+	}
+	return t
 }
 
 // Running tells whether gonum's loop is running (tests: never between

@@ -99,6 +99,13 @@ func (h *simHost) play(blk *Block) []Result {
 // variant).
 func simRun(t testing.TB, s *space.Space) *simHost {
 	t.Helper()
+	h, _ := simPlanner(t, s)
+	return h
+}
+
+// simPlanner is simRun that returns the planner too.
+func simPlanner(t testing.TB, s *space.Space) (*simHost, Planner) {
+	t.Helper()
 	land, ok := s.Scenarios[0].Maps[0].(*synthetic.Landscape)
 	if !ok {
 		t.Fatalf("%s: the first map is not a landscape", s.Path)
@@ -128,7 +135,7 @@ func simRun(t testing.TB, s *space.Space) *simHost {
 	if _, err := pl.Winner(h); err != nil {
 		t.Fatal(err)
 	}
-	return h
+	return h, pl
 }
 
 // loadSeed loads a space with another seed.
@@ -193,6 +200,9 @@ const peak8SPSA = "../../configs/synthetic/peak8-spsa.toml"
 // 10 Elo).
 func TestSPSAPeak8(t *testing.T) {
 	seeds := envSeeds("TOURNEY_SPSA_SEEDS", 4)
+	if raceEnabled && os.Getenv("TOURNEY_SPSA_SEEDS") == "" {
+		seeds = 1
+	}
 	rate, games, worst := hitRate(t, peak8SPSA, seeds, 10, nil)
 	t.Logf("spsa on peak8: %d seeds, within 10 Elo of the peak in %.0f %%, %.0f games of the search, worst %.1f Elo", seeds, 100*rate, games, worst)
 	switch {
@@ -223,7 +233,7 @@ func TestCMAESPeak8(t *testing.T) {
 
 // TestSPSADeterministic: the same seed and results give the same points.
 func TestSPSADeterministic(t *testing.T) {
-	edit := func(s *space.Space) { s.Generate.Continuous.Iterations = 200 }
+	edit := func(s *space.Space) { s.Generate.Continuous.Iterations, s.Tournament.BudgetGames = 200, 0 }
 	a := simRun(t, loadSeed(t, peak8SPSA, 5, edit))
 	b := simRun(t, loadSeed(t, peak8SPSA, 5, edit))
 	if !slices.Equal(a.points, b.points) || fmtValues(a.s, a.values[1]) != fmtValues(b.s, b.values[1]) {

@@ -168,7 +168,7 @@ func formatPoint(s *space.Space, x []float64) []string {
 // continuousPlan counts the games of spsa and cmaes: fixed, the
 // iterations (or generations) and the final phase.
 func continuousPlan(s *space.Space) Plan {
-	cfg := s.Generate.Continuous
+	cfg := ContinuousConfig(s)
 	pl := Plan{Format: s.Generate.Method}
 	var ents []SeatRef
 	rounds, blocks := cfg.Iterations, 1

@@ -3,6 +3,7 @@ package plan
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 
 	"tourney/engines/game"
@@ -21,6 +22,11 @@ import (
 // per parameter, c = c_end·N^γ and a = r_end·c_end²·(A + N)^α, so that
 // the last iteration perturbs by c_end and steps by r_end. θ+ and θ−
 // are clipped to the ranges, integers rounded, when played; θ is clipped.
+// c_end and r_end are shares of each range, so a knob moves the same share
+// of its range whatever its scale; the defaults (r_end 0.016, 10 000
+// iterations, or a [tournament] budget: ContinuousConfig) were chosen on
+// the landscape family's training seeds (issue 32); convergence.csv is
+// the search's diagnostic.
 // The iterations run one after the other (an iteration's block plays its
 // games in parallel), so θ is the same at any worker count.
 //
@@ -37,11 +43,13 @@ type spsa struct {
 	rows      [][]string
 	final     *finalPhase
 	started   bool
+	path      [][]float64 // θ after each iteration, the start first
+	conv      [][]string  // convergence.csv
 }
 
 func newSPSA(b base) *spsa {
 	s := b.s
-	cfg := s.Generate.Continuous
+	cfg := ContinuousConfig(s)
 	p := &spsa{base: b, cfg: cfg, theta: s.Start()}
 	n := float64(cfg.Iterations)
 	for _, pr := range s.Params {
@@ -61,6 +69,7 @@ func newSPSA(b base) *spsa {
 		row = append(row, "")
 	}
 	p.rows = append(p.rows, append(row, "", "", ""))
+	p.path = [][]float64{slices.Clone(p.theta)}
 	return p
 }
 
@@ -105,6 +114,15 @@ func (p *spsa) Next(h Host) ([]*Block, error) {
 		return []*Block{blk}, nil
 	}
 	if p.final == nil {
+		step := make([]float64, len(p.theta))
+		for i := range step {
+			step[i] = 2 * p.rk(i, max(p.k, 1)) * p.ck(i, max(p.k, 1)) // |w| ≤ 2 on two seats
+		}
+		var lines []string
+		p.conv, lines = convergence(p.s, "spsa", p.path, step)
+		for _, l := range lines {
+			h.Logf("%s", l)
+		}
 		v, err := e.AddVariant(p.s.PointValues(p.theta))
 		if err != nil {
 			return nil, err
@@ -149,6 +167,7 @@ func (p *spsa) Look(h Host, blocks []*Block, results [][]Result) error {
 		lo, hi := p.s.Params[i].Bounds()
 		p.theta[i] = min(max(p.theta[i]+p.rk(i, k)*c*w*p.delta[i], lo), hi)
 	}
+	p.path = append(p.path, slices.Clone(p.theta))
 	row = append(row, formatPoint(p.s, p.theta)...)
 	row = append(row, deltas...)
 	score := math.NaN()
@@ -173,7 +192,15 @@ func (p *spsa) Winner(Host) (int, error) {
 
 // Tables is spsa.csv: θ after each iteration (row 0: the start), the
 // perturbation c_k·Δ, the block's games, w and θ+'s share of the points.
-func (p *spsa) Tables() []Table { return []Table{{Name: "spsa.csv", Rows: p.rows}} }
+// convergence.csv is the search's diagnostic (continuous.go), once the
+// search is over.
+func (p *spsa) Tables() []Table {
+	t := []Table{{Name: "spsa.csv", Rows: p.rows}}
+	if p.conv != nil {
+		t = append(t, Table{Name: ConvergenceFile, Rows: p.conv})
+	}
+	return t
+}
 
 // Theta is the current point (tests).
 func (p *spsa) Theta() []float64 { return append([]float64(nil), p.theta...) }

@@ -29,6 +29,7 @@ func (d *Data) spsaSection() template.HTML {
 	if vd, ok := d.Summary["verdict"].(map[string]any); ok {
 		fmt.Fprintf(&b, "<p>verdict on the final point: <b>%s</b></p>\n", template.HTMLEscapeString(summaryText(vd["text"])))
 	}
+	b.WriteString(d.knobTable())
 	for _, col := range t.Head {
 		name, ok := strings.CutPrefix(col, "theta_")
 		if !ok {

@@ -118,6 +118,8 @@ type ParamRange struct {
 	Continuous bool
 	// CEnd and REnd are SPSA's final perturbation and step (continuous.go).
 	CEnd, REnd float64
+	// Start is where spsa and cmaes start (nil: the default).
+	Start *float64
 }
 
 // GenerateConfig is the [generate] table.
@@ -868,13 +870,19 @@ func (s *Space) parseTournament(t *tomlTable) error {
 func (s *Space) parseHalving(t *tomlTable) error {
 	tc := &s.Tournament
 	tc.Eta, tc.Finalists, tc.RungBlocks = 3, 4, 0
-	if tc.Format != "halving" {
+	if cont := IsContinuous(s.Generate.Method); tc.Format != "halving" {
 		for _, k := range []string{"eta", "finalists", "rung_blocks", "budget"} {
-			if t.has(k) {
+			if t.has(k) && !(cont && k == "budget") {
 				return t.err(k, "is a setting of format = \"halving\"")
 			}
 		}
-		return nil
+		if !cont || !t.has("budget") {
+			return nil
+		}
+		if s.Generate.Continuous.RoundsSet {
+			return t.err("budget", "sets the length of method %s's search: give the budget or [generate] iterations/generations, not both", s.Generate.Method)
+		}
+		return s.parseBudget(t)
 	}
 	for _, k := range []struct {
 		key    string
@@ -901,6 +909,12 @@ func (s *Space) parseHalving(t *tomlTable) error {
 	if !t.has("budget") {
 		return nil
 	}
+	return s.parseBudget(t)
+}
+
+// parseBudget reads [tournament] budget: games or a CPU time.
+func (s *Space) parseBudget(t *tomlTable) error {
+	tc := &s.Tournament
 	switch v := t.m["budget"].(type) {
 	case int64:
 		if v < 1 || v > 1e9 {
@@ -981,7 +995,7 @@ func (s *Space) parseParam(params *tomlTable, name string) (ParamRange, error) {
 		return pr, params.err(name, "expected a table such as { values = [1, 2, 3] } or { min = 1, max = 5 }, found %s", describeTOML(raw))
 	}
 	t := &tomlTable{doc: params.doc, path: params.sub(name), m: m}
-	if err := t.allow("values", "min", "max", "steps", "scale", "c_end", "r_end"); err != nil {
+	if err := t.allow("values", "min", "max", "steps", "scale", "c_end", "r_end", "start"); err != nil {
 		return pr, err
 	}
 	// Known to every scenario's bot?

@@ -1,0 +1,157 @@
+package plan
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"tourney/engines/synthetic"
+	"tourney/tuner/space"
+)
+
+// familySpace is a space tuning drawn landscape d with a continuous
+// method: generate is its [generate] table, tournament its [tournament]
+// table ("" for none).
+func familySpace(t testing.TB, d *synthetic.Drawn, seed uint64, generate, tournament string) *space.Space {
+	t.Helper()
+	return familySpaceText(t, d.Text(), d.Params(), seed, generate, tournament)
+}
+
+// familySpaceText is a space tuning the landscape file text in the ranges
+// params (a [params] table).
+func familySpaceText(t testing.TB, landscape, params string, seed uint64, generate, tournament string) *space.Space {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "drawn.toml"), []byte(landscape), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	text := fmt.Sprintf("name = \"family\"\nseed = %d\n\n[[scenario]]\ngame = \"synthetic\"\nbot = \"landscape\"\nmaps = [\"drawn.toml\"]\n\n%s\n[generate]\n%s\n", seed, params, generate)
+	if tournament != "" {
+		text += "\n[tournament]\n" + tournament + "\n"
+	}
+	path := filepath.Join(dir, "space.toml")
+	s, err := space.Parse(path, []byte(text))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	return s
+}
+
+// familyCell counts the runs of a breakdown's cell.
+type familyCell struct{ runs, hits int }
+
+func (c familyCell) String() string {
+	if c.runs == 0 {
+		return "    -    "
+	}
+	return fmt.Sprintf("%3d/%-3d", c.hits, c.runs)
+}
+
+// familyTable is a breakdown of hits by the defaults' placement (rows)
+// and the best values' placement (columns).
+type familyTable map[[2]string]familyCell
+
+func (ft familyTable) add(d, b string, hit bool) {
+	c := ft[[2]string{d, b}]
+	c.runs++
+	if hit {
+		c.hits++
+	}
+	ft[[2]string{d, b}] = c
+}
+
+func (ft familyTable) String() string {
+	var sb strings.Builder
+	sb.WriteString("defaults \\ best   interior   near      bound     all\n")
+	cols := map[string]familyCell{}
+	var all familyCell
+	for _, d := range synthetic.Placements {
+		var row familyCell
+		fmt.Fprintf(&sb, "%-17s", d)
+		for _, b := range synthetic.Placements {
+			c := ft[[2]string{d, b}]
+			fmt.Fprintf(&sb, "  %s", c)
+			row.runs += c.runs
+			row.hits += c.hits
+			cc := cols[b]
+			cc.runs += c.runs
+			cc.hits += c.hits
+			cols[b] = cc
+		}
+		all.runs += row.runs
+		all.hits += row.hits
+		fmt.Fprintf(&sb, "  %s\n", row)
+	}
+	fmt.Fprintf(&sb, "%-17s", "all")
+	for _, b := range synthetic.Placements {
+		fmt.Fprintf(&sb, "  %s", cols[b])
+	}
+	fmt.Fprintf(&sb, "  %s\n", all)
+	return sb.String()
+}
+
+// familyFirst is the first held-out seed of the family: schedules were
+// tuned on seeds 1 .. 1000 (TOURNEY_FAMILY_FIRST=1 runs those).
+const familyFirst = 1001
+
+// familyRun runs method at its shipped defaults on drawn landscapes
+// first .. first+n−1 and returns the breakdown of final points within tol
+// Elo of the peak, the worst shortfall and the search's games per run.
+func familyRun(t *testing.T, method string, first, n int, tol float64, extra string) (familyTable, float64, float64) {
+	t.Helper()
+	ft := familyTable{}
+	worst, games := 0.0, 0.0
+	for seed := first; seed < first+n; seed++ {
+		d := synthetic.DrawLandscape(uint64(seed), false)
+		s := familySpace(t, d, uint64(seed), "method = \""+method+"\"\n"+extra, "")
+		h := simRun(t, s)
+		land := s.Scenarios[0].Maps[0].(*synthetic.Landscape)
+		p, err := s.BotParams(0, space.Variant{Values: h.values[len(h.values)-1]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := land.Value(p) - d.Gain
+		ft.add(d.DefaultAt, d.BestAt, got >= -tol)
+		worst = min(worst, got)
+		games += float64(h.games) / float64(n)
+		if testing.Verbose() && got < -tol {
+			t.Logf("%s seed %d: %.1f Elo below the peak (%.1f; %d knobs, defaults %s, best %s)%s", method, seed, -got, d.Gain, len(d.Knobs), d.DefaultAt, d.BestAt, fmtValues(s, h.values[len(h.values)-1]))
+		}
+	}
+	return ft, worst, games
+}
+
+// TestFamilyPeak: SPSA and CMA-ES at their shipped defaults on drawn
+// landscapes of the family (engines/synthetic/family.go) they were not
+// tuned on: the final point within 10 Elo of the peak in at least 90 %.
+// CI runs a few seeds and asserts with margin (every final point within
+// 30 Elo); TOURNEY_FAMILY_SEEDS=200 gives the figure and its breakdown by
+// where the defaults and the best values sit.
+func TestFamilyPeak(t *testing.T) {
+	n := envSeeds("TOURNEY_FAMILY_SEEDS", 3)
+	if raceEnabled && os.Getenv("TOURNEY_FAMILY_SEEDS") == "" {
+		n = 1
+	}
+	first := envSeeds("TOURNEY_FAMILY_FIRST", familyFirst)
+	for _, method := range []string{"spsa", "cmaes"} {
+		if m := os.Getenv("TOURNEY_FAMILY_METHOD"); m != "" && m != method {
+			continue
+		}
+		ft, worst, games := familyRun(t, method, first, n, 10, os.Getenv("TOURNEY_FAMILY_"+strings.ToUpper(method)))
+		all := familyCell{}
+		for _, c := range ft {
+			all.runs += c.runs
+			all.hits += c.hits
+		}
+		t.Logf("%s on drawn landscapes %d .. %d: within 10 Elo of the peak in %d of %d (%.1f %%), worst %.1f Elo, %.0f games of the search\n%s",
+			method, first, first+n-1, all.hits, all.runs, 100*float64(all.hits)/float64(all.runs), -worst, games, ft)
+		switch {
+		case n >= 20 && 10*all.hits < 9*all.runs:
+			t.Errorf("%s: within 10 Elo of the peak in %d of %d drawn landscapes, want at least 90 %%", method, all.hits, all.runs)
+		case n < 20 && worst < -30:
+			t.Errorf("%s: a final point %.1f Elo below the peak, want within 30", method, -worst)
+		}
+	}
+}

@@ -1,0 +1,5 @@
+//go:build race
+
+package plan
+
+func init() { raceEnabled = true }
