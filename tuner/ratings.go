@@ -3,7 +3,6 @@ package tuner
 import (
 	"fmt"
 	"math"
-	"sort"
 	"strconv"
 	"tourney/tuner/plan"
 	"tourney/tuner/space"
@@ -237,15 +236,9 @@ func (r *sweepRun) ratings() (stats.Ratings, error) {
 	}
 	out := stats.Ratings{Elo: expand(rt.Elo, back, n), Lo: expand(rt.Lo, back, n), Hi: expand(rt.Hi, back, n),
 		PBest: make([]float64, n), Reps: rt.Reps}
-	// An interval of zero width (every resampled block the same: games
-	// that cannot vary) is no interval: NaN, printed as "no variation"
-	// (statistics.md §3, §8). The anchor is 0 by definition.
-	anchor := r.anchor()
-	for e := range out.Lo {
-		if e != anchor && out.Hi[e]-out.Lo[e] < 1e-9 {
-			out.Lo[e], out.Hi[e] = math.NaN(), math.NaN()
-		}
-	}
+	// An interval the bootstrap could not give (every resampled block
+	// the same) comes from the observed information (stats.Bootstrap):
+	// never NaN, never an end equal to the estimate (statistics.md §3).
 	for k, e := range back {
 		out.PBest[e] = rt.PBest[k]
 	}
@@ -266,7 +259,7 @@ func (r *sweepRun) inseparable(rt stats.Ratings, db []int, w, x int) bool {
 	}
 	ge := 0
 	for _, smp := range rt.Samples {
-		if smp[x] >= smp[w] {
+		if smp[x] >= smp[w]-stats.TieTolerance { // equal up to rounding: a tie
 			ge++
 		}
 	}
@@ -318,6 +311,15 @@ type Verdict struct {
 	// HeldDistinct counts its distinct blocks.
 	Held         bool
 	HeldDistinct int
+	// Flat is set when every bootstrap refit gave the winner the same
+	// difference to the defaults (every block the same result): the
+	// interval is the observed information's (stats.Bootstrap).
+	Flat bool
+	// Played counts the variants that played (P(best) is among them) of
+	// Variants.
+	Played, Variants int
+	// M is the number of variants the adjusted bound pays for.
+	M int
 	// Confirmation, when the run played one.
 	Confirm *Confirmation
 }
@@ -332,6 +334,12 @@ func (r *sweepRun) verdict(winner int, rt stats.Ratings) Verdict {
 	v := Verdict{Winner: winner, Elo: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), LoAdjusted: math.NaN()}
 	if winner < len(rt.PBest) {
 		v.PBest = rt.PBest[winner]
+	}
+	v.Variants = r.ents.variants
+	for x := range r.ents.variants {
+		if r.stats[x].games > 0 {
+			v.Played++
+		}
 	}
 	// Identical games count once: a variant (or the winner) with fewer
 	// than plan.MinDistinct distinct blocks cannot be separated from
@@ -361,6 +369,8 @@ func (r *sweepRun) verdict(winner int, rt stats.Ratings) Verdict {
 	if d < r.ents.variants {
 		m--
 	}
+	v.M = m
+	v.Flat = flatDiffs(diffs)
 	sd := stat.StdDev(diffs, nil)
 	z := distuv.UnitNormal.Quantile(1 - (1-conf)/float64(max(m, 1)))
 	v.LoAdjusted = rt.Elo[winner] - z*sd
@@ -368,12 +378,14 @@ func (r *sweepRun) verdict(winner int, rt stats.Ratings) Verdict {
 	case min(db[winner], db[d]) < plan.MinDistinct:
 		v.Text = verdictKeep + fmt.Sprintf(" (distinct blocks: %d, too few to separate anything: identical games count once; set opening_plies or add maps)", min(db[winner], db[d]))
 		v.LoAdjusted = math.NaN()
-	case !(sd > 0):
+	case v.Flat || !(sd > 0):
 		v.Text = verdictKeep + " (no variation: every block gave the same result)"
 		v.LoAdjusted = math.NaN()
 	case v.LoAdjusted > 0:
 		v.Better = true
 		v.Text = verdictBetter
+	case v.worse():
+		v.Text = verdictKeep + " (the winner is worse than the defaults)"
 	default:
 		v.Text = verdictKeep
 	}
@@ -387,47 +399,6 @@ func refitDiffs(rt stats.Ratings, a, b int) []float64 {
 		diffs[k] = smp[a] - smp[b]
 	}
 	return diffs
-}
-
-// String is the verdict for people.
-func (v Verdict) String() string {
-	s := ""
-	switch {
-	case !math.IsNaN(v.Elo) && v.Elo == 0 && v.Lo == 0 && v.Hi == 0:
-		s = fmt.Sprintf("winner %d (the defaults), P(best) %.2f", v.Winner, v.PBest)
-	case !math.IsNaN(v.Elo) && (math.IsNaN(v.Lo) || v.Hi-v.Lo < 0.05):
-		why := "deterministic games"
-		pbest := "P(best) not estimated: one distinct block" // a bootstrap of one block is that block again
-		if v.Distinct >= 2 {
-			// the games differ, their results do not (the two play alike)
-			why = "every block gave the same result"
-			pbest = fmt.Sprintf("P(best) %.2f", v.PBest)
-		}
-		s = fmt.Sprintf("winner %d: %s Elo against the defaults (no variation: %s; distinct blocks: %d), %s", v.Winner,
-			fmtRound(v.Elo, 1), why, v.Distinct, pbest)
-	case !math.IsNaN(v.Elo):
-		s = fmt.Sprintf("winner %d: %s Elo against the defaults [%s, %s], P(best) %.2f", v.Winner,
-			fmtRound(v.Elo, 1), fmtRound(v.Lo, 1), fmtRound(v.Hi, 1), v.PBest)
-		if v.Held {
-			s += fmt.Sprintf(" (on %d hold-out blocks that played no part in the choice)", v.HeldDistinct)
-		}
-		if !math.IsNaN(v.LoAdjusted) {
-			s += fmt.Sprintf("\nthe tournament's adjusted lower bound (the price of choosing the best): %s Elo", fmtRound(v.LoAdjusted, 1))
-		}
-	default:
-		s = fmt.Sprintf("winner %d: P(best) %.2f", v.Winner, v.PBest)
-	}
-	if len(v.Inseparable) > 0 {
-		ids := make([]string, len(v.Inseparable))
-		sort.Ints(v.Inseparable)
-		for i, x := range v.Inseparable {
-			ids[i] = strconv.Itoa(x)
-		}
-		s += fmt.Sprintf("\ncannot be separated from: %s", joinMax(ids, 20))
-	} else {
-		s += "\nseparated from every other variant"
-	}
-	return s + "\nverdict: " + v.Text
 }
 
 func joinMax(ids []string, most int) string {

@@ -140,7 +140,18 @@ func writeFileAtomic(path string, data []byte) error {
 	return os.Rename(tmp, path)
 }
 
+// csvBytes writes rows as CSV. A number that is not defined (a variant
+// without games has no mean rank, a bye no score) is an empty cell, never
+// "NaN": one rule for every results file (pandas and R read an empty
+// numeric cell as missing).
 func csvBytes(rows [][]string) ([]byte, error) {
+	for _, row := range rows {
+		for j, c := range row {
+			if c == "NaN" {
+				row[j] = ""
+			}
+		}
+	}
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	if err := w.WriteAll(rows); err != nil {
