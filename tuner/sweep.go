@@ -177,6 +177,9 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 		}
 	}
 
+	if err := CheckBudget(s); err != nil { // before anything is written
+		return nil, err
+	}
 	var gf *os.File
 	r.table = &PlacementTable{}
 	if opt.Resume {

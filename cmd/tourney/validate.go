@@ -62,6 +62,9 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		sp = tuner.WithCosts(sp, cal)
 	}
+	if err := tuner.CheckBudget(sp); err != nil {
+		return err
+	}
 	bounds := plan.PlanTournament(sp, len(variants))
 	fmt.Fprintf(stdout, "space %s: ok\n", sp.Name)
 	fmt.Fprintf(stdout, "variants: %d (%s)\n", len(variants), sp.Generate.Method)

@@ -132,3 +132,14 @@ func notASpace(root *tomlTable) error {
 	}
 	return nil
 }
+
+// KeyError is an input error at a key of the space's file (its dotted
+// path, e.g. "tournament.budget"), for checks made after parsing (the
+// plan's): file:line:column: key: message, as the parser's own.
+func (s *Space) KeyError(key, msg string) error {
+	_, doc, err := decodeTOML(s.Path, s.Source)
+	if err != nil || doc == nil {
+		return &InputError{File: s.Path, Key: key, Message: msg}
+	}
+	return doc.errAt(strings.Split(key, "."), msg)
+}
