@@ -78,4 +78,3 @@ func FitCost(ctx context.Context, s *space.Space) (time.Duration, error) {
 	per := max(c30-c10, 0) / 20
 	return max(c10+per*time.Duration(s.Tournament.Bootstrap-10), 0), nil
 }
-
