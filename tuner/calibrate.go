@@ -23,9 +23,11 @@ type Calibration struct {
 	Games   int // calibration games played
 }
 
-// Calibrate plays games of the default configuration against itself on
-// every scenario and map, in turn, until limit has passed (at least one
-// game per map). It is what `validate` bases its time estimate on. With
+// Calibrate plays games of the space's candidates (the variants that
+// play, in turn around the table: a space whose defaults never play,
+// such as search depths 1..8 beside a default of 11, is not timed on the
+// defaults) on every scenario and map, in turn, until limit has passed
+// (at least one game per map). It is what `validate` bases its time estimate on. With
 // withRecords each game's record is written as a sweep writes it (to a
 // temporary file), and its cost is the game's: on games of a millisecond
 // the records are a third of a sweep's CPU.
@@ -48,12 +50,24 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 		total[si] = make([]time.Duration, len(sc.Maps))
 	}
 	rounds, c0 := 0, 0
+	vs := s.Variants()
+	cand := min(s.Candidates(), len(vs))
+	next := 0 // the next candidate to seat
 	for round := uint64(0); ; round++ {
 		for si, sc := range s.Scenarios {
 			for mi, m := range sc.Maps {
 				seats := make([]arena.Entrant, m.Players())
 				for j := range seats {
-					seats[j] = arena.Entrant{ID: "default", Spec: sc.Bot, Params: s.DefaultParams(si)}
+					p := s.DefaultParams(si)
+					if cand > 0 {
+						v := next % cand
+						next++
+						var err error
+						if p, err = s.BotParams(si, vs[v]); err != nil {
+							return Calibration{}, err
+						}
+					}
+					seats[j] = arena.Entrant{ID: "default", Spec: sc.Bot, Params: p}
 				}
 				job := arena.Job{Game: sc.Game, Map: m, Seed: game.Mix(s.Seed, 0xca11, round, uint64(si), uint64(mi)), Seats: seats, Budget: sc.MapBudget(mi), Record: withRecords}
 				cpu := processCPU()

@@ -1,8 +1,6 @@
 package tuner
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -38,14 +36,8 @@ bootstrap = 100
 			} else if sum.Distinct < sum.Blocks*3/4 {
 				t.Errorf("%s: with the default opening only %d of %d blocks are distinct", format, sum.Distinct, sum.Blocks)
 			}
-			vs, _ := os.ReadFile(filepath.Join(dir, "variants.csv"))
-			for _, ln := range strings.Split(strings.TrimSpace(string(vs)), "\n")[1:] {
-				f := strings.Split(ln, ",")
-				lo, hi := f[len(f)-5], f[len(f)-4] // rating_lo, rating_hi
-				if lo == hi && lo != "NaN" && f[0] != "0" {
-					t.Errorf("%s %q: a zero-width interval: %s", format, opening, ln)
-				}
-			}
+			noNaN(t, dir)
+			intervalsHaveWidth(t, dir)
 		}
 	}
 }

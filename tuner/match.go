@@ -85,44 +85,53 @@ type MatchResult struct {
 	// games (deterministic bots without an opening).
 	Identical []string
 	// DealPoints are A's mean points over each complete pair of games
-	// (a deal), in deal order: the paired comparison of two matches
-	// played on the same deals (against.go).
+	// (a deal), in deal order, repeated deals included: the paired
+	// comparison of two matches played on the same deals (against.go).
 	DealPoints []float64
-	Elapsed    time.Duration
+	// Repeated counts the blocks that repeated an earlier block's deal
+	// game for game (the same fingerprints in the same seatings): the same
+	// evidence again, counted once in every statistic, as a sweep does
+	// (statistics.md §8; a game of few opening plies has few openings).
+	// Blocks booked = Played/2 − Repeated.
+	Repeated int
+	Elapsed  time.Duration
 }
 
 // MatchSummary is the summary.json of a match.
 type MatchSummary struct {
-	Game        string   `json:"game"`
-	A           string   `json:"a"`
-	B           string   `json:"b"`
-	Maps        []string `json:"maps"`
-	Seed        uint64   `json:"seed"`
-	Budget      string   `json:"budget"`
-	Games       int      `json:"games"`
-	Interrupted bool     `json:"interrupted,omitempty"`
-	Wins        int      `json:"wins"`
-	Draws       int      `json:"draws"`
-	Losses      int      `json:"losses"`
-	Pairs       []int    `json:"pentanomial"` // LL, LD, WL+DD, WD, WW
-	Score       *float64 `json:"score,omitempty"`
-	Elo         *float64 `json:"elo,omitempty"`
-	EloLo       *float64 `json:"elo_lo,omitempty"`
-	EloHi       *float64 `json:"elo_hi,omitempty"`
-	NElo        *float64 `json:"nelo,omitempty"`
-	NEloLo      *float64 `json:"nelo_lo,omitempty"`
-	NEloHi      *float64 `json:"nelo_hi,omitempty"`
-	LOS         *float64 `json:"los,omitempty"`
-	Exact       bool     `json:"exact_bounds,omitempty"`
-	TriElo      *float64 `json:"trinomial_elo,omitempty"`
-	TriEloLo    *float64 `json:"trinomial_elo_lo,omitempty"`
-	TriEloHi    *float64 `json:"trinomial_elo_hi,omitempty"`
-	BlockDiff   *float64 `json:"multiseat_points_diff,omitempty"`
-	BlockDiffLo *float64 `json:"multiseat_points_diff_lo,omitempty"`
-	BlockDiffHi *float64 `json:"multiseat_points_diff_hi,omitempty"`
-	SPRT        string   `json:"sprt,omitempty"`
-	LLR         *float64 `json:"llr,omitempty"`
-	Forfeits    [2]int   `json:"forfeits"`
+	Game   string   `json:"game"`
+	A      string   `json:"a"`
+	B      string   `json:"b"`
+	Maps   []string `json:"maps"`
+	Seed   uint64   `json:"seed"`
+	Budget string   `json:"budget"`
+	Games  int      `json:"games"`
+	// DistinctBlocks: the blocks (pairs) that did not repeat an earlier
+	// block's games; the statistics rest on them.
+	DistinctBlocks int      `json:"distinct_blocks"`
+	Interrupted    bool     `json:"interrupted,omitempty"`
+	Wins           int      `json:"wins"`
+	Draws          int      `json:"draws"`
+	Losses         int      `json:"losses"`
+	Pairs          []int    `json:"pentanomial"` // LL, LD, WL+DD, WD, WW
+	Score          *float64 `json:"score,omitempty"`
+	Elo            *float64 `json:"elo,omitempty"`
+	EloLo          *float64 `json:"elo_lo,omitempty"`
+	EloHi          *float64 `json:"elo_hi,omitempty"`
+	NElo           *float64 `json:"nelo,omitempty"`
+	NEloLo         *float64 `json:"nelo_lo,omitempty"`
+	NEloHi         *float64 `json:"nelo_hi,omitempty"`
+	LOS            *float64 `json:"los,omitempty"`
+	Exact          bool     `json:"exact_bounds,omitempty"`
+	TriElo         *float64 `json:"trinomial_elo,omitempty"`
+	TriEloLo       *float64 `json:"trinomial_elo_lo,omitempty"`
+	TriEloHi       *float64 `json:"trinomial_elo_hi,omitempty"`
+	BlockDiff      *float64 `json:"multiseat_points_diff,omitempty"`
+	BlockDiffLo    *float64 `json:"multiseat_points_diff_lo,omitempty"`
+	BlockDiffHi    *float64 `json:"multiseat_points_diff_hi,omitempty"`
+	SPRT           string   `json:"sprt,omitempty"`
+	LLR            *float64 `json:"llr,omitempty"`
+	Forfeits       [2]int   `json:"forfeits"`
 	// Places and TrustedValue of A and B over games with more than two
 	// seats (omitted when there are none).
 	PlacesA       []int    `json:"places_a,omitempty"`
@@ -174,6 +183,7 @@ type pairTally struct {
 	ptsA, ptsB [2]float64 // mean points of A and B in each game
 	multi      bool
 	sig        string // what the games were (scores and plies): identical-game detection
+	key        string // the games' fingerprints in seating order: a repeated deal
 }
 
 // RunMatch plays the match, writing games.csv (variant 0 is A, 1 is B) as
@@ -212,6 +222,7 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 	var cur pairTally
 	var pending [][]string
 	sigs := map[int][]string{} // per map: the pairs' signatures
+	seen := map[string]bool{}  // the blocks' fingerprints: a repeated deal counts once
 	emit := func(r *arena.Result) error {
 		mi := r.Job.Meta.(int)
 		g := r.Index % 2
@@ -243,6 +254,7 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 		cur.ptsA[g], cur.ptsB[g] = pa/float64(na), pb/float64(nb)
 		cur.multi = len(r.Job.Seats) > 2
 		cur.sig += fmt.Sprint(r.Scores, r.Plies, ";")
+		cur.key += fmt.Sprintf("%d:%d;", mi, r.Print)
 		if g == 0 {
 			return nil
 		}
@@ -256,8 +268,14 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 		}
 		res.bookPending(pending)
 		pending = pending[:0]
-		res.book(cur)
 		res.DealPoints = append(res.DealPoints, (cur.ptsA[0]+cur.ptsA[1])/2)
+		if seen[cur.key] {
+			res.Played += 2
+			res.Repeated++
+		} else {
+			seen[cur.key] = true
+			res.book(cur)
+		}
 		sigs[mi] = append(sigs[mi], cur.sig)
 		cur = pairTally{}
 		if gw != nil {
@@ -412,7 +430,7 @@ func writeMatchSummary(opt MatchOptions, c *MatchConfig, res *MatchResult) error
 	a, b := c.names()
 	s := MatchSummary{
 		Game: c.Game.Info().Name, A: a, B: b, Maps: c.MapNames, Seed: c.Seed, Budget: c.budgetString(),
-		Games: res.Played, Interrupted: res.Interrupted, Wins: res.Games.W, Draws: res.Games.D, Losses: res.Games.L,
+		Games: res.Played, DistinctBlocks: res.Played/2 - res.Repeated, Interrupted: res.Interrupted, Wins: res.Games.W, Draws: res.Games.D, Losses: res.Games.L,
 		Pairs: res.Pairs[:], Forfeits: res.Forfeits,
 		SPRT: res.SPRTState, Elapsed: math.Round(res.Elapsed.Seconds()*1000) / 1000, Version: opt.Version,
 	}
@@ -460,6 +478,10 @@ func PrintMatch(w io.Writer, c *MatchConfig, r *MatchResult) {
 		head = " (interrupted: the complete pairs so far)"
 	}
 	fmt.Fprintf(w, "%s: A=%s vs B=%s, %d games, budget %s%s\n", c.Game.Info().Name, a, b, r.Played, c.budgetString(), head)
+	if r.Repeated > 0 {
+		fmt.Fprintf(w, "distinct deals: %d of %d pairs (a pair that repeats an earlier one game for game is the same evidence and counts once)\n",
+			r.Played/2-r.Repeated, r.Played/2)
+	}
 	ps, gs := r.PairStats, r.GameStats
 	if ps.N > 0 {
 		fmt.Fprintf(w, "A: W %d  D %d  L %d  (%.1f%%)\n", r.Games.W, r.Games.D, r.Games.L, 100*gs.Score)

@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -167,5 +168,42 @@ func TestMatchInterrupted(t *testing.T) {
 	g, _ := os.ReadFile(filepath.Join(dir, "games.csv"))
 	if n := strings.Count(string(g), "\n"); n != 1+2*res.Played {
 		t.Errorf("games.csv has %d lines for %d games", n, res.Played)
+	}
+}
+
+// A pair that repeats an earlier pair's deal game for game (deterministic
+// bots after one random opening ply: at most 7 openings) is the same
+// evidence again and counts once, as in a sweep; the output says how many
+// distinct deals there were (issue 31: 150 pairs of 70 distinct deals
+// gave an interval as if all 150 were independent).
+func TestMatchRepeatedDealsCountOnce(t *testing.T) {
+	spec := connect4.Game{}.Bots()[0]
+	pb, err := spec.Resolve(map[string]any{"opponent_weight": 2.0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := connect4.Game{}.LoadMap("standard")
+	c := &MatchConfig{Game: connect4.Game{}, A: arena.Entrant{Spec: spec, Params: spec.Defaults()}, B: arena.Entrant{Spec: spec, Params: pb},
+		Games: 200, Budget: game.Budget{Depth: 2}, Seed: 1, OpeningPlies: 1, Maps: []game.Map{m}, MapNames: []string{"standard"}}
+	dir := filepath.Join(t.TempDir(), "m")
+	res, err := RunMatch(t.Context(), c, MatchOptions{Out: dir, Workers: 2, Quiet: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	booked := 0
+	for _, n := range res.Pairs {
+		booked += n
+	}
+	if res.Played != 200 || booked > 7 || booked+res.Repeated != 100 || res.PairStats.N != booked {
+		t.Errorf("200 games: %d pairs booked, %d repeated, estimate over %d: want at most 7 distinct deals counted once", booked, res.Repeated, res.PairStats.N)
+	}
+	var out strings.Builder
+	PrintMatch(&out, c, res)
+	if want := "distinct deals: " + strconv.Itoa(booked) + " of 100 pairs"; !strings.Contains(out.String(), want) {
+		t.Errorf("output %q: want %q", out.String(), want)
+	}
+	js, _ := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if !strings.Contains(string(js), `"distinct_blocks": `+strconv.Itoa(booked)+",") {
+		t.Errorf("summary.json: no distinct_blocks %d:\n%s", booked, js)
 	}
 }

@@ -3,7 +3,6 @@ package tuner
 import (
 	"fmt"
 	"math"
-	"sort"
 	"strconv"
 	"tourney/tuner/plan"
 	"tourney/tuner/space"
@@ -237,15 +236,9 @@ func (r *sweepRun) ratings() (stats.Ratings, error) {
 	}
 	out := stats.Ratings{Elo: expand(rt.Elo, back, n), Lo: expand(rt.Lo, back, n), Hi: expand(rt.Hi, back, n),
 		PBest: make([]float64, n), Reps: rt.Reps}
-	// An interval of zero width (every resampled block the same: games
-	// that cannot vary) is no interval: NaN, printed as "no variation"
-	// (statistics.md §3, §8). The anchor is 0 by definition.
-	anchor := r.anchor()
-	for e := range out.Lo {
-		if e != anchor && out.Hi[e]-out.Lo[e] < 1e-9 {
-			out.Lo[e], out.Hi[e] = math.NaN(), math.NaN()
-		}
-	}
+	// An interval the bootstrap could not give (every resampled block
+	// the same) comes from the observed information (stats.Bootstrap):
+	// never NaN, never an end equal to the estimate (statistics.md §3).
 	for k, e := range back {
 		out.PBest[e] = rt.PBest[k]
 	}
@@ -257,21 +250,35 @@ func (r *sweepRun) ratings() (stats.Ratings, error) {
 }
 
 // inseparable says whether variant x cannot be separated from w: x
-// played, and P(x ≥ w) over the bootstrap refits is at least
-// (1 − confidence)/2, or either has fewer than plan.MinDistinct distinct
-// blocks.
-func (r *sweepRun) inseparable(rt stats.Ratings, db []int, w, x int) bool {
+// played, and P(x ≥ w) over the bootstrap refits is at least tail, or
+// either has fewer than plan.MinDistinct distinct blocks. A refit in
+// which the two are equal up to rounding counts as x ≥ w.
+func (r *sweepRun) inseparable(rt stats.Ratings, db []int, w, x int, tail float64) bool {
 	if x == w || r.stats[x].games == 0 {
 		return false
 	}
 	ge := 0
 	for _, smp := range rt.Samples {
-		if smp[x] >= smp[w] {
+		if smp[x] >= smp[w]-stats.TieTolerance { // equal up to rounding: a tie
 			ge++
 		}
 	}
 	few := db[x] < plan.MinDistinct || db[w] < plan.MinDistinct
-	return few || len(rt.Samples) > 0 && float64(ge)/float64(len(rt.Samples)) >= (1-r.s.Tournament.Confidence)/2
+	return few || len(rt.Samples) > 0 && float64(ge)/float64(len(rt.Samples)) >= tail
+}
+
+// separationTail is the verdict's tail for "separated" among m variants
+// that played: (1 − confidence)/2 for two, Bonferroni over the
+// m(m − 1)/2 pairs for more. The winner is the best of m by the same
+// games, so a per-pair tail would separate equal variants often (9 of
+// 40 runs of four identical synthetic variants at (1 − confidence)/2);
+// over every pair, any separation among equal variants happens in at
+// most 1 − confidence of runs.
+func separationTail(conf float64, m int) float64 {
+	if m < 2 {
+		m = 2
+	}
+	return (1 - conf) / float64(m*(m-1))
 }
 
 // Inseparable lists the variants of among that the ratings of every game
@@ -285,7 +292,7 @@ func (r *sweepRun) Inseparable(v int, among []int) ([]int, error) {
 	db := r.distinctBlocks()
 	var out []int
 	for _, x := range among {
-		if r.inseparable(rt, db, v, x) {
+		if r.inseparable(rt, db, v, x, (1-r.s.Tournament.Confidence)/2) { // the staged planner's finalists: per pair
 			out = append(out, x)
 		}
 	}
@@ -318,6 +325,15 @@ type Verdict struct {
 	// HeldDistinct counts its distinct blocks.
 	Held         bool
 	HeldDistinct int
+	// Flat is set when every bootstrap refit gave the winner the same
+	// difference to the defaults (every block the same result): the
+	// interval is the observed information's (stats.Bootstrap).
+	Flat bool
+	// Played counts the variants that played (P(best) is among them) of
+	// Variants.
+	Played, Variants int
+	// M is the number of variants the adjusted bound pays for.
+	M int
 	// Confirmation, when the run played one.
 	Confirm *Confirmation
 }
@@ -333,14 +349,21 @@ func (r *sweepRun) verdict(winner int, rt stats.Ratings) Verdict {
 	if winner < len(rt.PBest) {
 		v.PBest = rt.PBest[winner]
 	}
+	v.Variants = r.ents.variants
+	for x := range r.ents.variants {
+		if r.stats[x].games > 0 {
+			v.Played++
+		}
+	}
 	// Identical games count once: a variant (or the winner) with fewer
 	// than plan.MinDistinct distinct blocks cannot be separated from
 	// anything (statistics.md §8).
 	db := r.distinctBlocks()
 	v.Distinct = db[winner]
-	// inseparable: P(v ≥ winner) over the refits at least (1−conf)/2
+	// inseparable: P(v ≥ winner) over the refits at least the tail
+	tail := separationTail(conf, v.Played)
 	for x := range r.ents.variants {
-		if r.inseparable(rt, db, winner, x) {
+		if r.inseparable(rt, db, winner, x, tail) {
 			v.Inseparable = append(v.Inseparable, x)
 		}
 	}
@@ -361,6 +384,8 @@ func (r *sweepRun) verdict(winner int, rt stats.Ratings) Verdict {
 	if d < r.ents.variants {
 		m--
 	}
+	v.M = m
+	v.Flat = flatDiffs(diffs)
 	sd := stat.StdDev(diffs, nil)
 	z := distuv.UnitNormal.Quantile(1 - (1-conf)/float64(max(m, 1)))
 	v.LoAdjusted = rt.Elo[winner] - z*sd
@@ -368,12 +393,14 @@ func (r *sweepRun) verdict(winner int, rt stats.Ratings) Verdict {
 	case min(db[winner], db[d]) < plan.MinDistinct:
 		v.Text = verdictKeep + fmt.Sprintf(" (distinct blocks: %d, too few to separate anything: identical games count once; set opening_plies or add maps)", min(db[winner], db[d]))
 		v.LoAdjusted = math.NaN()
-	case !(sd > 0):
+	case v.Flat || !(sd > 0):
 		v.Text = verdictKeep + " (no variation: every block gave the same result)"
 		v.LoAdjusted = math.NaN()
 	case v.LoAdjusted > 0:
 		v.Better = true
 		v.Text = verdictBetter
+	case v.worse():
+		v.Text = verdictKeep + " (the winner is worse than the defaults)"
 	default:
 		v.Text = verdictKeep
 	}
@@ -387,47 +414,6 @@ func refitDiffs(rt stats.Ratings, a, b int) []float64 {
 		diffs[k] = smp[a] - smp[b]
 	}
 	return diffs
-}
-
-// String is the verdict for people.
-func (v Verdict) String() string {
-	s := ""
-	switch {
-	case !math.IsNaN(v.Elo) && v.Elo == 0 && v.Lo == 0 && v.Hi == 0:
-		s = fmt.Sprintf("winner %d (the defaults), P(best) %.2f", v.Winner, v.PBest)
-	case !math.IsNaN(v.Elo) && (math.IsNaN(v.Lo) || v.Hi-v.Lo < 0.05):
-		why := "deterministic games"
-		pbest := "P(best) not estimated: one distinct block" // a bootstrap of one block is that block again
-		if v.Distinct >= 2 {
-			// the games differ, their results do not (the two play alike)
-			why = "every block gave the same result"
-			pbest = fmt.Sprintf("P(best) %.2f", v.PBest)
-		}
-		s = fmt.Sprintf("winner %d: %s Elo against the defaults (no variation: %s; distinct blocks: %d), %s", v.Winner,
-			fmtRound(v.Elo, 1), why, v.Distinct, pbest)
-	case !math.IsNaN(v.Elo):
-		s = fmt.Sprintf("winner %d: %s Elo against the defaults [%s, %s], P(best) %.2f", v.Winner,
-			fmtRound(v.Elo, 1), fmtRound(v.Lo, 1), fmtRound(v.Hi, 1), v.PBest)
-		if v.Held {
-			s += fmt.Sprintf(" (on %d hold-out blocks that played no part in the choice)", v.HeldDistinct)
-		}
-		if !math.IsNaN(v.LoAdjusted) {
-			s += fmt.Sprintf("\nthe tournament's adjusted lower bound (the price of choosing the best): %s Elo", fmtRound(v.LoAdjusted, 1))
-		}
-	default:
-		s = fmt.Sprintf("winner %d: P(best) %.2f", v.Winner, v.PBest)
-	}
-	if len(v.Inseparable) > 0 {
-		ids := make([]string, len(v.Inseparable))
-		sort.Ints(v.Inseparable)
-		for i, x := range v.Inseparable {
-			ids[i] = strconv.Itoa(x)
-		}
-		s += fmt.Sprintf("\ncannot be separated from: %s", joinMax(ids, 20))
-	} else {
-		s += "\nseparated from every other variant"
-	}
-	return s + "\nverdict: " + v.Text
 }
 
 func joinMax(ids []string, most int) string {

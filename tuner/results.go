@@ -39,13 +39,16 @@ type Summary struct {
 	WinnerParams  map[string]any `json:"winner_params"`
 	Budget        string         `json:"budget"`
 	Verdict       VerdictJSON    `json:"verdict"`
-	Forfeits      int            `json:"forfeits"`
-	ForfeitsBy    map[string]int `json:"forfeits_by_variant,omitempty"`
-	Resumed       int            `json:"resumed_games,omitempty"`
-	Elapsed       float64        `json:"elapsed_seconds"`
-	GamesPerSec   float64        `json:"games_per_second"`
-	Workers       int            `json:"workers"`
-	Version       string         `json:"version"`
+	// Effects says what effects.csv's effects are (EffectsNote; empty
+	// without effects.csv).
+	Effects     string         `json:"effects,omitempty"`
+	Forfeits    int            `json:"forfeits"`
+	ForfeitsBy  map[string]int `json:"forfeits_by_variant,omitempty"`
+	Resumed     int            `json:"resumed_games,omitempty"`
+	Elapsed     float64        `json:"elapsed_seconds"`
+	GamesPerSec float64        `json:"games_per_second"`
+	Workers     int            `json:"workers"`
+	Version     string         `json:"version"`
 	// Players: who played each block (block key → worker name) when a
 	// cluster played the sweep; the blocks of an interrupted run are
 	// not in it.
@@ -120,6 +123,9 @@ func (r *sweepRun) summary(winner, rounds int, elapsed time.Duration, v Verdict)
 	if r.rungFrom >= 0 {
 		sum.HoldOutGames = r.gameNo - r.rungGame
 	}
+	if r.eff != nil {
+		sum.Effects = EffectsNote
+	}
 	if elapsed > 0 {
 		sum.GamesPerSec = math.Round(float64(r.gameNo-r.replayed)/elapsed.Seconds()*100) / 100
 	}
@@ -155,7 +161,18 @@ func writeFileAtomic(path string, data []byte) error {
 	return os.Rename(tmp, path)
 }
 
+// csvBytes writes rows as CSV. A number that is not defined (a variant
+// without games has no mean rank, a bye no score) is an empty cell, never
+// "NaN": one rule for every results file (pandas and R read an empty
+// numeric cell as missing).
 func csvBytes(rows [][]string) ([]byte, error) {
+	for _, row := range rows {
+		for j, c := range row {
+			if c == "NaN" {
+				row[j] = ""
+			}
+		}
+	}
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
 	if err := w.WriteAll(rows); err != nil {

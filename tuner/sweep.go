@@ -181,6 +181,9 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 		}
 	}
 
+	if err := CheckBudget(s); err != nil { // before anything is written
+		return nil, err
+	}
 	var gf *os.File
 	r.table = &PlacementTable{}
 	if opt.Resume {
@@ -393,6 +396,7 @@ func (r *sweepRun) rungVerdict(v *Verdict, main stats.Ratings) error {
 	v.Held = true
 	v.Elo, v.Lo, v.Hi = rt.Elo[w]-rt.Elo[d], rt.Lo[w], rt.Hi[w]
 	v.HeldDistinct = min(db[w], db[d])
+	v.Flat = flatDiffs(refitDiffs(rt, w, d))
 	if r.dup[r.rungFrom] && v.HeldDistinct < plan.MinDistinct {
 		v.Better = false
 		v.Text = verdictKeep + fmt.Sprintf(" (distinct blocks of the hold-out: %d, too few to separate anything: identical games count once; set opening_plies or add maps)", v.HeldDistinct)
@@ -402,7 +406,7 @@ func (r *sweepRun) rungVerdict(v *Verdict, main stats.Ratings) error {
 	case v.HeldDistinct < plan.MinDistinct:
 		v.Better = false
 		v.Text = verdictKeep + fmt.Sprintf(" (distinct blocks of the hold-out: %d, too few)", v.HeldDistinct)
-	case math.IsNaN(v.Lo):
+	case v.Flat:
 		v.Better = false
 		v.Text = verdictKeep + " (no variation on the hold-out: every block gave the same result)"
 	case v.Lo > 0:
@@ -418,6 +422,9 @@ func (r *sweepRun) rungVerdict(v *Verdict, main stats.Ratings) error {
 		}
 		v.Better = true
 		v.Text = verdictBetter
+	case v.worse():
+		v.Better = false
+		v.Text = verdictKeep + " (the winner is worse than the defaults)"
 	default:
 		v.Better = false
 		v.Text = verdictKeep

@@ -319,11 +319,11 @@ func TestReplaySpeed(t *testing.T) {
 // validate bounds a race's games by its first look and its budget.
 func TestValidateRace(t *testing.T) {
 	code, out, stderr := tourney(t, "validate", "../../configs/default.toml", "--no-estimate")
-	// 12 variants: a block is a round robin of 66 pairs (132 games), the
-	// first test after 5 blocks, the budget 1500 games; then the hold-out
-	// rung, a tenth of that in blocks of 2 games (66 to 150)
-	if code != 0 || !strings.Contains(out, "format: race (first test after 5 blocks, budget 1500 games") ||
-		!strings.Contains(out, "hold-out rung: at most 150 games") || !strings.Contains(out, "total games: 726 to 1650") {
+	// 4 variants: a block is a round robin of 6 pairs (12 games), the
+	// first test after 5 blocks, the budget 1200 games; then the hold-out
+	// rung, a tenth of that in blocks of 2 games (16 to 120)
+	if code != 0 || !strings.Contains(out, "format: race (first test after 5 blocks, budget 1200 games") ||
+		!strings.Contains(out, "hold-out rung: at most 120 games") || !strings.Contains(out, "total games: 76 to 1320") {
 		t.Fatalf("validate: %d %q %q", code, out, stderr)
 	}
 }

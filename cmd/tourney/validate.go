@@ -66,6 +66,9 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		sp = tuner.WithCosts(sp, cal)
 	}
+	if err := tuner.CheckBudget(sp); err != nil {
+		return err
+	}
 	bounds := plan.PlanTournament(sp, len(variants))
 	fmt.Fprintf(stdout, "space %s: ok\n", sp.Name)
 	fmt.Fprintf(stdout, "variants: %d (%s)\n", len(variants), sp.Generate.Method)
@@ -161,9 +164,22 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if cal.Games == 0 {
 		from = "from the scenarios' declared costs"
 	}
-	fmt.Fprintf(stdout, "estimate: %s to %s on %d workers (%s of CPU per game, weighted by the games of each map, %s; CPU time: the estimate holds on idle cores)\n",
+	// the fits after the games (the ratings' and effects' bootstrap):
+	// timed on data of the plan's size, scaled with the games played
+	fits, err := tuner.FitCost(ctx, sp)
+	if err != nil {
+		return err
+	}
+	fitsLo := scaleDuration(fits, bounds.MinGames, bounds.MaxGames)
+	est += fits / time.Duration(w)
+	lo += fitsLo / time.Duration(w)
+	fmt.Fprintf(stdout, "estimate: %s to %s on %d workers (%s of CPU per game, weighted by the games of each map, %s; the fits included; CPU time: the estimate holds on idle cores)\n",
 		lo.Round(time.Second/10), est.Round(time.Second/10), w, per.Round(time.Microsecond), from)
-	fmt.Fprintf(stdout, "CPU: %s to %s\n", scaleDuration(cal.CPU(bounds), bounds.MinGames, bounds.MaxGames).Round(time.Second), cal.CPU(bounds).Round(time.Second))
+	games := cal.CPU(bounds)
+	fmt.Fprintf(stdout, "CPU: %s to %s (games %s to %s, the rest %s to %s: the fits (%d bootstrap refits of the ratings and the effects) and the files, timed on a dry run of the plan)\n",
+		(scaleDuration(games, bounds.MinGames, bounds.MaxGames) + fitsLo).Round(time.Second), (games + fits).Round(time.Second),
+		scaleDuration(games, bounds.MinGames, bounds.MaxGames).Round(time.Second), games.Round(time.Second),
+		fitsLo.Round(time.Second/10), fits.Round(time.Second/10), t.Bootstrap)
 	return nil
 }
 

@@ -43,33 +43,7 @@ func IsContinuous(method string) bool { return method == "spsa" || method == "cm
 func (s *Space) parseContinuous(t *tomlTable) error {
 	m := s.Generate.Method
 	c := ContinuousConfig{Iterations: DefaultIterations, Alpha: 0.602, Gamma: 0.101, Population: 0, Generations: 0, Blocks: 0, Sigma: 0.3}
-	for _, k := range continuousKeys {
-		if !t.has(k) {
-			continue
-		}
-		spsa := k == "iterations" || k == "A" || k == "alpha" || k == "gamma"
-		cma := k == "generations" || k == "population" || k == "blocks" || k == "sigma"
-		switch {
-		case k == "final_games" && !IsContinuous(m),
-			spsa && m != "spsa",
-			cma && m != "cmaes":
-			of := "method cmaes"
-			if spsa {
-				of = "method spsa"
-			} else if k == "final_games" {
-				of = "methods spsa and cmaes"
-			}
-			return t.err(k, "is a setting of %s, not of %s", of, m)
-		}
-	}
-	if m == "spsa" || m == "cmaes" {
-		if t.has("samples") {
-			return t.err("samples", "method %s has no samples (it moves one point: iterations or generations set its length)", m)
-		}
-		if t.has("include_defaults") {
-			return t.err("include_defaults", "method %s always plays its final point against the defaults", m)
-		}
-	}
+	// which method reads which key: checkKeyUse (keys.go)
 	get := func(key string, def, lo, hi int64) (int, error) {
 		n, err := t.integer(key, def)
 		if err != nil {

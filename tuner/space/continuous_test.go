@@ -45,9 +45,9 @@ func TestContinuousDefaults(t *testing.T) {
 func TestContinuousErrors(t *testing.T) {
 	r := "[params]\nx1 = { min = -1.0, max = 1.0 }\n"
 	for _, c := range []struct{ text, want string }{
-		{r + "[generate]\nmethod = \"spsa\"\nsamples = 4\n", "generate.samples: method spsa has no samples"},
-		{r + "[generate]\nmethod = \"grid\"\niterations = 4\n", "generate.iterations: is a setting of method spsa, not of grid"},
-		{r + "[generate]\nmethod = \"spsa\"\ngenerations = 4\n", "generate.generations: is a setting of method cmaes, not of spsa"},
+		{r + "[generate]\nmethod = \"spsa\"\nsamples = 4\n", "generate.samples: is a setting of methods random and lhs; method spsa ignores it"},
+		{r + "[generate]\nmethod = \"grid\"\niterations = 4\n", "generate.iterations: is a setting of method spsa; method grid ignores it"},
+		{r + "[generate]\nmethod = \"spsa\"\ngenerations = 4\n", "generate.generations: is a setting of method cmaes; method spsa ignores it"},
 		{r + "[generate]\nmethod = \"spsa\"\niterations = 0\n", "generate.iterations: must be between 1"},
 		{"[params]\nx1 = { values = [0.0, 1.0] }\n[generate]\nmethod = \"spsa\"\n", "method spsa moves through a range"},
 		{"[params]\nx1 = { min = -1.0, max = 1.0, c_end = 2.0 }\n[generate]\nmethod = \"spsa\"\n", "c_end: must be above 0 and at most half the range"},

@@ -99,7 +99,7 @@ func TestEffectsAndHalvingKeys(t *testing.T) {
 		{"[effects]\ninteractions = [\"x1\"]\n", "want a list of parameter pairs"},
 		{"[tournament]\nformat = \"halving\"\nbudget = \"soon\"\n", "want a CPU time"},
 		{"[tournament]\nformat = \"halving\"\neta = 1\n", "eta: must be between 2 and 10"},
-		{"[tournament]\nformat = \"race\"\neta = 3\n", "is a setting of format = \"halving\""},
+		{"[tournament]\nformat = \"race\"\neta = 3\n", "is a setting of format halving; format race ignores it"},
 	}
 	for _, c := range cases {
 		_, err := Parse("f.toml", []byte(base+c.extra))

@@ -68,7 +68,6 @@ quick = { values = [false, true] }
 scope = { values = ["c", "b"] }
 [generate]
 method = "sweep"
-samples = 64        # accepted, unused
 `)
 	got := points(s.Variants(), "depth", "quick", "scope")
 	want := [][]any{

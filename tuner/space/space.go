@@ -217,6 +217,9 @@ func Parse(path string, data []byte) (*Space, error) {
 		return nil, err
 	}
 	root := &tomlTable{doc: doc, m: m}
+	if err := notASpace(root); err != nil {
+		return nil, err
+	}
 	if err := root.allow("name", "seed", "scenario", "base", "params", "generate", "tournament", "bots", "effects"); err != nil {
 		return nil, err
 	}
@@ -295,6 +298,13 @@ func Parse(path string, data []byte) (*Space, error) {
 	if err != nil {
 		return nil, err
 	}
+	tour, err := root.table("tournament")
+	if err != nil {
+		return nil, err
+	}
+	if err := checkKeyUse(gen, tour); err != nil { // keys.go: one rule for every method
+		return nil, err
+	}
 	if err := s.parseGenerate(gen); err != nil {
 		return nil, err
 	}
@@ -316,10 +326,6 @@ func Parse(path string, data []byte) (*Space, error) {
 	}
 
 	// [tournament]
-	tour, err := root.table("tournament")
-	if err != nil {
-		return nil, err
-	}
 	if err := s.parseTournament(tour); err != nil {
 		return nil, err
 	}
@@ -747,13 +753,6 @@ func (s *Space) parseTournament(t *tomlTable) error {
 	if err := s.parseHalving(t); err != nil {
 		return err
 	}
-	if tc.Format == "race" || tc.Format == "halving" {
-		for _, k := range []string{"group", "advance"} {
-			if t.has(k) {
-				return t.err(k, "is a knockout setting; a %s has no groups", tc.Format)
-			}
-		}
-	}
 	group, err := t.integer("group", 2)
 	if err != nil {
 		return err
@@ -870,19 +869,19 @@ func (s *Space) parseTournament(t *tomlTable) error {
 func (s *Space) parseHalving(t *tomlTable) error {
 	tc := &s.Tournament
 	tc.Eta, tc.Finalists, tc.RungBlocks = 3, 4, 0
-	if cont := IsContinuous(s.Generate.Method); tc.Format != "halving" {
-		for _, k := range []string{"eta", "finalists", "rung_blocks", "budget"} {
-			if t.has(k) && !(cont && k == "budget") {
-				return t.err(k, "is a setting of format = \"halving\"")
-			}
-		}
-		if !cont || !t.has("budget") {
+	if tc.Format != "halving" {
+		// its keys elsewhere: checkKeyUse; a continuous method's budget
+		// sets its length
+		if !IsContinuous(s.Generate.Method) || !t.has("budget") {
 			return nil
 		}
 		if s.Generate.Continuous.RoundsSet {
 			return t.err("budget", "sets the length of method %s's search: give the budget or [generate] iterations/generations, not both", s.Generate.Method)
 		}
 		return s.parseBudget(t)
+	}
+	if t.has("budget") && t.has("rung_blocks") {
+		return t.err("rung_blocks", "give budget or rung_blocks, not both (rung_blocks sizes the first rung instead of a budget, and the budget would not be kept)")
 	}
 	for _, k := range []struct {
 		key    string

@@ -331,7 +331,7 @@ func TestSpaceErrors(t *testing.T) {
 		{"log int without steps", sc + "\n[params]\nwidth = { min = 1, max = 100, scale = \"log\" }\n", "params.width.scale: an integer range without steps uses every value"},
 		{"unknown method", sc + p + "[generate]\nmethod = \"bayes\"\n", `space.toml:7:1: generate.method: "bayes" is not a method (grid, sweep, random, lhs, staged, factorial, spsa or cmaes)`},
 		{"staged continuous", sc + "\n[params]\nrisk = { min = 0.5, max = 2.0 }\n[generate]\nmethod = \"staged\"\n", "params.risk: a float range needs steps (or values) for method staged"},
-		{"race group", sc + p + "[tournament]\nformat = \"race\"\ngroup = 4\n", "space.toml:8:1: tournament.group: is a knockout setting"},
+		{"race group", sc + p + "[tournament]\nformat = \"race\"\ngroup = 4\n", "space.toml:8:1: tournament.group: is a setting of format knockout; format race ignores it"},
 		{"confidence", sc + p + "[tournament]\nconfidence = 1.0\n", "tournament.confidence: must be at least 0.5 and less than 1, got 1.0"},
 		{"games and min_blocks", sc + p + "[tournament]\ngames = 4\nmin_blocks = 2\n", "tournament.games: give min_blocks or games, not both"},
 		{"max_games zero", sc + p + "[tournament]\nmax_games = 0\n", "tournament.max_games: must be at least 1"},

@@ -156,12 +156,22 @@
 //     ignored.
 //   - Weight scales a game's log-likelihood (0 means 1).
 //   - Prior: PriorDraws (default 2 when 0, none when negative) virtual
-//     draws of every non-anchor entity against a 0-rated opponent (the
-//     anchor, or with Anchor = −1 a virtual one), i.e. a term
-//     d·(½ ln σ(β) + ½ ln σ(−β)); an entity that won everything stays
-//     finite (10 wins of 10 with 2 prior draws: 11 of 12, 416.5 Elo).
-//   - Anchor ≥ 0 fixes that entity at 0; Anchor = −1 constrains the mean
-//     of all entities to 0.
+//     draws of every entity against a virtual 0-rated opponent, i.e. a
+//     term d·(½ ln σ(β) + ½ ln σ(−β)); an entity that won everything
+//     stays finite (10 wins of 10 against the anchor with 2 prior draws
+//     each: 478.8 Elo).
+//   - Anchor ≥ 0 puts that entity at 0: with a prior the fit is
+//     unconstrained (the prior identifies the scale; the anchor has its
+//     prior like every entity) and then shifted so that the anchor is 0.
+//     Held at 0 by a constraint, the anchor would absorb the reaction of
+//     the others' prior alone: an entity that lost every game is held up
+//     by its prior, its opponents pushed up by as much, and the anchor's
+//     identical twin rated above the anchor. Without a prior the anchor
+//     is held by the constraint. Anchor = −1 constrains the mean of all
+//     entities to 0.
+//   - Intervals that the bootstrap cannot give (every resample the same
+//     rating: every block gave the same result) come from the observed
+//     information at the full fit (information.go), never zero width.
 //   - Optimisation: maximum likelihood with gonum/optimize's Newton method
 //     (analytic gradient and Hessian of the negative log-posterior), from
 //     0. The constraint is removed by optimising over free coordinates:

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sync"
 
+	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize"
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -62,6 +63,10 @@ type Effects struct {
 	Reps    int
 	// Blocks is the number of distinct blocks resampled (G).
 	Blocks int
+	// cov is the observed information's covariance (natural units) when
+	// some interval had no width (effectsInformation), z its quantile.
+	cov *mat.SymDense
+	z   float64
 }
 
 // halfWidth is the interval's half width at conf for the refits s of an
@@ -91,6 +96,11 @@ func (e *Effects) Predict(row []Feature, conf float64) (est, lo, hi float64) {
 		}
 	}
 	h := e.halfWidth(s, conf)
+	if !(h >= flatWidth/2) && len(row) > 0 {
+		if ih := e.infoHalf(row); ih > 0 {
+			h = ih // every refit the same: the information's interval
+		}
+	}
 	return est, est - h, est + h
 }
 
@@ -282,5 +292,6 @@ func FitEffects(games []Game, d Design, reps int, conf float64, seed uint64) (Ef
 		h := out.halfWidth(col, conf)
 		out.Lo[k], out.Hi[k] = out.Theta[k]-h, out.Theta[k]+h
 	}
+	f.effectsInformation(&out, full, conf)
 	return out, nil
 }

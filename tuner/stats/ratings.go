@@ -51,9 +51,12 @@ const maxExactTie = 10
 // Plackett–Luce order terms, each with per-block contributions so that a
 // bootstrap replicate only re-weights terms.
 type model struct {
-	n      int
-	anchor int
-	prior  float64
+	n int
+	// anchor is the entity held at 0 during the fit, −1 for the sum-zero
+	// constraint, or anchorFree: every entity free (the prior on all of
+	// them identifies the scale) and the result shifted so that ref is 0.
+	anchor, ref int
+	prior       float64
 
 	pairI, pairJ []int // BT term t: entities i < j
 	plOrder      [][]int
@@ -99,7 +102,16 @@ func buildModel(n int, games []Game, opt FitOptions) (*model, error) {
 	if math.IsNaN(opt.PriorDraws) || math.IsInf(opt.PriorDraws, 0) {
 		return nil, fmt.Errorf("ratings: prior draws %g", opt.PriorDraws)
 	}
-	m := &model{n: n, anchor: opt.Anchor, prior: opt.priorDraws(), played: make([]bool, n)}
+	m := &model{n: n, anchor: opt.Anchor, ref: -1, prior: opt.priorDraws(), played: make([]bool, n)}
+	if opt.Anchor >= 0 && m.prior > 0 {
+		// The prior is every entity's, the anchor's too, and the scale is
+		// shifted to the anchor afterwards. Held at 0 by a constraint, the
+		// anchor would absorb the reaction of the others' prior alone: an
+		// entity that lost every game (a field bot) is held up by its
+		// prior, its opponents are pushed up by as much, and the anchor's
+		// identical twin would rate above the anchor (+2.7 Elo, issue 31).
+		m.anchor, m.ref = anchorFree, opt.Anchor
+	}
 	pairIdx := map[[2]int]int{}
 	plIdx := map[string]int{}
 	blockIdx := map[int]int{}
@@ -626,7 +638,7 @@ func newFitter(m *model) *fitter {
 	n := m.n
 	f := &fitter{m: m, beta: make([]float64, n), g: make([]float64, n), h: make([]float64, n*n)}
 	for i := range n {
-		if m.anchor >= 0 && i == m.anchor || m.anchor < 0 && i == n-1 {
+		if m.anchor >= 0 && i == m.anchor || m.anchor == -1 && i == n-1 {
 			continue
 		}
 		f.free = append(f.free, i)
@@ -648,8 +660,10 @@ func newFitter(m *model) *fitter {
 
 // expand sets f.beta from the free coordinates z.
 func (f *fitter) expand(z []float64) {
-	if f.m.anchor >= 0 {
-		f.beta[f.m.anchor] = 0
+	if f.m.anchor != -1 {
+		if f.m.anchor >= 0 {
+			f.beta[f.m.anchor] = 0
+		}
 		for k, i := range f.free {
 			f.beta[i] = z[k]
 		}
@@ -689,7 +703,7 @@ func (f *fitter) derivs(z []float64) {
 
 func (f *fitter) grad(gz, z []float64) {
 	f.derivs(z)
-	if f.m.anchor >= 0 {
+	if f.m.anchor != -1 {
 		for k, i := range f.free {
 			gz[k] = f.g[i]
 		}
@@ -705,7 +719,7 @@ func (f *fitter) hess(hz *mat.SymDense, z []float64) {
 	f.derivs(z)
 	n, h := f.m.n, f.h
 	raw := hz.RawSymmetric() // upper triangle
-	if f.m.anchor >= 0 {
+	if f.m.anchor != -1 {
 		for k, i := range f.free {
 			for l := k; l < len(f.free); l++ {
 				raw.Data[k*raw.Stride+l] = h[i*n+f.free[l]]
@@ -817,6 +831,14 @@ func (l *lastStep) Iterate(value, derivative float64) (optimize.Operation, float
 	return l.Backtracking.Iterate(value, derivative)
 }
 
+// TieTolerance (Elo) is how close two ratings of one fit are taken as
+// equal: far below anything games can tell, far above the fits'
+// rounding (twins' ratings differ by ~1e-12).
+const TieTolerance = 1e-6
+
+// anchorFree is model.anchor when no entity is held by a constraint.
+const anchorFree = -2
+
 // maxRating bounds a fitted rating (natural scale; 25 ≈ 4340 Elo): beyond
 // it the likelihood has no maximum (an entity that won or lost everything
 // with no prior) and the Newton iterates only drift away.
@@ -828,11 +850,24 @@ func (m *model) checkFinite(x []float64) ([]float64, error) {
 			return nil, fmt.Errorf("ratings: entity %d's rating diverges (no prior and it won or lost everything?)", i)
 		}
 	}
+	if m.ref >= 0 { // the scale anchored at ref (anchorFree)
+		r := x[m.ref]
+		for i := range x {
+			x[i] -= r
+			if !m.played[i] {
+				x[i] = 0 // no games: the prior's 0, as with a constraint
+			}
+		}
+		x[m.ref] = 0
+	}
 	return x, nil
 }
 
 // project0 makes a starting point feasible: anchor at 0, or mean 0.
 func (m *model) project0(x []float64) {
+	if m.anchor == anchorFree {
+		return
+	}
 	if m.anchor >= 0 {
 		x[m.anchor] = 0
 		return
@@ -930,15 +965,19 @@ func Bootstrap(n int, games []Game, opt FitOptions, reps int, conf float64, seed
 			if contend != nil && !contend[i] {
 				continue
 			}
-			switch {
-			case b > best:
-				best, nbest = b, 1
-			case b == best:
+			best = max(best, b)
+		}
+		// entities within TieTolerance of the best share it: identical
+		// data give ratings equal up to rounding, and rounding must not
+		// name a best (issue 31: twins at P(best) 1.00 and 0.00)
+		tol := TieTolerance / eloPerNat
+		for i, b := range beta {
+			if (contend == nil || contend[i]) && b >= best-tol {
 				nbest++
 			}
 		}
 		for i, b := range beta {
-			if (contend == nil || contend[i]) && b == best {
+			if (contend == nil || contend[i]) && b >= best-tol {
 				r.PBest[i] += 1 / float64(nbest)
 			}
 		}
@@ -964,6 +1003,7 @@ func Bootstrap(n int, games []Game, opt FitOptions, reps int, conf float64, seed
 		r.Lo[i] = stat.Quantile((1-conf)/2, stat.LinInterp, s, nil)
 		r.Hi[i] = stat.Quantile((1+conf)/2, stat.LinInterp, s, nil)
 	}
+	m.informationIntervals(&w, full, conf, &r, reach)
 	return r, nil
 }
 
@@ -1048,7 +1088,11 @@ func (m *model) refits(fr solver, full []float64, reps int, seed uint64) ([][]fl
 // with an anchor, those joined to it by a path of games (the anchor
 // itself included); without, those that played at all.
 func (m *model) connected() []bool {
-	if m.anchor < 0 {
+	anchor := m.anchor
+	if anchor == anchorFree {
+		anchor = m.ref
+	}
+	if anchor < 0 {
 		return slices.Clone(m.played)
 	}
 	parent := make([]int, m.n)
@@ -1073,7 +1117,7 @@ func (m *model) connected() []bool {
 		}
 	}
 	r := make([]bool, m.n)
-	root := find(m.anchor)
+	root := find(anchor)
 	for i := range r {
 		r[i] = find(i) == root
 	}

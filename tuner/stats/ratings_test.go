@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"gonum.org/v1/gonum/floats"
 )
 
 // games2 builds two-seat games of a against b: w wins of a, d draws, l
@@ -24,6 +26,22 @@ func games2(a, b, w, d, l, block0 int) []Game {
 
 var noPrior = FitOptions{Anchor: 0, PriorDraws: -1}
 
+// symmetricPriorElo is the rating difference (Elo) of an entity that won
+// all of wins games against the anchor when both have d prior draws:
+// β = −β_anchor = t solves wins·σ(−2t) = d·(σ(t) − ½) (bisection).
+func symmetricPriorElo(wins, d float64) float64 {
+	lo, hi := 0.0, 20.0
+	for range 200 {
+		t := (lo + hi) / 2
+		if wins*sigmoid(-2*t) > d*(sigmoid(t)-0.5) {
+			lo = t
+		} else {
+			hi = t
+		}
+	}
+	return 2 * lo * eloPerNat
+}
+
 func TestFitBTByHand(t *testing.T) {
 	cases := []struct {
 		name  string
@@ -39,11 +57,12 @@ func TestFitBTByHand(t *testing.T) {
 		{"2-2-0", games2(1, 0, 2, 2, 0, 0), noPrior, []float64{0, 400 * math.Log10(3)}},
 		// Mean constraint: ±95.42 around 0.
 		{"mean 0", games2(1, 0, 3, 0, 1, 0), FitOptions{Anchor: -1, PriorDraws: -1}, []float64{-200 * math.Log10(3), 200 * math.Log10(3)}},
-		// Won all 10 with the default prior of 2 draws against the
-		// anchor: 11 points of 12, Elo 400·log10(11) = 416.55.
-		{"10-0 prior", games2(1, 0, 10, 0, 0, 0), FitOptions{}, []float64{0, 400 * math.Log10(11)}},
-		// Lost all 10 with a prior of 4 draws: 2 of 14 → −400·log10(6).
-		{"0-10 prior 4", games2(1, 0, 0, 0, 10, 0), FitOptions{PriorDraws: 4}, []float64{0, -400 * math.Log10(6)}},
+		// Won all 10 with the default prior of 2 draws against a 0-rated
+		// opponent for both (the anchor's prior too, then shifted to it):
+		// by symmetry β₁ = −β₀ = t with 10·σ(−2t) = 2·(σ(t) − ½).
+		{"10-0 prior", games2(1, 0, 10, 0, 0, 0), FitOptions{}, []float64{0, symmetricPriorElo(10, 2)}},
+		// Lost all 10 with a prior of 4 draws: the mirror image.
+		{"0-10 prior 4", games2(1, 0, 0, 0, 10, 0), FitOptions{PriorDraws: 4}, []float64{0, -symmetricPriorElo(10, 4)}},
 		// Chain 0-1-2 without prior: 1 scores ¾ against 0 and 2 scores ¾
 		// against 1; the path gives 2 = 2·190.85 (no direct games).
 		{"chain", append(games2(1, 0, 3, 0, 1, 0), games2(2, 1, 3, 0, 1, 10)...), noPrior,
@@ -553,6 +572,35 @@ func TestFitStationary(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%+v: %v", opt, err)
 		}
+		if m.anchor == anchorFree {
+			// the fit is shifted to the anchor after an unconstrained
+			// optimum: find the shift back (the likelihood's gradient
+			// sums to 0, the prior's sum is monotone in the shift)
+			lo, hi := -20.0, 20.0
+			sh := make([]float64, n)
+			g := make([]float64, n)
+			for range 200 {
+				c := (lo + hi) / 2
+				for i := range beta {
+					sh[i] = beta[i] + c
+				}
+				m.eval(sh, &w, g, nil, &plScratch{})
+				if floats.Sum(g) < 0 {
+					lo = c
+				} else {
+					hi = c
+				}
+			}
+			for i, x := range g {
+				if math.Abs(x) > 1e-9 {
+					t.Errorf("%+v: gradient[%d] = %g at the unshifted optimum", opt, i, x)
+				}
+			}
+			if beta[opt.Anchor] != 0 {
+				t.Errorf("%+v: the anchor rates %g", opt, beta[opt.Anchor])
+			}
+			continue
+		}
 		g := make([]float64, n)
 		m.eval(beta, &w, g, nil, &plScratch{})
 		var mean, sum float64
@@ -653,6 +701,52 @@ func TestLogistic(t *testing.T) {
 			if math.Float64bits(got) != math.Float64bits(want[k]) {
 				t.Fatalf("logistic(%g)[%d] = %v, want %v", x, k, got, want[k])
 			}
+		}
+	}
+}
+
+// TestTwinsWithShutoutField: three identical entities (0 the anchor) that
+// split every game among themselves and all beat a field entity that
+// lost every game rate exactly alike and share P(best) (issue 31: the
+// anchor, held at 0 by a constraint, absorbed the reaction of the field
+// entity's prior, and the twins rated +2.7 Elo above it, separated and
+// with P(best) 1.00 and 0.00).
+func TestTwinsWithShutoutField(t *testing.T) {
+	var games []Game
+	for b := range 40 {
+		for _, p := range [][2]int{{0, 1}, {0, 2}, {1, 2}} {
+			games = append(games, Game{Block: b, Players: []int{p[0], p[1]}, Ranks: []int{1, 2}},
+				Game{Block: b, Players: []int{p[1], p[0]}, Ranks: []int{1, 2}})
+		}
+		for v := range 3 {
+			games = append(games, Game{Block: b, Players: []int{v, 3}, Ranks: []int{1, 2}},
+				Game{Block: b, Players: []int{3, v}, Ranks: []int{2, 1}})
+		}
+	}
+	defer func(m int) { sparseMin = m }(sparseMin)
+	for _, c := range []struct {
+		prior  float64
+		sparse int
+	}{{0, 512}, {4, 512}, {0, 2}} {
+		prior := c.prior
+		sparseMin = c.sparse // 2: the sparse Newton–CG
+		r, err := Bootstrap(4, games, FitOptions{Anchor: 0, PriorDraws: prior}, 200, 0.95, 3, []bool{true, true, true, false})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for v := 1; v < 3; v++ {
+			if math.Abs(r.Elo[v]) > 1e-6 {
+				t.Errorf("prior %g: twin %d rates %g Elo against its identical anchor", prior, v, r.Elo[v])
+			}
+			if !(r.Lo[v] < -10 && r.Hi[v] > 10) || math.IsInf(r.Lo[v], 0) || math.IsInf(r.Hi[v], 0) {
+				t.Errorf("prior %g: twin %d's interval [%g, %g]: every block alike gives the information's interval, not none", prior, v, r.Lo[v], r.Hi[v])
+			}
+			if !near(r.PBest[v], 1.0/3, 1e-9) {
+				t.Errorf("prior %g: twin %d P(best) %g, want 1/3", prior, v, r.PBest[v])
+			}
+		}
+		if !(r.Elo[3] < -400) {
+			t.Errorf("prior %g: the field entity rates %g", prior, r.Elo[3])
 		}
 	}
 }

@@ -221,6 +221,9 @@ func (f *sparseFitter) clone() solver { return newSparseFitterPattern(f.m, f.p) 
 
 // proj projects v onto the feasible directions.
 func (f *sparseFitter) proj(v []float64) {
+	if f.m.anchor == anchorFree {
+		return // every direction is feasible
+	}
 	if a := f.m.anchor; a >= 0 {
 		v[a] = 0
 		return
