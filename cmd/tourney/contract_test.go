@@ -139,20 +139,31 @@ func checkContract(t *testing.T, name, stdout, dir string) {
 	num := func(s string) float64 { f, _ := strconv.ParseFloat(s, 64); return f }
 	pat := func(s string) *regexp.Regexp { return regexp.MustCompile("^" + s + "$") }
 	var (
-		reHead    = pat(`(\S+): (\d+) variants, (\d+) games \((\d+) blocks(?:, (\d+) distinct)?\) in ([\d.]+)s \(([\d.]+) games/s\), (\d+) forfeits`)
-		reEnc     = pat(`encounters: (\d+) decided on evidence, (\d+) at the cap \(settled by the ratings\), (\d+) byes`)
-		reWinner  = pat(`winner: variant (\d+)(?: \((.*)\))?, budget (\S+)`)
-		reDef     = pat(`winner (\d+) \(the defaults\), (.*)`)
-		reRated   = pat(`winner (\d+)(?::| is worse than the defaults:) (-?[\d.]+) Elo(?: against the defaults)? \[(-?[\d.]+), (-?[\d.]+)\](?: \((.*)\))?, (.*)`)
-		rePBest   = pat(`P\(best\) ([\d.]+) among the (\d+)(?: of (\d+))? variants(?: that played \(the others are predictions only\))?`)
-		reHeld    = regexp.MustCompile(`on (\d+) hold-out blocks that played no part in the choice`)
-		reFlat    = regexp.MustCompile(`no variation: every block gave the same result; distinct blocks: (\d+); the interval is the games' information`)
-		reBound   = pat(`the tournament's lower bound after paying for choosing the best of (\d+) variants: (-?[\d.]+) Elo \("better" needs it above 0\)`)
-		reInsep   = pat(`cannot be separated from: ([\d ]+?)(?: \.\.\. \((\d+) variants\))?`)
-		reVerdict = pat(`verdict: (.*)`)
-		reResults = pat(`results: (.*)`)
-		reNext    = pat(`(promote: tourney promote|check on fresh seeds: tourney confirm) (.*)`)
+		reHead     = pat(`(\S+): (\d+) variants, (\d+) games \((\d+) blocks(?:, (\d+) distinct)?\) in ([\d.]+)s \(([\d.]+) games/s\), (\d+) forfeits`)
+		reEnc      = pat(`encounters: (\d+) decided on evidence, (\d+) at the cap \(settled by the ratings\), (\d+) byes`)
+		reWinner   = pat(`winner: variant (\d+)(?: \((.*)\))?, budget (\S+)`)
+		reDef      = pat(`winner (\d+) \(the defaults\), (.*)`)
+		reRated    = pat(`winner (\d+)(?::| is worse than the defaults:) (-?[\d.]+) Elo(?: against the defaults)? \[(-?[\d.]+), (-?[\d.]+)\](?: \((.*)\))?, (.*)`)
+		rePBest    = pat(`P\(best\) ([\d.]+) among the (\d+)(?: of (\d+))? variants(?: that played \(the others are predictions only\))?`)
+		reHeld     = regexp.MustCompile(`on (\d+) hold-out blocks that played no part in the choice`)
+		reFlat     = regexp.MustCompile(`no variation: every block gave the same result; distinct blocks: (\d+); the interval is the games' information`)
+		reBound    = pat(`the tournament's lower bound after paying for choosing the best of (\d+) variants: (-?[\d.]+) Elo \("better" needs it above 0\)`)
+		reInsep    = pat(`cannot be separated from: ([\d ]+?)(?: \.\.\. \((\d+) variants\))?`)
+		reVerdict  = pat(`verdict: (.*)`)
+		reResults  = pat(`results: (.*)`)
+		reNext     = pat(`(promote: tourney promote|check on fresh seeds: tourney confirm) (.*)`)
+		reInert    = pat(`(\S+) changed no game under (\S+) \((\d+) pairs of games on the same deal differed only in it\): cannot be tuned under this budget`)
+		reUndet    = pat(`changed a game or not: not determined for (.*) \(no two games of one deal differed only in it\)`)
+		reUndetAll = pat(`changed a game or not: not determined for any knob \(.*\)`)
 	)
+	knob := func(name string) (tuner.KnobChange, bool) {
+		for _, k := range sum.Knobs {
+			if k.Param == name {
+				return k, true
+			}
+		}
+		return tuner.KnobChange{}, false
+	}
 	checkPBest := func(s string) {
 		m := rePBest.FindStringSubmatch(s)
 		if m == nil {
@@ -262,6 +273,24 @@ func checkContract(t *testing.T, name, stdout, dir string) {
 		case reResults.MatchString(ln), reNext.MatchString(ln):
 			if !strings.Contains(ln, " "+dir) {
 				t.Errorf("%s: %q does not name %s", name, ln, dir)
+			}
+		case reInert.MatchString(ln):
+			m = reInert.FindStringSubmatch(ln)
+			k, ok := knob(m[1])
+			if !ok || k.Changed != 0 || strconv.Itoa(k.Pairs) != m[3] || k.Budget != m[2] {
+				t.Errorf("%s: %q, but summary.json knobs say %+v", name, ln, k)
+			}
+		case reUndet.MatchString(ln):
+			for _, kn := range strings.Split(reUndet.FindStringSubmatch(ln)[1], ", ") {
+				if k, ok := knob(kn); ok && k.Pairs != 0 {
+					t.Errorf("%s: %q, but summary.json knobs say %+v", name, ln, k)
+				}
+			}
+		case reUndetAll.MatchString(ln):
+			for _, k := range sum.Knobs {
+				if k.Pairs != 0 {
+					t.Errorf("%s: %q, but summary.json knobs say %+v", name, ln, k)
+				}
 			}
 		default:
 			t.Errorf("%s: a line this contract does not know: %q", name, ln)
