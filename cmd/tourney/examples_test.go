@@ -30,7 +30,7 @@ func TestHelpExamplesRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer os.Chdir(wd)
-	order := []string{"sweep", "cleanup", "confirm", "promote", "report", "validate", "match", "play", "perft", "list", "replay", "version", "check-bot", "client", "worker"}
+	order := []string{"sweep", "cleanup", "confirm", "promote", "report", "validate", "match", "play", "perft", "list", "replay", "version", "check-bot", "client", "worker", "mapgen", "serve"}
 	for _, c := range commands() {
 		found := false
 		for _, o := range order {
@@ -50,6 +50,7 @@ func TestHelpExamplesRun(t *testing.T) {
 			t.Fatalf("%s -h has no example:\n%s", name, stderr)
 		}
 		ex, _, _ = strings.Cut(strings.TrimSpace(ex), "\n")
+		ex, _, _ = strings.Cut(ex, " > ") // a redirection is the shell's
 		args := strings.Fields(ex)
 		if len(args) < 2 || args[0] != "tourney" || args[1] != name {
 			t.Fatalf("%s -h: example %q", name, ex)
@@ -66,6 +67,8 @@ func TestHelpExamplesRun(t *testing.T) {
 			continue // it needs a live competition server (the client tests host one)
 		case name == "worker":
 			continue // it needs a coordinator (cluster_test.go runs workers)
+		case name == "serve":
+			continue // it serves until stopped (serve_test.go runs it)
 		case name == "check-bot":
 			if _, err := exec.LookPath("python3"); err != nil {
 				continue // the example bot is a Python program

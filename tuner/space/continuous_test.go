@@ -57,7 +57,7 @@ func TestContinuousErrors(t *testing.T) {
 		{"[params]\nx1 = { min = -1.0, max = 1.0, start = \"a\" }\n[generate]\nmethod = \"spsa\"\n", "params.x1.start"},
 		{r + "[generate]\nmethod = \"spsa\"\niterations = 50\n[tournament]\nbudget = 1000\n", "tournament.budget: sets the length of method spsa's search: give the budget or [generate] iterations/generations, not both"},
 		{r + "[generate]\nmethod = \"cmaes\"\n[tournament]\nbudget = \"1 hour\"\n", "tournament.budget: want a CPU time"},
-		{r + "[generate]\nmethod = \"random\"\nsamples = 3\n[tournament]\nbudget = 1000\n", "tournament.budget: is a setting of format = \"halving\""},
+		{r + "[generate]\nmethod = \"random\"\nsamples = 3\n[tournament]\nbudget = 1000\n", "tournament.budget: is a setting of format halving and methods spsa and cmaes; format knockout ignores it"},
 	} {
 		_, err := parseCont(c.text)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
