@@ -3,13 +3,8 @@ package plan
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
-	"sort"
 	"strconv"
-
-	"gonum.org/v1/gonum/mat"
-	"gonum.org/v1/gonum/optimize"
 
 	"tourney/engines/game"
 	"tourney/tuner/space"
@@ -44,21 +39,16 @@ type cmaes struct {
 	cfg         space.ContinuousConfig
 	start, half []float64
 	pop         int
-	method      *optimize.CmaEsChol
-	ops, res    chan optimize.Task
-	done        chan struct{}   // closed when gonum's loop has returned
-	tasks       []optimize.Task // the generation's tasks, as received
-	xs          [][]float64     // their points (units of the half-ranges)
-	values      [][]float64     // every generation's values so far (the replay)
-	ents        []SeatRef       // the candidates' points, then the defaults
+	evo         *evoState
+	xs          [][]float64 // the generation's candidates (units of the half-ranges)
+	values      [][]float64 // every generation's values
+	ents        []SeatRef   // the candidates' points, then the defaults
 	gen         int
 	mean        []float64 // the mean the last generation moved to (half-range units)
 	avg         []float64 // sum of the means of the last half of the generations
 	navg        int
 	rows, cands [][]string
 	final       *finalPhase
-	running     bool
-	end         bool
 	path        [][]float64 // the mean after each generation (folded), the start first
 	lastSD      []float64   // the last generation's spread per knob
 	conv        [][]string  // convergence.csv
@@ -77,8 +67,13 @@ func CMAESPopulation(s *space.Space) int {
 	if p := s.Generate.Continuous.Population; p > 0 {
 		return p
 	}
+	if cmaesSmallPop {
+		return 4 + int(3*math.Log(float64(len(s.Params))))
+	}
 	return 2*len(s.Params) + 4
 }
+
+var cmaesSmallPop = false
 
 func newCMAES(b base) (*cmaes, error) {
 	s := b.s
@@ -122,7 +117,11 @@ func (c *cmaes) point(u []float64) []float64 {
 	for i := range u {
 		lo, hi := c.s.Params[i].Bounds()
 		x[i] = c.start[i] + u[i]*c.half[i]
-		if !noBoxTransform {
+		switch {
+		case noBoxTransform:
+		case cmaesMargin > 0:
+			x[i] = boxTransform(x[i], lo, hi, cmaesMargin*(hi-lo))
+		default:
 			x[i] = fold(x[i], lo, hi)
 		}
 	}
@@ -154,112 +153,29 @@ func fold(x, lo, hi float64) float64 {
 	return lo + t
 }
 
-func (c *cmaes) launch() {
-	dim := len(c.start)
-	// CmaEsChol samples from N(mean, InitCholesky) at first (its
-	// InitStepSize only scales the updates): the initial spread is set
-	// by a covariance of sigma²·I.
-	cov := mat.NewSymDense(dim, nil)
-	for i := range dim {
-		cov.SetSym(i, i, c.cfg.Sigma*c.cfg.Sigma)
-	}
-	var chol mat.Cholesky
-	chol.Factorize(cov)
-	c.method = &optimize.CmaEsChol{InitStepSize: c.cfg.Sigma, InitCholesky: &chol, Population: c.pop, ForgetBest: true,
-		Src: rand.NewPCG(game.Mix(c.s.Seed, 0xc3a), game.Mix(c.s.Seed, 0xc3a, 1))}
-	n := c.method.Init(dim, c.pop)
-	tasks := make([]optimize.Task, n)
-	for i := range tasks {
-		tasks[i] = optimize.Task{Location: &optimize.Location{X: make([]float64, dim)}}
-	}
-	c.ops = make(chan optimize.Task, c.pop+2)
-	c.res = make(chan optimize.Task, c.pop+2)
-	c.done = make(chan struct{})
-	go func(m *optimize.CmaEsChol, ops chan<- optimize.Task, res <-chan optimize.Task, done chan<- struct{}) {
-		defer close(done)
-		m.Run(ops, res, tasks)
-	}(c.method, c.ops, c.res, c.done)
-	c.running = true
-}
+// cmaesMargin: experiments.
+var cmaesMargin = 0.0
+var cmaesAverage = 0.5
+var cmaesAvgRaw = false
+var cmaesMinSD = 0.0
 
-// ask reads a generation's candidates; false when CMA-ES has converged.
-func (c *cmaes) ask() bool {
-	c.tasks, c.xs = c.tasks[:0], c.xs[:0]
-	for len(c.tasks) < c.pop {
-		t := <-c.ops
-		if t.Op != optimize.FuncEvaluation {
-			return false
-		}
-		c.tasks = append(c.tasks, t)
-		c.xs = append(c.xs, append([]float64(nil), t.X...))
+// boxTransform maps x into [lo, hi]: the identity inside [lo+m, hi−m],
+// quadratic within m of a bound (the bound at lo−m and hi+m, with slope
+// 0), and a mirror of the box widened by m beyond it, as pycma's
+// BoundTransform (its linear-quadratic transformation).
+func boxTransform(x, lo, hi, m float64) float64 {
+	if !(hi > lo) {
+		return x
 	}
-	return true
-}
-
-// tell hands the values back and waits for the update.
-func (c *cmaes) tell(f []float64) bool {
-	for i := range c.tasks {
-		t := c.tasks[i]
-		t.F = f[i]
-		c.res <- t
+	m = min(m, (hi-lo)/2)
+	x = fold(x, lo-m, hi+m)
+	switch {
+	case x < lo+m:
+		return lo + (x-(lo-m))*(x-(lo-m))/(4*m)
+	case x > hi-m:
+		return hi - (x-(hi+m))*(x-(hi+m))/(4*m)
 	}
-	t := <-c.ops
-	if t.Op != optimize.MajorIteration {
-		return false
-	}
-	c.res <- optimize.Task{ID: -1, Op: optimize.MajorIteration}
-	return true
-}
-
-// stop ends gonum's loop and waits for its goroutine.
-func (c *cmaes) stop() {
-	if !c.running {
-		return
-	}
-	c.running = false
-	c.res <- optimize.Task{Op: optimize.PostIteration}
-	close(c.res)
-	for range c.ops {
-	}
-	<-c.done
-}
-
-// generation runs gonum's loop for the next generation's candidates
-// (c.tasks, c.xs): it replays the values of the generations so far and
-// ends the loop before returning; false when CMA-ES has converged.
-func (c *cmaes) generation() bool {
-	c.launch()
-	defer c.stop()
-	for _, f := range c.values {
-		if !c.ask() || !c.tell(f) {
-			return false
-		}
-	}
-	return c.ask()
-}
-
-// recombine is the mean CmaEsChol moves to: the best half of the
-// generation with log-decreasing weights.
-func (c *cmaes) recombine(f []float64) []float64 {
-	idx := make([]int, len(f))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return f[idx[a]] < f[idx[b]] })
-	mu := c.pop / 2
-	w := make([]float64, mu)
-	sum := 0.0
-	for i := range w {
-		w[i] = math.Log(float64(mu)+0.5) - math.Log(float64(i)+1)
-		sum += w[i]
-	}
-	m := make([]float64, len(c.start))
-	for i := range w {
-		for d := range m {
-			m[d] += w[i] / sum * c.xs[idx[i]][d]
-		}
-	}
-	return m
+	return x
 }
 
 func (c *cmaes) Next(h Host) ([]*Block, error) {
@@ -270,8 +186,12 @@ func (c *cmaes) Next(h Host) ([]*Block, error) {
 	if c.final != nil {
 		return nil, nil
 	}
-	if !c.end && c.gen < c.cfg.Generations {
-		if c.generation() {
+	if c.gen < c.cfg.Generations {
+		{
+			if c.evo == nil {
+				c.evo = newEvoState(len(c.start), c.pop, c.cfg.Sigma, cmaesMinSD)
+			}
+			c.xs = c.evo.sample(game.NewRand(game.Mix(c.s.Seed, 0xc3a, uint64(c.gen+1))))
 			c.ents = c.ents[:0]
 			for _, u := range c.xs {
 				id, err := e.AddPoint(c.s.PointValues(c.point(u)))
@@ -288,13 +208,14 @@ func (c *cmaes) Next(h Host) ([]*Block, error) {
 			}
 			return blocks, nil
 		}
-		c.end = true
-		h.Logf("cmaes: converged after %d generations\n", c.gen)
 	}
 	final := clip(c.s, c.point(c.mean))
 	if c.navg > 0 {
 		for i := range c.avg {
 			final[i] = c.avg[i] / float64(c.navg)
+		}
+		if cmaesAvgRaw {
+			final = clip(c.s, c.point(final))
 		}
 	}
 	var lines []string
@@ -373,10 +294,14 @@ func (c *cmaes) Look(h Host, blocks []*Block, results [][]Result) error {
 		logSigma += math.Log(sd[i]) / float64(len(sd))
 		sd[i] *= c.half[i]
 	}
-	c.mean = c.recombine(f)
+	c.evo.update(f)
+	c.mean = slices.Clone(c.evo.mean)
 	theta := clip(c.s, c.point(c.mean))
-	if float64(c.gen) > 0.5*float64(c.cfg.Generations) { // the final point: the mean of the last half's means (folded)
+	if float64(c.gen) > (1-cmaesAverage)*float64(c.cfg.Generations) { // the final point: the mean of the last half's means (folded)
 		for i, x := range theta {
+			if cmaesAvgRaw {
+				x = c.mean[i]
+			}
 			c.avg[i] += x
 		}
 		c.navg++
@@ -426,7 +351,3 @@ func (c *cmaes) Tables() []Table {
 	}
 	return t
 }
-
-// Running tells whether gonum's loop is running (tests: never between
-// calls).
-func (c *cmaes) Running() bool { return c.running }
