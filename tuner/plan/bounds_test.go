@@ -67,14 +67,14 @@ const edgeParams = "[params]\nx1 = { min = 0.0, max = 10.0 }\nx2 = { min = 0.0, 
 
 // TestContinuousBudget: [tournament] budget sets SPSA's iterations (2
 // games each on one two-seat map) and CMA-ES's generations (a round
-// robin of the 12 candidates and the defaults, both seatings, 2 blocks:
-// 312 games), and the plan's search stays within it.
+// robin of the 12 candidates and the defaults, both seatings, 4 blocks:
+// 624 games), and the plan's search stays within it.
 func TestContinuousBudget(t *testing.T) {
 	for _, c := range []struct {
 		method string
 		budget int
 		want   int
-	}{{"spsa", 3001, 1500}, {"cmaes", 10000, 32}} {
+	}{{"spsa", 3001, 1500}, {"cmaes", 10000, 16}} {
 		s := familySpaceText(t, edgeLandscape, edgeParams, 1, "method = \""+c.method+"\"", fmt.Sprintf("budget = %d", c.budget))
 		cfg := ContinuousConfig(s)
 		got := cfg.Iterations

@@ -8,8 +8,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-var cmaesCM = 1.0
-
 // evoState is a (μ/μ_w, λ)-CMA-ES (Hansen's tutorial, "The CMA Evolution
 // Strategy", 2016: cumulative step-size adaptation, rank-one and rank-μ
 // updates of the covariance) with two changes for a noisy ranking
@@ -135,7 +133,7 @@ func (e *evoState) update(f []float64) {
 		}
 	}
 	for i := range e.mean {
-		e.mean[i] += cmaesCM * e.sigma * yw[i]
+		e.mean[i] += e.sigma * yw[i]
 	}
 	// C^{-1/2}·y_w = B·D⁻¹·Bᵀ·y_w
 	bt := make([]float64, n)
