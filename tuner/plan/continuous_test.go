@@ -194,7 +194,7 @@ func fmtValues(s *space.Space, v map[string]any) string {
 
 const peak8SPSA = "../../configs/synthetic/peak8-spsa.toml"
 
-// TestSPSAPeak8: SPSA with its defaults (2 000 iterations, 4 000 games)
+// TestSPSAPeak8: SPSA with its defaults (10 000 iterations, 20 000 games)
 // on peak8. CI runs 4 seeds (every final point within 15 Elo of the
 // peak); TOURNEY_SPSA_SEEDS=50 gives the figure (at least 90 % within
 // 10 Elo).
@@ -216,7 +216,7 @@ func TestSPSAPeak8(t *testing.T) {
 const peak8CMAES = "../../configs/synthetic/peak8-cmaes.toml"
 
 // TestCMAESPeak8: CMA-ES with its defaults (population 20, 60
-// generations of 2 blocks: 50 400 games) on peak8. CI runs 2 seeds and
+// generations of 4 blocks: 100 800 games) on peak8. CI runs 2 seeds and
 // asserts with margin (within 30 Elo of the peak); TOURNEY_SPSA_SEEDS=50
 // gives the figure (at least 90 % within 10 Elo).
 func TestCMAESPeak8(t *testing.T) {
