@@ -85,9 +85,10 @@
 // of its own (spsa.csv, cmaes.csv) implements Tabler.
 //
 // SPSA (spsa.go) plays one iteration per Next, so θ is updated in a fixed
-// order at any worker count. CMA-ES (cmaes.go) runs gonum's CmaEsChol in
-// a goroutine and trades Tasks with it in lock step, a generation (its
-// candidates and the defaults in a race of blocks) per Next.
+// order at any worker count. CMA-ES (cmaes.go, cmaes_es.go) is a plain
+// state, a generation (its candidates, drawn from a generator seeded by
+// the run's seed and the generation, and the defaults in a race of
+// blocks) per Next.
 //
 // Staged (staged.go, method = "staged") uses the same mechanism for the
 // variants its later stages choose: each stage (stage 1 per parameter,

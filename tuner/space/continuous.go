@@ -85,7 +85,7 @@ func (s *Space) parseContinuous(t *tomlTable) error {
 	if t.has("population") && c.Population < 2 {
 		return t.err("population", "must be at least 2")
 	}
-	if c.Blocks, err = get("blocks", 2, 1, 100000); err != nil {
+	if c.Blocks, err = get("blocks", DefaultBlocks, 1, 100000); err != nil {
 		return err
 	}
 	if c.Sigma, err = t.number("sigma", 0.3); err != nil {
@@ -103,6 +103,12 @@ func (s *Space) parseContinuous(t *tomlTable) error {
 	}
 	return nil
 }
+
+// DefaultBlocks is CMA-ES's blocks a generation when none are given: a
+// generation's ranking is the search's noise (issue 32: with 2 blocks,
+// 60 generations, 71 of 80 of the family's training landscapes within
+// 10 Elo of the peak; with 4, 146 of 160).
+const DefaultBlocks = 4
 
 // DefaultIterations is SPSA's iterations when neither iterations nor a
 // budget is given: 20 000 games on one two-seat map (issue 32: within 10
