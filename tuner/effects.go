@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"tourney/engines/game"
@@ -28,6 +29,17 @@ import (
 
 // effectsPriorDraws is the ridge of an effect (virtual draws against
 // 0): weak, so that a value that never played stays finite.
+//
+// Every knob value has the ridge, the default's too, and every value
+// pair of a named interaction, and the scale is shifted afterwards so
+// that the defaults are 0 (effectsDesign.def): what the ratings fit does
+// with its prior (stats.buildModel). Held at 0 without a prior, the
+// default value would absorb the reaction of the others' ridge alone: a
+// field bot that lost every game is held up by its prior, the values
+// that beat it are pushed up by as much, and the default's identical
+// twin would be predicted +0.7 Elo above the defaults (issue 31). With
+// the ridge on every value the fit is symmetric in a knob's values, and
+// twins are predicted exactly alike.
 const effectsPriorDraws = 1
 
 // residualPriorDraws shrinks a variant's own deviation from its
@@ -40,6 +52,10 @@ type feature struct {
 	kind         int    // 0 value indicator, 1 linear, 2 quadratic, 3 interaction, 4 entity, 5 residual
 	a, b         int    // params (indices) of an interaction
 	va, vb       any
+	// base marks the defaults' own features (a knob's default value, an
+	// interaction pair with a default): fitted, never reported (their
+	// effect is 0 by the shift).
+	base bool
 }
 
 // effectsDesign builds the features of the run's entities.
@@ -48,6 +64,39 @@ type effectsDesign struct {
 	rows  [][]stats.Feature // per entity
 	prior []float64
 	nRes  int // residual features (at the end)
+	// def is the defaults' row, the 0 of the scale: a rating is the
+	// contrast of a row with it (contrast).
+	def []stats.Feature
+	// con is, per reported feature (kinds 0–3, not base), the contrast
+	// effects.csv reports: a value's effect is the defaults with that
+	// value against the defaults, an interaction the pair's extra beyond
+	// its two main effects (treatment contrasts).
+	con [][]stats.Feature
+}
+
+// contrast is a row against the defaults' (the scale's 0).
+func (d *effectsDesign) contrast(row []stats.Feature) []stats.Feature {
+	return combine(row, 1, d.def, -1)
+}
+
+// combine is the row x·a + y·b with equal features summed, zeros left
+// out, by feature.
+func combine(a []stats.Feature, x float64, b []stats.Feature, y float64) []stats.Feature {
+	sum := map[int]float64{}
+	for _, f := range a {
+		sum[f.K] += x * f.V
+	}
+	for _, f := range b {
+		sum[f.K] += y * f.V
+	}
+	out := make([]stats.Feature, 0, len(sum))
+	for k, v := range sum {
+		if v != 0 {
+			out = append(out, stats.Feature{K: k, V: v})
+		}
+	}
+	slices.SortFunc(out, func(p, q stats.Feature) int { return p.K - q.K })
+	return out
 }
 
 func (r *sweepRun) effectsDesign(residuals bool) *effectsDesign {
@@ -63,6 +112,16 @@ func (r *sweepRun) effectsDesign(residuals bool) *effectsDesign {
 		p int
 		v string
 	}
+	// levels are a knob's values, the default's included
+	levels := func(i int) []any {
+		vs := s.Params[i].Values
+		for _, v := range vs {
+			if space.ValueEqual(v, def[i]) {
+				return vs
+			}
+		}
+		return append(slices.Clone(vs), def[i])
+	}
 	ind := map[valKey]int{}
 	lin := map[int][2]int{}
 	for i, p := range s.Params {
@@ -71,10 +130,9 @@ func (r *sweepRun) effectsDesign(residuals bool) *effectsDesign {
 				add(feature{param: p.Name, value: "quadratic", kind: 2}, effectsPriorDraws)}
 			continue
 		}
-		for _, v := range p.Values {
-			if !space.ValueEqual(v, def[i]) {
-				ind[valKey{i, game.FormatValue(v)}] = add(feature{param: p.Name, value: game.FormatValue(v), kind: 0}, effectsPriorDraws)
-			}
+		for _, v := range levels(i) {
+			ind[valKey{i, game.FormatValue(v)}] = add(feature{param: p.Name, value: game.FormatValue(v), kind: 0,
+				base: space.ValueEqual(v, def[i])}, effectsPriorDraws)
 		}
 	}
 	pidx := map[string]int{}
@@ -89,23 +147,16 @@ func (r *sweepRun) effectsDesign(residuals bool) *effectsDesign {
 	for _, pair := range s.Interactions {
 		a, b := pidx[pair[0]], pidx[pair[1]]
 		pa, pb := s.Params[a], s.Params[b]
-		for _, va := range pa.Values {
-			if space.ValueEqual(va, def[a]) {
-				continue
-			}
-			for _, vb := range pb.Values {
-				if space.ValueEqual(vb, def[b]) {
-					continue
-				}
+		for _, va := range levels(a) {
+			for _, vb := range levels(b) {
 				ix[ixKey{a, b, game.FormatValue(va), game.FormatValue(vb)}] = add(feature{param: pa.Name + "*" + pb.Name,
-					value: game.FormatValue(va) + "*" + game.FormatValue(vb), kind: 3, a: a, b: b, va: va, vb: vb}, effectsPriorDraws)
+					value: game.FormatValue(va) + "*" + game.FormatValue(vb), kind: 3, a: a, b: b, va: va, vb: vb,
+					base: space.ValueEqual(va, def[a]) || space.ValueEqual(vb, def[b])}, effectsPriorDraws)
 			}
 		}
 	}
-	nEnt := len(r.ents.names)
-	d.rows = make([][]stats.Feature, nEnt)
-	for v := range r.variants {
-		d.rows[v] = r.variantRow(v, def, func(i int, val any) int {
+	row := func(val func(i int) any) []stats.Feature {
+		return r.pointRow(val, def, func(i int, val any) int {
 			k, ok := ind[valKey{i, game.FormatValue(val)}]
 			if !ok {
 				return -1
@@ -119,9 +170,49 @@ func (r *sweepRun) effectsDesign(residuals bool) *effectsDesign {
 			return k
 		})
 	}
+	// at is the defaults' row with the params of set at its values
+	at := func(set map[int]any) []stats.Feature {
+		return row(func(i int) any {
+			if v, ok := set[i]; ok {
+				return v
+			}
+			return def[i]
+		})
+	}
+	d.def = at(nil)
+	d.con = make([][]stats.Feature, len(d.feats))
+	for k, f := range d.feats {
+		switch {
+		case f.base || f.kind > 3:
+		case f.kind == 1 || f.kind == 2:
+			d.con[k] = []stats.Feature{{K: k, V: 1}}
+		case f.kind == 0:
+			i := pidx[f.param]
+			for _, v := range levels(i) {
+				if game.FormatValue(v) == f.value {
+					d.con[k] = d.contrast(at(map[int]any{i: v}))
+				}
+			}
+		case f.kind == 3:
+			both := at(map[int]any{f.a: f.va, f.b: f.vb})
+			onlyA, onlyB := at(map[int]any{f.a: f.va}), at(map[int]any{f.b: f.vb})
+			d.con[k] = combine(combine(both, 1, onlyA, -1), 1, combine(onlyB, -1, d.def, 1), 1)
+		}
+	}
+	nEnt := len(r.ents.names)
+	d.rows = make([][]stats.Feature, nEnt)
+	for v := range r.variants {
+		if r.variants[v].Default {
+			d.rows[v] = d.def
+			continue
+		}
+		vals := r.variants[v].Values
+		d.rows[v] = row(func(i int) any { return vals[s.Params[i].Name] })
+	}
 	for e := len(r.variants); e < nEnt; e++ {
 		if e == r.ents.def {
-			continue // the defaults: 0 by construction
+			d.rows[e] = d.def
+			continue
 		}
 		k := add(feature{param: r.ents.names[e], kind: 4}, 0.5)
 		d.rows[e] = []stats.Feature{{K: k, V: 1}}
@@ -133,10 +224,12 @@ func (r *sweepRun) effectsDesign(residuals bool) *effectsDesign {
 				played[p] = true
 			}
 		}
-		for v := range r.variants {
-			if played[v] && v != r.ents.def {
-				k := add(feature{param: strconv.Itoa(v), kind: 5}, residualPriorDraws)
-				d.rows[v] = append(d.rows[v], stats.Feature{K: k, V: 1})
+		for e := range nEnt {
+			if played[e] && (e < len(r.variants) || e == r.ents.def) {
+				// every played variant's, the defaults' too (the same
+				// symmetry as the effects' ridge)
+				k := add(feature{param: r.ents.names[e], kind: 5}, residualPriorDraws)
+				d.rows[e] = append(slices.Clone(d.rows[e]), stats.Feature{K: k, V: 1})
 				d.nRes++
 			}
 		}
@@ -144,28 +237,24 @@ func (r *sweepRun) effectsDesign(residuals bool) *effectsDesign {
 	return d
 }
 
-// variantRow is variant v's features.
-func (r *sweepRun) variantRow(v int, def []any, ind func(int, any) int, lin map[int][2]int, ix func(a, b int, va, vb any) int) []stats.Feature {
+// pointRow is the features of the point whose param i has value val(i).
+func (r *sweepRun) pointRow(val func(i int) any, def []any, ind func(int, any) int, lin map[int][2]int, ix func(a, b int, va, vb any) int) []stats.Feature {
 	s := r.s
 	var row []stats.Feature
-	vals := r.variants[v].Values
-	if r.variants[v].Default {
-		return nil
-	}
 	for i, p := range s.Params {
-		val := vals[p.Name]
+		v := val(i)
 		if l, ok := lin[i]; ok {
 			span := numF(p.Max) - numF(p.Min)
 			if span == 0 {
 				span = 1
 			}
-			x := (numF(val) - numF(def[i])) / span
+			x := (numF(v) - numF(def[i])) / span
 			if x != 0 {
 				row = append(row, stats.Feature{K: l[0], V: x}, stats.Feature{K: l[1], V: x * x})
 			}
 			continue
 		}
-		if k := ind(i, val); k >= 0 {
+		if k := ind(i, v); k >= 0 {
 			row = append(row, stats.Feature{K: k, V: 1})
 		}
 	}
@@ -179,7 +268,7 @@ func (r *sweepRun) variantRow(v int, def []any, ind func(int, any) int, lin map[
 				b = i
 			}
 		}
-		if k := ix(a, b, vals[s.Params[a].Name], vals[s.Params[b].Name]); k >= 0 {
+		if k := ix(a, b, val(a), val(b)); k >= 0 {
 			row = append(row, stats.Feature{K: k, V: 1})
 		}
 	}
@@ -210,7 +299,7 @@ func (r *sweepRun) Rate() ([]float64, error) {
 	}
 	out := make([]float64, len(r.variants))
 	for v := range out {
-		out[v], _, _ = e.Predict(d.rows[v], 0.95)
+		out[v], _, _ = e.Predict(combine(d.rows[v], 1, d.rows[r.ents.def], -1), 0.95)
 	}
 	return out, nil
 }
@@ -331,14 +420,16 @@ func (r *sweepRun) effectsRows(er *effectsResult) [][]string {
 				rows = append(rows, []string{scope, p.Name, game.FormatValue(def[i]), "0", "", "", strconv.Itoa(r.valueGames(i, def[i], si-1)), ""})
 			}
 			for k, f := range er.design.feats {
-				if f.kind <= 2 && f.param == p.Name {
-					rows = append(rows, []string{scope, f.param, f.value, plan.FmtRound(e.Theta[k], 1), plan.FmtRound(e.Lo[k], 1), plan.FmtRound(e.Hi[k], 1), strconv.Itoa(games[k]), avgOthers})
+				if f.kind <= 2 && !f.base && f.param == p.Name {
+					est, lo, hi := e.Predict(er.design.con[k], r.s.Tournament.Confidence)
+					rows = append(rows, []string{scope, f.param, f.value, plan.FmtRound(est, 1), plan.FmtRound(lo, 1), plan.FmtRound(hi, 1), strconv.Itoa(games[k]), avgOthers})
 				}
 			}
 		}
 		for k, f := range er.design.feats {
-			if f.kind == 3 {
-				rows = append(rows, []string{scope, f.param, f.value, plan.FmtRound(e.Theta[k], 1), plan.FmtRound(e.Lo[k], 1), plan.FmtRound(e.Hi[k], 1), strconv.Itoa(games[k]), avgPairs})
+			if f.kind == 3 && !f.base {
+				est, lo, hi := e.Predict(er.design.con[k], r.s.Tournament.Confidence)
+				rows = append(rows, []string{scope, f.param, f.value, plan.FmtRound(est, 1), plan.FmtRound(lo, 1), plan.FmtRound(hi, 1), strconv.Itoa(games[k]), avgPairs})
 			}
 		}
 	}
@@ -400,11 +491,12 @@ func (r *sweepRun) predicted(er *effectsResult) (est, lo, hi []float64) {
 			est[v], lo[v], hi[v] = math.NaN(), math.NaN(), math.NaN()
 			continue
 		}
-		if len(er.design.rows[v]) == 0 { // the defaults: 0 by construction
+		c := er.design.contrast(er.design.rows[v])
+		if len(c) == 0 { // the defaults: 0 by construction
 			est[v], lo[v], hi[v] = 0, math.NaN(), math.NaN()
 			continue
 		}
-		est[v], lo[v], hi[v] = er.pooled.Predict(er.design.rows[v], r.s.Tournament.Confidence)
+		est[v], lo[v], hi[v] = er.pooled.Predict(c, r.s.Tournament.Confidence)
 	}
 	return est, lo, hi
 }

@@ -54,6 +54,11 @@ type RunOptions struct {
 	// WallClock makes a confirmation of a clock in nodes play on the
 	// wall clock (the transfer check; confirm.go).
 	WallClock bool
+	// Started, when set, is called once the run is accepted (its costs
+	// measured, when a CPU budget needs them), before the first game,
+	// with the space the plan uses: a command prints its header there,
+	// so that no refusal comes after output (refuse.go).
+	Started func(s *space.Space)
 }
 
 // StoreDir is the directory of a results directory that holds the
@@ -185,6 +190,7 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 		return nil, err
 	}
 	var gf *os.File
+	fresh := false // the run makes its results directory (refuse.go)
 	r.table = &PlacementTable{}
 	if opt.Resume {
 		unlock, err := LockDir(opt.Out)
@@ -199,6 +205,7 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 			return nil, err
 		}
 	} else {
+		fresh = freshDir(opt.Out)
 		if err := prepareDir(opt.Out); err != nil {
 			return nil, err
 		}
@@ -238,7 +245,7 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 		}
 	}
 	start := time.Now()
-	s, err := r.resolveCosts(ctx)
+	s, err := r.acceptCosts(ctx, fresh)
 	if err != nil {
 		return nil, err
 	}

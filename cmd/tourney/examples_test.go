@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tourney/engines/reversixt"
 )
 
 // Every command's -h example names files that exist and runs: in a
@@ -85,7 +87,7 @@ func TestHelpExamplesRun(t *testing.T) {
 }
 
 // list says "unbounded" rather than the largest integer and keeps its
-// lines within 100 columns.
+// lines within 100 columns; list reversixt names the generated maps.
 func TestListUnboundedAndWrapped(t *testing.T) {
 	for _, g := range []string{"", "connect4", "groker", "tourality", "speed", "reversixt"} {
 		args := []string{"list"}
@@ -105,7 +107,19 @@ func TestListUnboundedAndWrapped(t *testing.T) {
 			}
 		}
 	}
-	if _, out, _ := tourney(t, "list", "reversixt"); !strings.Contains(out, "maximum length unbounded") {
+	_, out, _ := tourney(t, "list", "reversixt")
+	if !strings.Contains(out, "maximum length unbounded") {
 		t.Error("list reversixt: no unbounded maximum length")
+	}
+	// the generated maps are named (they were not), and the example
+	// name it gives is a map
+	flat := strings.Join(strings.Fields(out), " ")
+	if !strings.Contains(flat, "generated maps: gen:SEED or gen-TOKENS:SEED") {
+		t.Errorf("list reversixt does not name the generated maps:\n%s", out)
+	}
+	if _, ex, ok := strings.Cut(flat, "e.g. "); !ok {
+		t.Error("list reversixt: no example of a generated map's name")
+	} else if _, err := reversixt.LoadMap(strings.Fields(ex)[0]); err != nil {
+		t.Errorf("list reversixt's example: %v", err)
 	}
 }

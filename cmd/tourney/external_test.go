@@ -69,7 +69,7 @@ game    = "connect4"
 cmd     = [%q]
 env     = { %s = %q }
 params  = { pick = { type = "int", default = 0, min = 0, max = 3 } }
-startup = "2s"
+startup = "10s" # generous under load: hello timing is not under test here
 move_timeout = "300ms"
 quit_grace = "200ms"
 %s

@@ -99,6 +99,10 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if out == "" {
 		out = filepath.Join("results", sp.Name+"-"+time.Now().UTC().Format("20060102T150405Z"))
 	}
+	// a budget the plan cannot keep is refused before any output
+	if err := tuner.CheckBudget(sp); err != nil {
+		return err
+	}
 	// every external bot starts and says hello before anything is
 	// written (a coordinator that only coordinates does not run them)
 	local := rf.workers
@@ -121,14 +125,18 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		defer pprof.StopCPUProfile()
 	}
-	variants := sp.Variants()
-	bounds := plan.AddHoldOut(sp, plan.PlanTournament(sp, len(variants)))
-	fmt.Fprintf(stderr, "sweep %s: %d variants, %s, results in %s\n", sp.Name, len(variants), bounds, out)
-	warnIdleKnobs(sp, stderr)
 	opts := tuner.RunOptions{
 		Out: out, Workers: rf.workers, Quiet: rf.quiet, Log: stderr,
 		Grace: *grace, HangTimeout: *hang, Version: version, Resume: *resume != "",
 		NoRecords: *recs == "none",
+		// the header once the run is accepted (a CPU budget the measured
+		// costs cannot keep is refused before it)
+		Started: func(s *space.Space) {
+			n := len(s.Variants())
+			bounds := plan.AddHoldOut(s, plan.PlanTournament(s, n))
+			fmt.Fprintf(stderr, "sweep %s: %d variants, %s, results in %s\n", s.Name, n, bounds, out)
+			warnIdleKnobs(s, stderr)
+		},
 	}
 	if *serveAddr != "" {
 		stop, err := serveSweep(*serveAddr, out, sp, &opts, stderr)

@@ -20,8 +20,10 @@ the race, played to its cap) and an estimate of the time
 (from a few calibration games of the default configuration, their
 records written as a sweep writes them, or from
 the scenarios' declared costs when every scenario declares one, unless
---no-estimate). Without SPACE.toml it checks the embedded default space.
-Exits 2 with file:line: key: message on any error.`
+--no-estimate). Every external bot is started once and must say hello, as
+before a sweep. Without SPACE.toml it checks the embedded default space.
+Exits 2 with file:line: key: message on any error in the file, 1 when an
+external bot cannot start.`
 
 func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("validate", validateUsage, "tourney validate configs/connect4-threats.toml", stderr)
@@ -36,6 +38,11 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	sp, err := loadSpace(pos)
 	if err != nil {
+		return err
+	}
+	// every external bot starts and says hello, as before a sweep: a
+	// space whose bot cannot start is not valid (exit 1, before output)
+	if err := tuner.PreflightBots(ctx, sp); err != nil {
 		return err
 	}
 	sp, clockLines, err := tuner.ClockReport(ctx, sp, !*noEst)

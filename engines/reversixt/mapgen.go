@@ -960,3 +960,9 @@ func (g *gen) text() string {
 	}
 	return sb.String()
 }
+
+// GeneratedMaps describes the generated map names beside the built-in
+// maps (tourney list): the grammar of ParseGenName and an example.
+func (Game) GeneratedMaps() string {
+	return "generated maps: " + genGrammar + " (left out: drawn from the seed), e.g. gen-4p-46x46-h12-t100-o0-b3s0:7"
+}

@@ -276,8 +276,12 @@ func TestCancel(t *testing.T) {
 	defer cancel()
 	t0 := time.Now()
 	r = New(cfg, orderedHooks).Negamax(ctx, big, game.Budget{Nodes: 1 << 40})
+	// hangBound catches a search that ignores the deadline, generous
+	// under any load (a 500 ms bound is a timed test; how fast the
+	// search stops is BenchmarkNegamaxDeadline's figure)
+	const hangBound = 10 * time.Second
 	el := time.Since(t0)
-	if el > 500*time.Millisecond {
+	if el > hangBound {
 		t.Errorf("search took %v after a 30ms deadline", el)
 	}
 	if !r.Stopped {
@@ -293,7 +297,7 @@ func TestCancel(t *testing.T) {
 	// A time budget alone.
 	t0 = time.Now()
 	r = New(cfg, orderedHooks).Negamax(context.Background(), big, game.Budget{Time: 20 * time.Millisecond})
-	if el := time.Since(t0); el > 500*time.Millisecond || r.Move == game.NoAction {
+	if el := time.Since(t0); el > hangBound || !r.Stopped || r.Move == game.NoAction {
 		t.Errorf("time budget 20ms: took %v, move %d", el, r.Move)
 	}
 }

@@ -102,7 +102,9 @@ func (m *model) covariance(h []float64) func(i int) float64 {
 // not give (no width: every block the same result; NaN: fewer than two
 // blocks) from the observed information at the full fit θ̂ (natural
 // units): the covariance (Xᵀ H_β X + prior)⁻¹, H_β the entities'
-// Hessian at β = Xθ̂. Predict uses it for a predicted row the same way.
+// Hessian at β = Xθ̂. Predict uses it for a predicted row the same way,
+// so it is computed even when every feature's interval has width: a
+// contrast of two features (twins against the defaults) can have none.
 // Up to sparseMin entities and features; above, those intervals stay
 // as they are.
 func (f *effectsFit) effectsInformation(e *Effects, full []float64, conf float64) {
@@ -114,7 +116,7 @@ func (f *effectsFit) effectsInformation(e *Effects, full []float64, conf float64
 		}
 	}
 	n := f.m.n
-	if len(flat) == 0 || n > sparseMin || nf > sparseMin {
+	if n > sparseMin || nf > sparseMin {
 		return
 	}
 	f.expand(full)
