@@ -31,8 +31,8 @@ type coverage struct {
 	// interval: the hold-out's 95 % interval excluded 0 (what "better"
 	// would be without the one-sided 99 % bound)
 	interval int
-	bias                                     float64
-	seeds                                    int
+	bias     float64
+	seeds    int
 }
 
 func measure(t *testing.T, text func(int) string, seeds int) coverage {
