@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"tourney/tuner/plan"
 	"tourney/tuner/space"
 )
 
@@ -27,8 +28,11 @@ func nullSpace(format string, seed int) string {
 // every variant and for the winner, and the winner's mean bias.
 type coverage struct {
 	n, held, nw, wHeld, better, found, games int
-	bias                                     float64
-	seeds                                    int
+	// interval: the hold-out's 95 % interval excluded 0 (what "better"
+	// would be without the one-sided 99 % bound)
+	interval int
+	bias     float64
+	seeds    int
 }
 
 func measure(t *testing.T, text func(int) string, seeds int) coverage {
@@ -59,6 +63,9 @@ func measure(t *testing.T, text func(int) string, seeds int) coverage {
 		if res.Verdict.Better {
 			c.better++
 		}
+		if v := res.Verdict; v.Held && v.Lo > 0 && !v.Flat && v.HeldDistinct >= plan.MinDistinct {
+			c.interval++
+		}
 		if e, ok := res.Variants[res.Winner].Values["elo"]; ok && space.ToFloat(e) == 30 {
 			c.found++
 		}
@@ -68,9 +75,9 @@ func measure(t *testing.T, text func(int) string, seeds int) coverage {
 }
 
 func (c coverage) String() string {
-	return fmt.Sprintf("intervals hold the truth %.1f %% (%d of %d), the winner's %.1f %% (%d of %d), winner bias %+.1f Elo, \"better\" %d, the +30 variant won %d, %d games a sweep",
+	return fmt.Sprintf("intervals hold the truth %.1f %% (%d of %d), the winner's %.1f %% (%d of %d), winner bias %+.1f Elo, \"better\" %d (%d with the 95 %% interval alone), the +30 variant won %d, %d games a sweep",
 		100*float64(c.held)/float64(max(c.n, 1)), c.held, c.n, 100*float64(c.wHeld)/float64(max(c.nw, 1)), c.wHeld, c.nw,
-		c.bias/float64(max(c.nw, 1)), c.better, c.found, c.games/max(c.seeds, 1))
+		c.bias/float64(max(c.nw, 1)), c.better, c.interval, c.found, c.games/max(c.seeds, 1))
 }
 
 // TestHonestCoverage: the 95 % intervals of the synthetic check space

@@ -47,14 +47,14 @@ func (dryRunner) Play(ctx context.Context, blocks []runner.Block, emit func(*are
 // FitCost estimates the CPU time a sweep of s spends besides playing its
 // games: the planner's fits between rounds, the ratings' and the
 // parameter effects' bootstrap at the end (statistics.md §4, §7), the
-// files. It runs the sweep twice on games that cost nothing (dryRunner),
-// with 10 and with 30 bootstrap refits, and extrapolates linearly to the
-// space's bootstrap: on games of a millisecond the fits are most of a
-// run (issue 31: a 4 096-variant knockout estimated at 1.5–6 s ran
-// 60 s). The space should carry its scenarios' costs when a CPU budget
-// sizes its plan (WithCosts), as the sweep does.
+// files. It runs the sweep on games that cost nothing (dryRunner), at
+// most three times (fitCost says which bootstrap sizes): on games of a
+// millisecond the fits are most of a run (issue 31: a 4 096-variant
+// knockout estimated at 1.5–6 s ran 60 s). The space should carry its
+// scenarios' costs when a CPU budget sizes its plan (WithCosts), as the
+// sweep does.
 func FitCost(ctx context.Context, s *space.Space) (time.Duration, error) {
-	run := func(reps int) (time.Duration, error) {
+	return fitCost(s.Tournament.Bootstrap, func(reps int) (time.Duration, error) {
 		c := *s
 		c.Tournament.Bootstrap = reps
 		c.Tournament.Confirm = false // played outside the runner
@@ -66,15 +66,40 @@ func FitCost(ctx context.Context, s *space.Space) (time.Duration, error) {
 		cpu := processCPU()
 		_, err = RunSweep(ctx, &c, RunOptions{Out: dir + "/out", Workers: 1, Quiet: true, NoRecords: true, Runner: dryRunner{}})
 		return processCPU() - cpu, err
+	})
+}
+
+// fitLow and fitHigh are the bootstrap sizes of the two dry runs that
+// fitCost extrapolates from. Two runs of one plan differ by some tens of
+// milliseconds of CPU (a loaded machine, the collector): 10 and 30, as
+// before, multiplied that by 50 on the way to 1 000 refits (synthetic-
+// check: 1.6 s of CPU at 1 000 refits estimated at 1.4 to 6.9 s); 10 and
+// 110 multiply it by 10.
+const fitLow, fitHigh = 10, 110
+
+// fitCost is the CPU time of a dry run at bootstrap refits, from dry runs
+// timed by measure: measured directly when bootstrap is at most
+// fitHigh, or when the run at fitHigh cost less than one and a half
+// times the run at fitLow (the refits are a small part of a run, and the
+// difference between the two is mostly noise: synthetic-check's 0.6 and
+// 0.7 s); else extrapolated linearly from them (the refits dominate and
+// their cost is well above the noise: twelve-space's 11 and 21 s, where
+// the full run would cost 110 s more).
+func fitCost(bootstrap int, measure func(reps int) (time.Duration, error)) (time.Duration, error) {
+	if bootstrap <= fitHigh {
+		return measure(max(bootstrap, 0))
 	}
-	c10, err := run(10)
+	lo, err := measure(fitLow)
 	if err != nil {
 		return 0, err
 	}
-	c30, err := run(30)
+	hi, err := measure(fitHigh)
 	if err != nil {
 		return 0, err
 	}
-	per := max(c30-c10, 0) / 20
-	return max(c10+per*time.Duration(s.Tournament.Bootstrap-10), 0), nil
+	if 2*(hi-lo) < lo {
+		return measure(bootstrap)
+	}
+	per := float64(hi-lo) / (fitHigh - fitLow)
+	return lo + time.Duration(per*float64(bootstrap-fitLow)), nil
 }
