@@ -55,41 +55,29 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 	rounds, c0 := 0, 0
 	var timed time.Duration // the games' CPU time, summed
 	cpu0 := processCPU()
-	vs := s.Variants()
-	cand := min(s.Candidates(), len(vs))
-	next := 0 // the next candidate to seat
+	vs, next := s.Variants(), 0 // next: the next candidate to seat
 	for round := uint64(0); ; round++ {
-		for si, sc := range s.Scenarios {
-			for mi, m := range sc.Maps {
-				seats := make([]arena.Entrant, m.Players())
-				for j := range seats {
-					p := s.DefaultParams(si)
-					if cand > 0 {
-						v := next % cand
-						next++
-						var err error
-						if p, err = s.BotParams(si, vs[v]); err != nil {
-							return Calibration{}, err
-						}
-					}
-					seats[j] = arena.Entrant{ID: "default", Spec: sc.Bot, Params: p}
-				}
-				job := arena.Job{Game: sc.Game, Map: m, Seed: game.Mix(s.Seed, 0xca11, round, uint64(si), uint64(mi)), Seats: seats, Budget: sc.MapBudget(mi), Record: withRecords}
-				cpu := processCPU()
-				res, err := arena.Play(ctx, &job, arena.Options{})
-				if err != nil {
+		jobs, err := calibrationJobs(s, vs, round, &next, withRecords)
+		if err != nil {
+			return Calibration{}, err
+		}
+		for i := range jobs {
+			job := &jobs[i]
+			cpu := processCPU()
+			res, err := arena.Play(ctx, job, arena.Options{})
+			if err != nil {
+				return Calibration{}, err
+			}
+			if recw != nil {
+				if err := recw.Write(records.FromResult(c0, res)); err != nil {
 					return Calibration{}, err
 				}
-				if recw != nil {
-					if err := recw.Write(records.FromResult(c0, res)); err != nil {
-						return Calibration{}, err
-					}
-					c0++
-				}
-				d := processCPU() - cpu
-				total[si][mi] += d
-				timed += d
+				c0++
 			}
+			si, mi := job.Meta.([2]int)[0], job.Meta.([2]int)[1]
+			d := processCPU() - cpu
+			total[si][mi] += d
+			timed += d
 		}
 		rounds++
 		if processCPU()-cpu0 >= limit || time.Since(start) >= 5*limit {
@@ -112,6 +100,37 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 		}
 	}
 	return c, nil
+}
+
+// calibrationJobs are the games of one calibration round, one on every
+// scenario and map (Meta: [scenario, map]), as a sweep plays them
+// (gameJob: the map's clock, the bank, the opening); the candidates take
+// the seats in turn around the table, from *next on (vs: s.Variants()).
+func calibrationJobs(s *space.Space, vs []space.Variant, round uint64, next *int, record bool) ([]arena.Job, error) {
+	cand := min(s.Candidates(), len(vs))
+	var jobs []arena.Job
+	for si, sc := range s.Scenarios {
+		for mi, m := range sc.Maps {
+			seats := make([]arena.Entrant, m.Players())
+			for j := range seats {
+				p := s.DefaultParams(si)
+				if cand > 0 {
+					v := *next % cand
+					*next++
+					var err error
+					if p, err = s.BotParams(si, vs[v]); err != nil {
+						return nil, err
+					}
+				}
+				seats[j] = arena.Entrant{ID: "default", Spec: sc.Bot, Params: p}
+			}
+			seed := plan.GameSeed(game.Mix(s.Seed, 0xca11, round, uint64(si), uint64(mi)))
+			job := gameJob(s, si, mi, seed, seats, record)
+			job.Meta = [2]int{si, mi}
+			jobs = append(jobs, job)
+		}
+	}
+	return jobs, nil
 }
 
 // Estimate is the time of plan on workers parallel workers (on as many

@@ -256,8 +256,7 @@ func dirJobs(dir string, only func(int) bool) ([]arena.Job, []*DirGame, error) {
 				seats[k] = arena.Entrant{ID: id, Spec: sc.Bot, Params: p}
 			}
 		}
-		jobs = append(jobs, arena.Job{Game: sc.Game, Map: sc.Maps[mi], Seed: g.Seed, Seats: seats,
-			Budget: sc.Budget, OpeningPlies: sc.OpeningPlies, Record: true})
+		jobs = append(jobs, gameJob(s, g.Scenario, mi, g.Seed, seats, true))
 		metas = append(metas, g)
 	}
 	return jobs, metas, nil

@@ -535,14 +535,12 @@ func (r *sweepRun) run(ctx context.Context, pl plan.Planner) (int, error) {
 func (r *sweepRun) jobs(blk *plan.Block, unit int, out *[][]plan.Result, bi int) []arena.Job {
 	jobs := make([]arena.Job, len(blk.Games))
 	for i, gp := range blk.Games {
-		sc := &r.s.Scenarios[gp.Scenario]
 		ents := make([]arena.Entrant, len(gp.Seats))
 		for j, ref := range gp.Seats {
 			ents[j] = r.entrant(gp.Scenario, ref)
 		}
-		jobs[i] = arena.Job{Game: sc.Game, Map: sc.Maps[gp.Map], Seed: gp.Seed, Seats: ents,
-			Budget: sc.MapBudget(gp.Map), OpeningPlies: sc.OpeningPlies, Record: !r.opt.NoRecords,
-			Meta: gameMeta{blk: blk, unit: unit, plan: gp, out: out, bi: bi, game: i}}
+		jobs[i] = gameJob(r.s, gp.Scenario, gp.Map, gp.Seed, ents, !r.opt.NoRecords)
+		jobs[i].Meta = gameMeta{blk: blk, unit: unit, plan: gp, out: out, bi: bi, game: i}
 	}
 	return jobs
 }
