@@ -29,6 +29,7 @@ format = "knockout"
 group = 2
 min_blocks = 2
 max_games = 4
+holdout = false
 `
 
 // TestJobsPlayTheSweepsGames: a calibration game (what validate's
