@@ -18,6 +18,7 @@ import (
 // tenth of the games (its blocks seat eight players on the costly map),
 // and validate's bounds say so.
 func TestBudgetCoversHoldOut(t *testing.T) {
+	heavyUnderRace(t)
 	for _, c := range []struct {
 		budget      string
 		cheap, dear float64 // declared CPU seconds a game

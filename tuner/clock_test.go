@@ -130,6 +130,7 @@ max_games = MAX
 // at 1 and 2 workers; with node_rate = "measure" it records the rates it
 // measured, and a resumed run reads them back.
 func TestClockSweep(t *testing.T) {
+	heavyUnderRace(t)
 	maxGames := "60"
 	if raceEnabled {
 		maxGames = "20"

@@ -34,6 +34,7 @@ max_games = 8
 `
 
 func TestKnockoutGroupOfEight(t *testing.T) {
+	heavyUnderRace(t)
 	if testing.Short() {
 		t.Skip("plays 8 eight-player games twice")
 	}

@@ -86,6 +86,7 @@ func honestSeeds() int {
 }
 
 func TestHonestBestIsFound(t *testing.T) {
+	heavyUnderRace(t)
 	for _, format := range []string{"knockout", "race"} {
 		t.Run(format, func(t *testing.T) {
 			n, found, games, better := honestSeeds(), 0, 0, 0
@@ -109,6 +110,7 @@ func TestHonestBestIsFound(t *testing.T) {
 }
 
 func TestHonestEqualPromotesNothing(t *testing.T) {
+	heavyUnderRace(t)
 	for _, format := range []string{"knockout", "race"} {
 		t.Run(format, func(t *testing.T) {
 			n, better, defaults, games := honestSeeds(), 0, 0, 0
@@ -146,6 +148,7 @@ func nullFails(n, better int) bool { return better > max(1, n/24) }
 // synthetic game draws every game independently: about half the blocks
 // of two equal variants split 1–1.
 func TestHonestNullCanFail(t *testing.T) {
+	heavyUnderRace(t)
 	eagerVerdict = true
 	defer func() { eagerVerdict = false }()
 	n := cheapSeeds()

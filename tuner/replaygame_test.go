@@ -12,6 +12,7 @@ import (
 // by ReplayGame from the results directory and matches its record move
 // for move and its games.csv rows.
 func TestReplayGameMultiPlayer(t *testing.T) {
+	heavyUnderRace(t)
 	if testing.Short() {
 		t.Skip("plays two sweeps twice")
 	}

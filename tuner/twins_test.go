@@ -61,6 +61,7 @@ func intervalsHaveWidth(t *testing.T, dir string) {
 // (issue 31: "winner 1 … P(best) 1.00 / separated from every other
 // variant" and [NaN, NaN] intervals with field = ["random"]).
 func TestTwinsNeverSeparated(t *testing.T) {
+	heavyUnderRace(t)
 	seeds := 20
 	if testing.Short() || raceEnabled {
 		seeds = 4

@@ -16,6 +16,7 @@ import (
 // read) and exit 0; promote may instead refuse as documented, with exit 1
 // and "nothing to promote", when the verdict is "keep the defaults".
 func TestHelpExamplesRun(t *testing.T) {
+	heavyUnderRace(t)
 	configs, err := filepath.Abs("../../configs")
 	if err != nil {
 		t.Fatal(err)

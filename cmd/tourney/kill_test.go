@@ -38,6 +38,7 @@ max_games = 3000
 // resumed to byte-identical results files; while a process runs in a
 // directory, a resume of that directory is refused (the lock).
 func TestKillNineResume(t *testing.T) {
+	heavyUnderRace(t)
 	if testing.Short() {
 		t.Skip("plays some thousands of games three times")
 	}

@@ -177,12 +177,13 @@ func killTagged(tag string, pgid int, skip map[int]bool) {
 	reapOrphans(victims)
 }
 
-// reapOrphans waits (up to a second) for killed processes to go: those
-// that are tourney's children (orphans adopted as subreaper, now or once
+// reapOrphans waits (up to five seconds: a loaded machine can take
+// more than one to tear a killed process down) for killed processes to
+// go: those that are tourney's children (orphans adopted as subreaper, now or once
 // their parent is gone) are reaped here.
 func reapOrphans(pids []int) {
 	me := os.Getpid()
-	deadline := time.Now().Add(time.Second)
+	deadline := time.Now().Add(5 * time.Second)
 	for _, pid := range pids {
 		for {
 			p, ok := readStat(pid)

@@ -688,8 +688,8 @@ func matchScore(t *testing.T, m *Map, pairs int, b game.Budget) (w, d, l int) {
 // openings on each).
 func TestParanoidBeatsTrivial(t *testing.T) {
 	pairs := 20
-	if testing.Short() {
-		pairs = 5
+	if testing.Short() || raceEnabled {
+		pairs = 5 // the acceptance count runs without the detector (CI's second pass)
 	}
 	for _, name := range []string{"standard8", "duel10"} {
 		m := mustLoad(t, name)
