@@ -151,6 +151,16 @@ func TestClockSweep(t *testing.T) {
 	if err != nil || len(rates[0]) != 1 || rates[0][0] < 1000 {
 		t.Fatalf("measured rates %v, %v", rates, err)
 	}
+	// A replay plays at the measured rates (it did on the wall clock).
+	if _, diff, err := ReplayGame(context.Background(), dir, 0); err != nil || diff != "" {
+		t.Errorf("replaying game 0 of a measured clock: %q %v", diff, err)
+	}
+	saved, _ := os.ReadFile(filepath.Join(dir, nodeRatesFile))
+	os.Remove(filepath.Join(dir, nodeRatesFile))
+	if _, _, err := ReplayGame(context.Background(), dir, 0); err == nil || !strings.Contains(err.Error(), "noderates.csv: missing") {
+		t.Errorf("replay without noderates.csv: %v, want an error naming it", err)
+	}
+	os.WriteFile(filepath.Join(dir, nodeRatesFile), saved, 0o644)
 	// The rates file rules a resumed run: a rate written there is used.
 	if err := os.WriteFile(filepath.Join(dir, nodeRatesFile), []byte("scenario,map,node_rate\n1,standard,123000\n"), 0o644); err != nil {
 		t.Fatal(err)

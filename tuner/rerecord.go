@@ -204,11 +204,33 @@ func faultText(f string) string {
 	return " (" + f + ")"
 }
 
+// dirNodeRates gives the space of a results directory the node rates its
+// run measured (noderates.csv, node_rate = "measure"): its games replay
+// only at those rates, so a missing or broken file is an error, never a
+// new measurement or the wall clock.
+func dirNodeRates(s *space.Space, dir string) (*space.Space, error) {
+	if !slices.ContainsFunc(s.Scenarios, func(sc space.Scenario) bool { return sc.MeasureRates }) {
+		return s, nil
+	}
+	path := filepath.Join(dir, nodeRatesFile)
+	rates, err := readNodeRates(path, s)
+	if err != nil {
+		return nil, err
+	}
+	if rates == nil {
+		return nil, &space.InputError{File: path, Message: `missing: the run measured its node rates (node_rate = "measure"), and its games replay only at those rates`}
+	}
+	return withNodeRates(s, rates), nil
+}
+
 // dirJobs rebuilds the jobs of a results directory's games (only: a
 // selection by index, nil for all), with move records on.
 func dirJobs(dir string, only func(int) bool) ([]arena.Job, []*DirGame, error) {
 	s, err := space.Load(filepath.Join(dir, "space.toml"))
 	if err != nil {
+		return nil, nil, err
+	}
+	if s, err = dirNodeRates(s, dir); err != nil {
 		return nil, nil, err
 	}
 	games, err := ReadDirGames(dir)
