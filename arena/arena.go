@@ -23,6 +23,38 @@ type Entrant struct {
 	// Budget, when set, replaces the job's budget for this seat (a match
 	// between configurations promoted under different budgets).
 	Budget game.Budget
+	// NodeRates are Budget's node rates by map name (a bot config whose
+	// clock has a rate per map). The caller resolves them when it builds
+	// a job (OnMap), as a scenario's rates become its job's budget: a job
+	// is complete in itself, and Run and Play refuse a seat with them.
+	NodeRates map[string]int64
+}
+
+// OnMap returns the entrant as it plays on a map (names: the map's names,
+// the first the table has rules): Budget with the map's node rate, no
+// NodeRates. ok is false when NodeRates has none of the names.
+func (e Entrant) OnMap(names ...string) (Entrant, bool) {
+	if e.NodeRates == nil {
+		return e, true
+	}
+	for _, n := range names {
+		if r, has := e.NodeRates[n]; has {
+			e.Budget.NodeRate, e.NodeRates = r, nil
+			return e, true
+		}
+	}
+	return e, false
+}
+
+// checkSeats refuses a job with a seat whose node rates by map were not
+// resolved (OnMap): it would play its clock on the wall clock.
+func checkSeats(job *Job) error {
+	for p, e := range job.Seats {
+		if e.NodeRates != nil {
+			return fmt.Errorf("seat %d (%s) on map %s: its node rates by map are not resolved (arena.Entrant.OnMap)", p, e.ID, job.Map.Name())
+		}
+	}
+	return nil
 }
 
 // Job is one game to play.
@@ -150,6 +182,11 @@ func (o *Options) moveLimit(b game.Budget) time.Duration {
 func Run(ctx context.Context, jobs []Job, opt Options, emit func(*Result) error) error {
 	if len(jobs) == 0 {
 		return nil
+	}
+	for i := range jobs {
+		if err := checkSeats(&jobs[i]); err != nil {
+			return err
+		}
 	}
 	opt.defaults(len(jobs))
 	ctx, cancel := context.WithCancel(ctx)

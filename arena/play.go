@@ -14,6 +14,9 @@ import (
 // Play plays one job on the calling goroutine, with no hang detection
 // (a bot that never returns blocks it). Run is what sweeps use.
 func Play(ctx context.Context, job *Job, opt Options) (*Result, error) {
+	if err := checkSeats(job); err != nil {
+		return nil, err
+	}
 	opt.defaults(1)
 	run := &gameRun{limit: opt.jobLimit(job), cancel: func() {}}
 	r := play(ctx, job, &opt, run)

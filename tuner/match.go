@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -156,12 +157,16 @@ func MatchJobs(c *MatchConfig) []arena.Job {
 		deal := i / 2
 		mi := deal % len(c.Maps)
 		m := c.Maps[mi]
+		// a bot config's node rates by map: this map's (RunMatch
+		// refuses a map without one before any game)
+		a, _ := c.A.OnMap(c.MapNames[mi], m.Name())
+		b, _ := c.B.OnMap(c.MapNames[mi], m.Name())
 		seats := make([]arena.Entrant, m.Players())
 		for j := range seats {
 			if (j+i)%2 == 0 {
-				seats[j] = c.A
+				seats[j] = a
 			} else {
-				seats[j] = c.B
+				seats[j] = b
 			}
 		}
 		jobs[i] = arena.Job{Game: c.Game, Map: m, Seed: plan.GameSeed(game.Mix(c.Seed, 0x3a7c, uint64(deal))), Seats: seats, Budget: c.mapBudget(mi), OpeningPlies: c.OpeningPlies, Meta: mi}
@@ -194,6 +199,9 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 	c.A.ID, c.B.ID = "0", "1"
 	if c.Confidence == 0 {
 		c.Confidence = 0.95
+	}
+	if err := c.checkRates(); err != nil {
+		return nil, err
 	}
 	jobs := MatchJobs(c)
 	var gw *csv.Writer
@@ -460,12 +468,54 @@ func writeMatchSummary(opt MatchOptions, c *MatchConfig, res *MatchResult) error
 	return writeFileAtomic(filepath.Join(opt.Out, "summary.json"), append(js, '\n'))
 }
 
+// checkRates refuses a map on which A or B, having node rates by map,
+// has none (before any game; the commands check the bot config files
+// first, naming the file and key).
+func (c *MatchConfig) checkRates() error {
+	a, b := c.names()
+	for _, side := range []struct {
+		name string
+		e    arena.Entrant
+	}{{a, c.A}, {b, c.B}} {
+		for mi, m := range c.Maps {
+			if _, ok := side.e.OnMap(c.MapNames[mi], m.Name()); !ok {
+				return fmt.Errorf("%s: its budget has no node rate for map %s (node_rate by map: %s)", side.name, c.MapNames[mi], ratesString(side.e.NodeRates))
+			}
+		}
+	}
+	return nil
+}
+
+// ratesString writes node rates by map name ("duel10 950000, x 930000").
+func ratesString(rates map[string]int64) string {
+	names := make([]string, 0, len(rates))
+	for n := range rates {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for i, n := range names {
+		names[i] = n + " " + strconv.FormatInt(rates[n], 10)
+	}
+	return strings.Join(names, ", ")
+}
+
+// entrantBudget is an entrant's budget as written: its node rates by map
+// after the budget.
+func entrantBudget(e arena.Entrant) string {
+	s := e.Budget.String()
+	if len(e.NodeRates) > 0 {
+		s += " (node_rate by map: " + ratesString(e.NodeRates) + ")"
+	}
+	return s
+}
+
 func (c *MatchConfig) budgetString() string {
-	if c.A.Budget != c.B.Budget {
-		return "A " + c.A.Budget.String() + ", B " + c.B.Budget.String()
+	a, b := entrantBudget(c.A), entrantBudget(c.B)
+	if a != b {
+		return "A " + a + ", B " + b
 	}
 	if !c.A.Budget.IsZero() {
-		return c.A.Budget.String()
+		return a
 	}
 	return c.Budget.String()
 }

@@ -264,7 +264,7 @@ func (r *sweepRun) writeResults(out *Outcome, rt stats.Ratings) error {
 	if err := space.WriteBotConfig(&wt, sc.Game.Info().Name, sc.Bot.Name, sc.Bot, r.params[out.Winner][0], false); err != nil {
 		return err
 	}
-	space.WriteBudget(&wt, sc.Budget)
+	space.WriteBudget(&wt, sc.Budget, sc.MapNames, sc.NodeRates)
 	if err := writeFileAtomic(filepath.Join(r.opt.Out, "winner.toml"), wt.Bytes()); err != nil {
 		return err
 	}

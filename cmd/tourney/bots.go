@@ -11,31 +11,34 @@ import (
 )
 
 // resolveEntrant reads a bot reference: "default" (the game's default bot
-// with its defaults), a bot name of the game, or a bot config file. g may
-// be nil when the reference must name the game itself (a file).
-func resolveEntrant(g game.Game, ref string) (game.Game, arena.Entrant, error) {
+// with its defaults), a bot name of the game, or a bot config file (bc:
+// the file; nil otherwise). g may be nil when the reference must name
+// the game itself (a file). A bot config's node rates by map go with the
+// entrant (arena.Entrant.NodeRates); check the maps played with
+// bc.CheckMaps.
+func resolveEntrant(g game.Game, ref string) (game.Game, arena.Entrant, *space.BotConfig, error) {
 	if strings.HasSuffix(ref, ".toml") || fileExists(ref) {
 		bc, err := space.LoadBotConfig(ref)
 		if err != nil {
-			return nil, arena.Entrant{}, err
+			return nil, arena.Entrant{}, nil, err
 		}
 		if g != nil && bc.Game != g.Info().Name {
-			return nil, arena.Entrant{}, usagef("%s is a %s bot, the match is %s", ref, bc.Game, g.Info().Name)
+			return nil, arena.Entrant{}, nil, usagef("%s is a %s bot, the match is %s", ref, bc.Game, g.Info().Name)
 		}
-		return bc.GameImpl, arena.Entrant{Spec: bc.Spec, Params: bc.Resolved, Budget: bc.Budget}, nil
+		return bc.GameImpl, arena.Entrant{Spec: bc.Spec, Params: bc.Resolved, Budget: bc.Budget, NodeRates: bc.NodeRates}, bc, nil
 	}
 	if g == nil {
-		return nil, arena.Entrant{}, usagef("%q: name a bot config file, or give --game", ref)
+		return nil, arena.Entrant{}, nil, usagef("%q: name a bot config file, or give --game", ref)
 	}
 	spec := g.Bots()[0]
 	if ref != "default" {
 		var err error
 		spec, err = game.FindBot(g, ref)
 		if err != nil {
-			return nil, arena.Entrant{}, usagef("%v", err)
+			return nil, arena.Entrant{}, nil, usagef("%v", err)
 		}
 	}
-	return g, arena.Entrant{Spec: spec, Params: spec.Defaults()}, nil
+	return g, arena.Entrant{Spec: spec, Params: spec.Defaults()}, nil, nil
 }
 
 func fileExists(p string) bool {

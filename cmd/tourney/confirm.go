@@ -112,9 +112,15 @@ func confirmBudget(sp *space.Space, wall bool) game.Budget {
 // confirmAgainst runs confirm --against: the winner and the defaults
 // against one bot on the same games.
 func confirmAgainst(ctx context.Context, sp *space.Space, dir, ref string, opt tuner.RunOptions, stdout io.Writer) error {
-	_, ent, err := resolveEntrant(sp.Scenarios[0].Game, ref)
+	sc := &sp.Scenarios[0]
+	_, ent, bc, err := resolveEntrant(sc.Game, ref)
 	if err != nil {
 		return err
+	}
+	if bc != nil {
+		if err := bc.CheckMaps(sc.MapNames, sc.Maps); err != nil {
+			return err // its node rates by map: before any game
+		}
 	}
 	name := strings.TrimSuffix(filepath.Base(ref), ".toml")
 	fc, err := tuner.ConfirmAgainst(ctx, sp, dir, name, ent, opt)

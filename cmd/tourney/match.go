@@ -7,8 +7,10 @@ import (
 	"strings"
 	"time"
 
+	"tourney/arena"
 	"tourney/engines/game"
 	"tourney/tuner"
+	"tourney/tuner/space"
 	"tourney/tuner/stats"
 )
 
@@ -68,12 +70,14 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		order = []int{1, 0}
 	}
 	var cfg tuner.MatchConfig
+	var from [2]*space.BotConfig // the file of each side's budget
 	for _, i := range order {
-		gg, e, err := resolveEntrant(g, pos[i])
+		gg, e, bc, err := resolveEntrant(g, pos[i])
 		if err != nil {
 			return err
 		}
 		g = gg
+		from[i] = bc
 		if i == 0 {
 			cfg.A, cfg.NameA = e, pos[0]
 		} else {
@@ -92,10 +96,12 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	switch {
 	case *budget != "":
 		cfg.A.Budget, cfg.B.Budget = game.Budget{}, game.Budget{}
+		cfg.A.NodeRates, cfg.B.NodeRates = nil, nil
+		from = [2]*space.BotConfig{}
 	case cfg.A.Budget.IsZero():
-		cfg.A.Budget = cfg.B.Budget
+		cfg.A.Budget, cfg.A.NodeRates, from[0] = cfg.B.Budget, cfg.B.NodeRates, from[1]
 	case cfg.B.Budget.IsZero():
-		cfg.B.Budget = cfg.A.Budget
+		cfg.B.Budget, cfg.B.NodeRates, from[1] = cfg.A.Budget, cfg.A.NodeRates, from[0]
 	}
 	if !(*confidence >= 0.5 && *confidence < 1) {
 		return usagef("--confidence %g: must be at least 0.5 and less than 1", *confidence)
@@ -113,13 +119,31 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *maps != "" {
 		names = strings.Split(*maps, ",")
 	}
-	for _, n := range names {
-		m, err := loadMap(g, strings.TrimSpace(n))
+	for i, n := range names {
+		names[i] = strings.TrimSpace(n)
+		m, err := loadMap(g, names[i])
 		if err != nil {
 			return err
 		}
 		cfg.Maps = append(cfg.Maps, m)
 		cfg.MapNames = append(cfg.MapNames, m.Name())
+	}
+	// a config's node rates by map: every map played has its rate (an
+	// error names the file and key before any game), found by the name
+	// given or the map's own
+	for side, e := range []*arena.Entrant{&cfg.A, &cfg.B} {
+		if from[side] == nil || e.NodeRates == nil {
+			continue
+		}
+		rates := map[string]int64{}
+		for i, m := range cfg.Maps {
+			b, err := from[side].MapBudget(names[i], m.Name())
+			if err != nil {
+				return err
+			}
+			rates[m.Name()] = b.NodeRate
+		}
+		e.NodeRates = rates
 	}
 	if *sprt != "" {
 		sp, err := stats.ParseSPRT(*sprt)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"tourney/engines/game"
@@ -28,6 +29,12 @@ type BotConfig struct {
 	// Budget is the per-move budget under which the configuration was
 	// tested ([budget], written by promote); zero when the file has none.
 	Budget game.Budget
+	// NodeRates are a clock budget's node rates by map name when the
+	// file's node_rate is a table (node_rate = { duel10 = 950000, ... },
+	// as a space's scenario gives them); Budget.NodeRate is then 0 and a
+	// game on a map takes that map's rate (MapBudget).
+	NodeRates map[string]int64
+	ratesAt   InputError // where node_rate is written
 
 	GameImpl game.Game
 	Spec     game.BotSpec
@@ -111,14 +118,60 @@ func ParseBotConfig(path string, data []byte) (*BotConfig, error) {
 		if bc.Budget, err = parseBudgetTable(bt); err != nil {
 			return nil, err
 		}
-		if err := parseClock(bt, &bc.Budget, nil, nil, nil); err != nil {
-			return nil, err // one node rate: no table, no "measure"
+		if err := parseClock(bt, &bc.Budget, nil, nil, nil, &bc.NodeRates); err != nil {
+			return nil, err // no "measure": the rates it was tested under
+		}
+		if bc.NodeRates != nil {
+			bc.ratesAt = *bt.err("node_rate", "")
 		}
 	}
 	if bc.Resolved, err = bc.Spec.Resolve(bc.Params); err != nil {
 		return nil, root.err("params", "%v", err)
 	}
 	return bc, nil
+}
+
+// MapBudget is the budget of the config's games on a map: Budget, with
+// the map's node rate when node_rate is a table by map. names are the
+// map's names (as the user gave it, as the game names it): the first the
+// table has rules. A map the table lacks is an error naming the file,
+// line and key, to be reported before any game is played.
+func (bc *BotConfig) MapBudget(names ...string) (game.Budget, error) {
+	b := bc.Budget
+	if bc.NodeRates == nil {
+		return b, nil
+	}
+	for _, n := range names {
+		if r, ok := bc.NodeRates[n]; ok {
+			b.NodeRate = r
+			return b, nil
+		}
+	}
+	e := bc.ratesAt
+	have := make([]string, 0, len(bc.NodeRates))
+	for n := range bc.NodeRates {
+		have = append(have, n)
+	}
+	sort.Strings(have)
+	name := ""
+	for _, n := range names {
+		if name == "" {
+			name = n
+		}
+	}
+	e.Message = fmt.Sprintf("no node rate for map %s (the table has %s): give its rate, or play the maps the config was tested on", name, strings.Join(have, ", "))
+	return b, &e
+}
+
+// CheckMaps reports the first of maps (names as given; the maps) the
+// config's node_rate table has no rate for (MapBudget).
+func (bc *BotConfig) CheckMaps(names []string, maps []game.Map) error {
+	for i, m := range maps {
+		if _, err := bc.MapBudget(names[i], m.Name()); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // WriteBotConfig writes a bot config file: game, bot and a [params] table
@@ -146,8 +199,10 @@ func WriteBotConfig(w io.Writer, gameName, botName string, spec game.BotSpec, p 
 }
 
 // WriteBudget appends a [budget] table (nothing for a zero budget): what
-// is promoted is what was tested (statistics.md §5).
-func WriteBudget(w io.Writer, b game.Budget) {
+// is promoted is what was tested (statistics.md §5). A clock's node rate
+// is b.NodeRate when set (one for every map), else the table of rates
+// (declared or measured) of the maps names, in their order.
+func WriteBudget(w io.Writer, b game.Budget, names []string, rates []int64) {
 	switch {
 	case b.Depth > 0:
 		fmt.Fprintf(w, "\n[budget]\ndepth = %d\n", b.Depth)
@@ -157,6 +212,18 @@ func WriteBudget(w io.Writer, b game.Budget) {
 		fmt.Fprintf(w, "\n[budget]\ntime = %s\n", quoteString(b.Time.String()))
 		if b.NodeRate > 0 {
 			fmt.Fprintf(w, "node_rate = %d\n", b.NodeRate)
+		} else if len(rates) > 0 && len(rates) == len(names) {
+			var kv []string
+			seen := map[string]bool{}
+			for i, n := range names {
+				if rates[i] > 0 && !seen[n] { // a map named twice has one rate
+					seen[n] = true
+					kv = append(kv, fmt.Sprintf("%s = %d", quoteKey(n), rates[i]))
+				}
+			}
+			if len(kv) > 0 {
+				fmt.Fprintf(w, "node_rate = { %s }\n", strings.Join(kv, ", "))
+			}
 		}
 		if b.Bank {
 			fmt.Fprintf(w, "bank = true\n")

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"tourney/engines/game"
 )
@@ -106,6 +107,16 @@ func TestBotConfigErrors(t *testing.T) {
 		{"game = \"fake\"\nparams = 3\n", "b.toml:2:1: params: expected a table, found the integer 3"},
 		{"game = \"fake\"\ncolour = \"red\"\n", "b.toml:2:1: colour: unknown key (known keys here: game, bot, params, budget, bots)"},
 		{"game = \"fake\"\n[params]\ndepth = \n", "b.toml:3:"},
+		// [budget]: node_rate is a number or a table by map name
+		{"game = \"fake\"\n[budget]\ntime = \"1s\"\nnode_rate = { duel10 = 0 }\n", "b.toml:4:15: budget.node_rate.duel10: node_rate must be a positive whole number of nodes per second, found the integer 0"},
+		{"game = \"fake\"\n[budget]\ntime = \"1s\"\nnode_rate = { duel10 = -5, x = 3 }\n", "b.toml:4:15: budget.node_rate.duel10: node_rate must be a positive whole number"},
+		{"game = \"fake\"\n[budget]\ntime = \"1s\"\nnode_rate = { duel10 = \"fast\" }\n", `b.toml:4:15: budget.node_rate.duel10: node_rate must be a positive whole number of nodes per second, found the string "fast"`},
+		{"game = \"fake\"\n[budget]\ntime = \"1s\"\nnode_rate = { duel10 = 100000000000 }\n", "b.toml:4:15: budget.node_rate.duel10: node_rate 100000000000 nodes per second is not a plausible rate"},
+		{"game = \"fake\"\n[budget]\ntime = \"1s\"\nnode_rate = {}\n", "b.toml:4:1: budget.node_rate: an empty table: give each map's node rate"},
+		{"game = \"fake\"\n[budget]\ndepth = 3\nnode_rate = { duel10 = 5 }\n", "b.toml:4:1: budget.node_rate: a node rate makes a time budget a clock in nodes: give time too"},
+		{"game = \"fake\"\n[budget]\ntime = \"1s\"\nnode_rate = \"measure\"\n", `b.toml:4:1: budget.node_rate: want a number of nodes per second or a table by map name (a bot config gives the rates it was tested under`},
+		{"game = \"fake\"\n[budget]\ntime = \"1s\"\nnode_rate = 0\n", "b.toml:4:1: budget.node_rate: node_rate must be a positive whole number"},
+		{"game = \"fake\"\n[budget]\ntime = \"1s\"\nbank = true\n", "b.toml:4:1: budget.bank: a time bank is a clock: give node_rate too"},
 	}
 	for _, c := range cases {
 		_, err := ParseBotConfig("b.toml", []byte(c.src))
@@ -139,5 +150,51 @@ func TestTOMLValue(t *testing.T) {
 		if err != nil || m["params"].(map[string]any)["odd key"] != c {
 			t.Errorf("%q: %v\n%s", c, err, buf.String())
 		}
+	}
+}
+
+// TestBotConfigNodeRates: a bot config's clock takes a node rate per map
+// (as a space's scenario does), written by WriteBudget and read back; a
+// map the table lacks is an error naming the file, line and key.
+func TestBotConfigNodeRates(t *testing.T) {
+	var buf bytes.Buffer
+	buf.WriteString("game = \"fake\"\n")
+	b := game.Budget{Time: 25 * time.Millisecond, Bank: true}
+	WriteBudget(&buf, b, []string{"duel10", "gen-2p-12x12:1", "duel10"}, []int64{950000, 930000, 950000})
+	want := "game = \"fake\"\n\n[budget]\ntime = \"25ms\"\nnode_rate = { duel10 = 950000, \"gen-2p-12x12:1\" = 930000 }\nbank = true\n"
+	if buf.String() != want {
+		t.Fatalf("WriteBudget wrote\n%s\nwant\n%s", buf.String(), want)
+	}
+	bc, err := ParseBotConfig("w.toml", buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bc.Budget != b || !reflect.DeepEqual(bc.NodeRates, map[string]int64{"duel10": 950000, "gen-2p-12x12:1": 930000}) {
+		t.Fatalf("read back %v %v", bc.Budget, bc.NodeRates)
+	}
+	for names, rate := range map[[2]string]int64{{"duel10", "x"}: 950000, {"maps/g.map", "gen-2p-12x12:1"}: 930000} {
+		mb, err := bc.MapBudget(names[0], names[1])
+		if err != nil || mb.NodeRate != rate || mb.Time != b.Time || !mb.Bank {
+			t.Errorf("MapBudget(%v) = %v, %v; want rate %d", names, mb, err, rate)
+		}
+	}
+	_, err = bc.MapBudget("", "cross14")
+	var ie *InputError
+	if !errors.As(err, &ie) || err.Error() != "w.toml:5:1: budget.node_rate: no node rate for map cross14 (the table has duel10, gen-2p-12x12:1): give its rate, or play the maps the config was tested on" {
+		t.Errorf("a map without a rate: %v", err)
+	}
+	// one rate for every map, as before
+	buf.Reset()
+	buf.WriteString("game = \"fake\"\n")
+	WriteBudget(&buf, game.Budget{Time: time.Second, NodeRate: 500000}, []string{"a", "b"}, []int64{500000, 500000})
+	if !strings.Contains(buf.String(), "node_rate = 500000\n") {
+		t.Errorf("a scalar rate: %s", buf.String())
+	}
+	bc, err = ParseBotConfig("s.toml", buf.Bytes())
+	if err != nil || bc.NodeRates != nil || bc.Budget.NodeRate != 500000 {
+		t.Fatalf("scalar read back: %+v %v", bc, err)
+	}
+	if mb, err := bc.MapBudget("anything"); err != nil || mb.NodeRate != 500000 {
+		t.Errorf("scalar MapBudget: %v %v", mb, err)
 	}
 }

@@ -47,8 +47,10 @@ var budgetKeys = []string{"depth", "nodes", "time", "node_rate", "bank"}
 
 // parseClock reads the clock keys (node_rate, bank) of a budget table
 // into b. rates is set for a scenario (a rate per map, or a table by map
-// name); nil for a bot config, which takes one number.
-func parseClock(t *tomlTable, b *game.Budget, maps []string, rates *[]int64, measure *bool) error {
+// name); nil for a bot config, which takes one number or a table by map
+// name into named (any map names: the config's maps are known only when
+// it plays, BotConfig.MapBudget).
+func parseClock(t *tomlTable, b *game.Budget, maps []string, rates *[]int64, measure *bool, named *map[string]int64) error {
 	if t.has("bank") {
 		bank, err := t.boolean("bank", false)
 		if err != nil {
@@ -83,18 +85,34 @@ func parseClock(t *tomlTable, b *game.Budget, maps []string, rates *[]int64, mea
 	switch v := t.m["node_rate"].(type) {
 	case string:
 		if v != MeasureRate || rates == nil {
-			want := "a number of nodes per second"
+			want := "a number of nodes per second or a table by map name"
 			if rates != nil {
-				want += ", a table by map name, or \"measure\""
+				want = "a number of nodes per second, a table by map name, or \"measure\""
+			} else if v == MeasureRate {
+				want += " (a bot config gives the rates it was tested under: the sweep's noderates.csv has them)"
 			}
 			return t.err("node_rate", "want %s, found %q", want, v)
 		}
 		*measure = true
 	case map[string]any:
-		if rates == nil {
-			return t.err("node_rate", "a bot config takes one node rate (nodes per second), found a table")
-		}
 		rt, _ := t.table("node_rate")
+		if rates == nil && named == nil {
+			return t.err("node_rate", "want one node rate (nodes per second) here, found a table")
+		}
+		if rates == nil { // a bot config: a rate for each map it names
+			if len(rt.m) == 0 {
+				return t.err("node_rate", "an empty table: give each map's node rate, e.g. node_rate = { duel10 = 950000 }")
+			}
+			*named = make(map[string]int64, len(rt.m))
+			for _, k := range rt.keys() {
+				n, err := checkRate(k, rt.m[k], func(f string, a ...any) error { return rt.err(k, f, a...) })
+				if err != nil {
+					return err
+				}
+				(*named)[k] = n
+			}
+			return nil
+		}
 		*rates = make([]int64, len(maps))
 		for _, k := range rt.keys() {
 			i := indexOf(maps, k)

@@ -474,7 +474,7 @@ func parseScenario(t *tomlTable, dir string, files *[]File) (Scenario, error) {
 			return sc, err
 		}
 		sc.Budget.NodeRate = 0 // per map: MapBudget
-		if err := parseClock(bt, &sc.Budget, sc.MapNames, &sc.NodeRates, &sc.MeasureRates); err != nil {
+		if err := parseClock(bt, &sc.Budget, sc.MapNames, &sc.NodeRates, &sc.MeasureRates, nil); err != nil {
 			return sc, err
 		}
 	}
@@ -619,7 +619,7 @@ func parseBudgetTable(t *tomlTable) (game.Budget, error) {
 		b.Time = d
 	}
 	if !t.has("node_rate") || isInt(t.m["node_rate"]) {
-		if err := parseClock(t, &b, nil, nil, nil); err != nil {
+		if err := parseClock(t, &b, nil, nil, nil, nil); err != nil {
 			return b, err
 		}
 	}
