@@ -1,6 +1,7 @@
 package tuner
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -58,4 +59,49 @@ func mustRead(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// On a map of more than two seats a confirmation books each side's
+// places and forfeits on its own side. The variant column holds the
+// sweep's numbers (the winner's, the defaults' 0), and reading the side
+// from it counted every seat as the winner's: the defaults had no
+// places, a NaN trusted value, and summary.json could not be written
+// ("json: unsupported value: NaN", the study's confirm at 25 ms).
+func TestConfirmMultiSeatSides(t *testing.T) {
+	sp := parseSpace(t, "confirm8.toml", `name = "confirm-8p"
+seed = 11
+[[scenario]]
+game = "synthetic"
+bot = "fixed"
+maps = ["8p"]
+[params]
+elo = { values = [-50, 300] }
+[tournament]
+format = "race"
+bootstrap = 100
+confirm_games = 4
+`)
+	_, dir := sweepSpace(t, sp, 2, RunOptions{})
+	if _, _, err := ConfirmDir(t.Context(), sp, dir, RunOptions{Workers: 2, Quiet: true}); err != nil {
+		t.Fatal(err)
+	}
+	var sum struct {
+		PlacesA []int    `json:"places_a"`
+		PlacesB []int    `json:"places_b"`
+		TVA     *float64 `json:"trusted_value_a"`
+		TVB     *float64 `json:"trusted_value_b"`
+	}
+	if err := json.Unmarshal(mustRead(t, filepath.Join(dir, "confirm", "summary.json")), &sum); err != nil {
+		t.Fatal(err)
+	}
+	total := func(p []int) (n int) {
+		for _, c := range p {
+			n += c
+		}
+		return n
+	}
+	// 4 games of 8 seats, 4 a side each game
+	if total(sum.PlacesA) != 16 || total(sum.PlacesB) != 16 || sum.TVA == nil || sum.TVB == nil {
+		t.Errorf("places %v and %v, trusted values %v %v: want 16 seats a side", sum.PlacesA, sum.PlacesB, sum.TVA, sum.TVB)
+	}
 }

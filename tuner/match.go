@@ -229,6 +229,7 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 	start := time.Now()
 	var cur pairTally
 	var pending [][]string
+	var sides []int // A (0) or B (1) of each pending row: its variant column may hold a label
 	sigs := map[int][]string{} // per map: the pairs' signatures
 	seen := map[string]bool{}  // the blocks' fingerprints: a repeated deal counts once
 	emit := func(r *arena.Result) error {
@@ -258,6 +259,7 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 				strconv.FormatUint(r.Job.Seed, 10), strconv.Itoa(seat), id, role, e.Spec.Name, fmtFloat(r.Scores[seat]),
 				strconv.Itoa(r.Ranks[seat]), fmtFloat(pts), strconv.Itoa(r.Plies), nodes, depth, r.End[seat], strconv.FormatUint(r.Print, 10)}
 			pending = append(pending, row)
+			sides = append(sides, map[bool]int{true: 0, false: 1}[e.ID == "0"])
 		}
 		cur.ptsA[g], cur.ptsB[g] = pa/float64(na), pb/float64(nb)
 		cur.multi = len(r.Job.Seats) > 2
@@ -274,8 +276,8 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 				}
 			}
 		}
-		res.bookPending(pending)
-		pending = pending[:0]
+		res.bookPending(pending, sides)
+		pending, sides = pending[:0], sides[:0]
 		res.DealPoints = append(res.DealPoints, (cur.ptsA[0]+cur.ptsA[1])/2)
 		if seen[cur.key] {
 			res.Played += 2
@@ -352,17 +354,17 @@ func allSame(ss []string) bool {
 	return true
 }
 
-// bookPending counts places and forfeits of a complete block's rows.
-func (res *MatchResult) bookPending(rows [][]string) {
+// bookPending counts places and forfeits of a complete block's rows,
+// each on its side (A 0, B 1): not read from the variant column, which
+// holds confirm's labels (the winner's variant number, the defaults' 0
+// or none), and once counted every labelled row as A's.
+func (res *MatchResult) bookPending(rows [][]string, sides []int) {
 	seats := map[string]int{}
 	for _, row := range rows {
 		seats[row[colGame]]++
 	}
-	for _, row := range rows {
-		side := 0
-		if row[colVariant] == "1" {
-			side = 1
-		}
+	for i, row := range rows {
+		side := sides[i]
 		rank, _ := strconv.Atoi(row[colRank])
 		res.Places[side].Add(rank, seats[row[colGame]])
 		if strings.HasPrefix(row[colEnd], "forfeit:") {
