@@ -229,7 +229,7 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 	start := time.Now()
 	var cur pairTally
 	var pending [][]string
-	var sides []int // A (0) or B (1) of each pending row: its variant column may hold a label
+	var sides []int            // A (0) or B (1) of each pending row: its variant column may hold a label
 	sigs := map[int][]string{} // per map: the pairs' signatures
 	seen := map[string]bool{}  // the blocks' fingerprints: a repeated deal counts once
 	emit := func(r *arena.Result) error {
