@@ -37,7 +37,7 @@ type coverage struct {
 
 func measure(t *testing.T, text func(int) string, seeds int) coverage {
 	c := coverage{seeds: seeds}
-	for seed := 1; seed <= seeds; seed++ {
+	for seed := seed0() + 1; seed <= seed0()+seeds; seed++ {
 		res := runText(t, text(seed))
 		for i, v := range res.Variants {
 			truth := 0.0
@@ -115,6 +115,14 @@ func TestHonestCoverage(t *testing.T) {
 	}
 }
 
+// seed0 is TOURNEY_HONEST_SEED0 (default 0): the coverage runs seeds
+// seed0+1 .. seed0+n, so that a change can be developed on other seeds
+// than the 1..200 of the reported figures.
+func seed0() int {
+	n, _ := strconv.Atoi(os.Getenv("TOURNEY_HONEST_SEED0"))
+	return max(n, 0)
+}
+
 // cheapSeeds is TOURNEY_HONEST_SEEDS when set (200: the figures), else 3
 // (4 under the race detector): a collapse only. These tests play four or
 // two whole sweeps a seed, and go test ./... must stay short.
@@ -126,4 +134,40 @@ func cheapSeeds() int {
 		return 4
 	}
 	return 3
+}
+
+// TestKnockoutStoppedBounds: a variant that went out of a knockout on
+// evidence is rated from the blocks that made it look worst (rated too
+// low, issue 31): its upper bound must still hold. Over 32 seeds of the
+// check space (448 variants that are neither the anchor nor the winner)
+// the truth lies above the interval of at most 3.5 % (about 2.5 % is
+// wanted; the lower ends miss rarely): 9 of 448 with the upper bounds of
+// stoppedBounds; with the bootstrap's plain upper quantile 21 of 448
+// (4.7 %; 7.9 % over 1 400 variants of 100 other seeds), and this test
+// failed. About 11 s of CPU.
+func TestKnockoutStoppedBounds(t *testing.T) {
+	if raceEnabled {
+		t.Skip("figures, not races: too dear under the race detector")
+	}
+	n, above := 0, 0
+	for seed := 501; seed <= 532; seed++ {
+		res := runText(t, bestSpace("knockout", seed))
+		for i, v := range res.Variants {
+			if i == 0 || i == res.Winner {
+				continue // the anchor; the winner is rated by its hold-out rung
+			}
+			truth := space.ToFloat(v.Values["elo"])
+			if math.IsNaN(res.Hi[i]) {
+				t.Fatalf("seed %d: variant %d has no interval", seed, i)
+			}
+			n++
+			if truth > res.Hi[i] {
+				above++
+			}
+		}
+	}
+	t.Logf("the truth above the interval of %d of %d variants", above, n)
+	if float64(above) > 0.035*float64(n) {
+		t.Errorf("the truth above the interval of %d of %d variants (more than 3.5 %%): the stop's selection is not in the upper bounds", above, n)
+	}
 }

@@ -138,8 +138,12 @@ type sweepRun struct {
 	// decisions counts how encounters were decided (evidence, cap, bye).
 	decisions map[string]int
 	rounds    int
-	runner    runner.Runner
-	eff       *effectsResult // parameter effects (after the games)
+	// stopped is plan.Report.Stopped: the variants whose last
+	// encounter stopped on evidence against them (nil until the
+	// tournament has ended).
+	stopped map[int]plan.Stop
+	runner  runner.Runner
+	eff     *effectsResult // parameter effects (after the games)
 
 	statusMu         sync.Mutex
 	status, rnStatus string // the planner's and the runner's part of the progress line
@@ -266,7 +270,7 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 		err = r.holdOut(ctx, winner, rep.Rounds+1)
 	}
 	r.bar.Finish()
-	r.bracket, r.decisions, r.rounds = rep.Bracket, rep.Decisions, rep.Rounds
+	r.bracket, r.decisions, r.rounds, r.stopped = rep.Bracket, rep.Decisions, rep.Rounds, rep.Stopped
 	for v, round := range rep.OutRound {
 		r.stats[v].outRound = round
 	}

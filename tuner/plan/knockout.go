@@ -135,6 +135,11 @@ func (k *knockout) endRound(h Host) error {
 		for col, v := range c.cols {
 			if !adv[v] {
 				k.outRound[v] = k.round
+				if c.status == "evidence" {
+					// stopped because v looked decisively worse: its
+					// blocks are those that made it look worst
+					k.stopped[v] = Stop{Looks: len(c.looks), Blocks: len(c.rows())}
+				}
 			}
 			k.bracketRow(c, col, adv[v])
 		}

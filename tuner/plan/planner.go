@@ -86,7 +86,17 @@ type Report struct {
 	// Decisions counts how contests were decided (evidence, cap, bye,
 	// budget, one-left).
 	Decisions map[string]int
+	// Stopped is, per variant whose last encounter stopped on evidence
+	// against it (a knockout encounter decided before its cap), that
+	// encounter's looks and distinct blocks: the ratings widen that
+	// variant's upper bound as the encounter's test would (tuner/ratings.go).
+	Stopped map[int]Stop
 }
+
+// Stop is how an encounter that stopped on evidence was decided: the
+// looks it had (its test's level was (1 − confidence)/Looks) and the
+// distinct blocks it had played when it stopped.
+type Stop struct{ Looks, Blocks int }
 
 // BracketHeader is bracket.csv's header.
 var BracketHeader = []string{"round", "encounter", "variant", "advanced", "score", "blocks", "games", "decided", "p_value"}
@@ -119,6 +129,7 @@ type base struct {
 	n        int // variants
 	bracket  [][]string
 	outRound map[int]int
+	stopped  map[int]Stop
 	decided  map[string]int
 	rounds   int
 }
@@ -127,11 +138,11 @@ func newBase(s *space.Space, n int) base {
 	if c := s.Candidates(); c > 0 && c < n {
 		n = c // method factorial: the other grid points are only predicted
 	}
-	return base{s: s, n: n, outRound: map[int]int{}, decided: map[string]int{}}
+	return base{s: s, n: n, outRound: map[int]int{}, stopped: map[int]Stop{}, decided: map[string]int{}}
 }
 
 func (b *base) Report() Report {
-	return Report{Rounds: b.rounds, Bracket: b.bracket, OutRound: b.outRound, Decisions: b.decided}
+	return Report{Rounds: b.rounds, Bracket: b.bracket, OutRound: b.outRound, Decisions: b.decided, Stopped: b.stopped}
 }
 
 // contest is the data of one sequential decision: a knockout encounter,
