@@ -31,7 +31,8 @@ x4 = { best = 0.7, k = 120 }
 // pulls it back: before the spread's floor it stuck on the starting
 // bound (36 Elo below the peak); with the floor it overshoots to the far
 // bound and ends there (seed 4: x3 = 100, x4 = 1, 20 Elo below the peak;
-// seed 8 too), and the test fails (issue 32).
+// seed 8 too; with the final point as played, x3 = 100, x4 = 0.96, 18
+// Elo below it), and the test fails (issue 32).
 func TestCMAESBoundOpposite(t *testing.T) {
 	d := &synthetic.Drawn{Seed: 0, Knobs: []synthetic.FamilyKnob{
 		{Name: "x1", Min: 0, Max: 10}, {Name: "x2", Min: 0, Max: 1}, {Name: "x3", Min: 0, Max: 100}, {Name: "x4", Min: 0, Max: 1}}}

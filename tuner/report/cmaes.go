@@ -47,7 +47,7 @@ func (d *Data) cmaesSection() template.HTML {
 		fmt.Fprintf(&b, "<p>verdict on the final point: <b>%s</b></p>\n", template.HTMLEscapeString(summaryText(vd["text"])))
 	}
 	b.WriteString(d.knobTable())
-	b.WriteString("<p>The mean of the search distribution after each generation (red; generation 0 is the start), the band ± the spread of the generation's candidates, and the final point (blue: the mean of the last half of the generations' means), within each parameter's range.</p>\n")
+	b.WriteString("<p>The mean of the search distribution after each generation (red; generation 0 is the start), the band ± the spread of the generation's candidates, and the final point (blue: the mean over the last half of the generations of each generation's best half as played, weighted as CMA-ES recombines it), within each parameter's range.</p>\n")
 	for _, col := range t.Head {
 		name, ok := strings.CutPrefix(col, "theta_")
 		if !ok {
