@@ -187,6 +187,20 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		(scaleDuration(games, bounds.MinGames, bounds.MaxGames) + fitsLo).Round(time.Second), (games + fits).Round(time.Second),
 		scaleDuration(games, bounds.MinGames, bounds.MaxGames).Round(time.Second), games.Round(time.Second),
 		fitsLo.Round(time.Second/10), fits.Round(time.Second/10), t.Bootstrap)
+	if cal.Games == 0 {
+		// declared costs plan the run (the same games on any machine) but
+		// were measured somewhere else: what the games cost here
+		here, err := tuner.Calibrate(ctx, sp, 2*time.Second, true)
+		if err != nil {
+			return err
+		}
+		if here.Games > 0 {
+			g := here.CPU(bounds)
+			fmt.Fprintf(stdout, "this machine: %s to %s of CPU, the fits included (from %d calibration games: %s of CPU a game where the declared costs say %s; the declared costs plan the run, and its games are the same on any machine)\n",
+				(scaleDuration(g, bounds.MinGames, bounds.MaxGames) + fitsLo).Round(time.Second), (g + fits).Round(time.Second), here.Games,
+				scaleDuration(g, 1, bounds.MaxGames).Round(time.Millisecond), scaleDuration(games, 1, bounds.MaxGames).Round(time.Millisecond))
+		}
+	}
 	return nil
 }
 

@@ -99,3 +99,27 @@ opponent_weight = { values = [1.0, 0.5] }
 		}
 	}
 }
+
+// Declared costs plan a run (the same games on any machine), but they
+// were measured on some machine: validate also says what the games cost
+// on this one, from calibration games (the study's costs, declared on a
+// slower machine, gave 99 min of CPU where the run took 41).
+func TestValidateDeclaredCostsHere(t *testing.T) {
+	p := writeFile(t, t.TempDir(), "declared.toml", `name = "declared"
+seed = 4
+[[scenario]]
+game = "synthetic"
+bot = "fixed"
+cost = "5s"
+[params]
+elo = { values = [-100, 0, 100] }
+[tournament]
+format = "race"
+max_games = 60
+`)
+	code, out, stderr := tourney(t, "validate", p)
+	if code != 0 || !strings.Contains(out, "from the scenarios' declared costs") || !strings.Contains(out, "this machine: ") ||
+		!strings.Contains(out, "where the declared costs say 5s") {
+		t.Fatalf("validate: exit %d, want the declared estimate and this machine's:\n%s%s", code, out, stderr)
+	}
+}
