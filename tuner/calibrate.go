@@ -2,12 +2,15 @@ package tuner
 
 import (
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"time"
 	"tourney/tuner/plan"
 	"tourney/tuner/records"
 	"tourney/tuner/space"
+
+	"gonum.org/v1/gonum/stat"
 
 	"tourney/arena"
 	"tourney/engines/game"
@@ -27,8 +30,9 @@ type Calibration struct {
 // play, in turn around the table: a space whose defaults never play,
 // such as search depths 1..8 beside a default of 11, is not timed on the
 // defaults) on every scenario and map, in turn, until it has used limit
-// of CPU time (at least one game per map; at most five times limit of
-// wall time): CPU time, so that a loaded machine does not cut the sample
+// of CPU time (at least one game per map), and on until the mean cost of
+// a round is known to a tenth (settled; at most calibrationCap times
+// limit of CPU, five times that of wall time): CPU time, so that a loaded machine does not cut the sample
 // short (issue 31: 3 to 119 games of reversixt-spsa in 2 s of wall time,
 // estimates of 39 to 69 s of CPU). It is what `validate` bases its time estimate on. With
 // withRecords each game's record is written as a sweep writes it (to a
@@ -54,9 +58,11 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 	}
 	rounds, c0 := 0, 0
 	var timed time.Duration // the games' CPU time, summed
+	var perRound []float64  // each round's games' CPU time
 	cpu0 := processCPU()
 	vs, next := s.Variants(), 0 // next: the next candidate to seat
 	for round := uint64(0); ; round++ {
+		before := timed
 		jobs, err := calibrationJobs(s, vs, round, &next, withRecords)
 		if err != nil {
 			return Calibration{}, err
@@ -80,7 +86,12 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 			timed += d
 		}
 		rounds++
-		if processCPU()-cpu0 >= limit || time.Since(start) >= 5*limit {
+		perRound = append(perRound, float64(timed-before))
+		used := processCPU() - cpu0
+		if used >= calibrationCap*limit || time.Since(start) >= 5*calibrationCap*limit {
+			break
+		}
+		if used >= limit && settled(perRound) {
 			break
 		}
 	}
@@ -100,6 +111,28 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 		}
 	}
 	return c, nil
+}
+
+// calibrationCap bounds a calibration whose games' costs vary (Spe_ed's
+// boards of random size, a game's length): it goes on past its limit,
+// up to this many times it, until the mean cost of a round is known to
+// calibrationPrecision. On speed-spsa's random boards the 2 s limit gave
+// 4 games and estimates of 901 and 1 005 s of CPU for a run that took
+// 522 s (issue 31).
+const calibrationCap = 10
+
+// calibrationPrecision is the relative standard error of the mean
+// round cost at which a calibration may stop.
+const calibrationPrecision = 0.1
+
+// settled says whether the rounds' mean cost is known to
+// calibrationPrecision (at least 3 rounds).
+func settled(x []float64) bool {
+	if len(x) < 3 {
+		return false
+	}
+	mean, sd := stat.MeanStdDev(x, nil)
+	return mean > 0 && sd/math.Sqrt(float64(len(x)))/mean <= calibrationPrecision
 }
 
 // calibrationJobs are the games of one calibration round, one on every

@@ -35,3 +35,23 @@ func TestCalibrateRecords(t *testing.T) {
 		t.Errorf("left behind: %s", e.Name())
 	}
 }
+
+// A calibration stops once the mean cost of a round is known to a tenth
+// (and at least three rounds are in): games of varying cost (Spe_ed's
+// random boards) play more rounds than games of one cost.
+func TestCalibrationSettled(t *testing.T) {
+	for _, c := range []struct {
+		x    []float64
+		want bool
+	}{
+		{[]float64{1, 1}, false},                   // too few rounds
+		{[]float64{1, 1.05, 0.95}, true},           // 3 % standard error
+		{[]float64{0.2, 3, 0.4}, false},            // random boards: 75 %
+		{[]float64{0.2, 3, 0.4, 1, 0.8, 2}, false}, // still 40 %
+		{[]float64{0, 0, 0}, false},                // nothing timed
+	} {
+		if got := settled(c.x); got != c.want {
+			t.Errorf("settled(%v) = %v, want %v", c.x, got, c.want)
+		}
+	}
+}
