@@ -239,7 +239,9 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 		var na, nb int
 		for seat, e := range r.Job.Seats {
 			pts := plan.Points(r.Ranks, seat)
+			side := 1 // A is seated as "0", B as "1"
 			if e.ID == "0" {
+				side = 0
 				pa += pts
 				na++
 			} else {
@@ -248,18 +250,14 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 			}
 			id, role := e.ID, "variant"
 			if c.Label != nil {
-				ab := 0
-				if e.ID != "0" {
-					ab = 1
-				}
-				id, role = c.Label[ab][0], c.Label[ab][1]
+				id, role = c.Label[side][0], c.Label[side][1]
 			}
 			nodes, depth := searchCols(r, seat)
 			row := []string{strconv.Itoa(r.Index), "1", "1", strconv.Itoa(r.Index / 2), "0", c.Game.Info().Name, c.MapNames[mi],
 				strconv.FormatUint(r.Job.Seed, 10), strconv.Itoa(seat), id, role, e.Spec.Name, fmtFloat(r.Scores[seat]),
 				strconv.Itoa(r.Ranks[seat]), fmtFloat(pts), strconv.Itoa(r.Plies), nodes, depth, r.End[seat], strconv.FormatUint(r.Print, 10)}
 			pending = append(pending, row)
-			sides = append(sides, map[bool]int{true: 0, false: 1}[e.ID == "0"])
+			sides = append(sides, side)
 		}
 		cur.ptsA[g], cur.ptsB[g] = pa/float64(na), pb/float64(nb)
 		cur.multi = len(r.Job.Seats) > 2
