@@ -403,6 +403,10 @@ const (
 func (r *sweepRun) effectsRows(er *effectsResult) [][]string {
 	rows := [][]string{effectsHeader}
 	def := r.s.DefaultPoint()
+	unid := map[string]bool{}
+	for _, name := range r.unidentifiedKnobs() {
+		unid[name] = true
+	}
 	scopes := []string{"all"}
 	fits := []stats.Effects{er.pooled}
 	for i, e := range er.per {
@@ -416,18 +420,47 @@ func (r *sweepRun) effectsRows(er *effectsResult) [][]string {
 		}
 		games := r.featureGames(er.design, si-1)
 		for i, p := range r.s.Params {
+			// ref: the feature a knob's rows are against (−1: the
+			// default; a knob whose default is not identified: its
+			// first value, unidentified.go)
+			ref := -1
+			if unid[p.Name] {
+				for k, f := range er.design.feats {
+					if f.kind == 0 && !f.base && f.param == p.Name {
+						ref = k
+						break
+					}
+				}
+			}
 			if len(p.Values) > 0 && !p.Continuous {
-				rows = append(rows, []string{scope, p.Name, game.FormatValue(def[i]), "0", "", "", strconv.Itoa(r.valueGames(i, def[i], si-1)), ""})
+				dg := strconv.Itoa(r.valueGames(i, def[i], si-1))
+				if ref >= 0 {
+					rows = append(rows, []string{scope, p.Name, game.FormatValue(def[i]), "", "", "", dg, avgDefaultUnidentified})
+				} else {
+					rows = append(rows, []string{scope, p.Name, game.FormatValue(def[i]), "0", "", "", dg, ""})
+				}
 			}
 			for k, f := range er.design.feats {
 				if f.kind <= 2 && !f.base && f.param == p.Name {
-					est, lo, hi := e.Predict(er.design.con[k], r.s.Tournament.Confidence)
-					rows = append(rows, []string{scope, f.param, f.value, plan.FmtRound(est, 1), plan.FmtRound(lo, 1), plan.FmtRound(hi, 1), strconv.Itoa(games[k]), avgOthers})
+					if k == ref {
+						rows = append(rows, []string{scope, f.param, f.value, "0", "", "", strconv.Itoa(games[k]), avgReference})
+						continue
+					}
+					con, avg := er.design.con[k], avgOthers
+					if ref >= 0 {
+						con, avg = combine(con, 1, er.design.con[ref], -1), avgAgainst(er.design.feats[ref].value)
+					}
+					est, lo, hi := e.Predict(con, r.s.Tournament.Confidence)
+					rows = append(rows, []string{scope, f.param, f.value, plan.FmtRound(est, 1), plan.FmtRound(lo, 1), plan.FmtRound(hi, 1), strconv.Itoa(games[k]), avg})
 				}
 			}
 		}
 		for k, f := range er.design.feats {
 			if f.kind == 3 && !f.base {
+				if unid[r.s.Params[f.a].Name] || unid[r.s.Params[f.b].Name] {
+					rows = append(rows, []string{scope, f.param, f.value, "", "", "", strconv.Itoa(games[k]), avgPairsUnidentified})
+					continue
+				}
 				est, lo, hi := e.Predict(er.design.con[k], r.s.Tournament.Confidence)
 				rows = append(rows, []string{scope, f.param, f.value, plan.FmtRound(est, 1), plan.FmtRound(lo, 1), plan.FmtRound(hi, 1), strconv.Itoa(games[k]), avgPairs})
 			}

@@ -41,14 +41,17 @@ type Summary struct {
 	Verdict       VerdictJSON    `json:"verdict"`
 	// Effects says what effects.csv's effects are (EffectsNote; empty
 	// without effects.csv).
-	Effects     string         `json:"effects,omitempty"`
-	Forfeits    int            `json:"forfeits"`
-	ForfeitsBy  map[string]int `json:"forfeits_by_variant,omitempty"`
-	Resumed     int            `json:"resumed_games,omitempty"`
-	Elapsed     float64        `json:"elapsed_seconds"`
-	GamesPerSec float64        `json:"games_per_second"`
-	Workers     int            `json:"workers"`
-	Version     string         `json:"version"`
+	Effects string `json:"effects,omitempty"`
+	// EffectsUnidentified: the knobs whose effects against the default
+	// the games do not identify (unidentified.go).
+	EffectsUnidentified []string       `json:"effects_unidentified,omitempty"`
+	Forfeits            int            `json:"forfeits"`
+	ForfeitsBy          map[string]int `json:"forfeits_by_variant,omitempty"`
+	Resumed             int            `json:"resumed_games,omitempty"`
+	Elapsed             float64        `json:"elapsed_seconds"`
+	GamesPerSec         float64        `json:"games_per_second"`
+	Workers             int            `json:"workers"`
+	Version             string         `json:"version"`
 	// Players: who played each block (block key → worker name) when a
 	// cluster played the sweep; the blocks of an interrupted run are
 	// not in it.
@@ -125,6 +128,7 @@ func (r *sweepRun) summary(winner, rounds int, elapsed time.Duration, v Verdict)
 	}
 	if r.eff != nil {
 		sum.Effects = EffectsNote
+		sum.EffectsUnidentified = r.unidentifiedKnobs()
 	}
 	if elapsed > 0 {
 		sum.GamesPerSec = math.Round(float64(r.gameNo-r.replayed)/elapsed.Seconds()*100) / 100

@@ -256,6 +256,9 @@ func printSweep(w io.Writer, sp *space.Space, res *tuner.Outcome) {
 	for _, l := range tuner.KnobLines(s.Knobs) {
 		fmt.Fprintln(w, l)
 	}
+	if l := tuner.UnidentifiedLine(s.EffectsUnidentified); l != "" {
+		fmt.Fprintln(w, l)
+	}
 	if cf := res.Verdict.Confirm; cf != nil {
 		fmt.Fprintf(w, "confirmation: %d games on fresh seeds, %s, LLR %.2f → %s\n", cf.Games, cf.SPRT, cf.LLR, cf.State)
 	}

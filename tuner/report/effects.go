@@ -144,19 +144,26 @@ func effectIntervalSVG(rows []EffectRow) string {
 }
 
 // knobLines are the summary's lines on the knobs that changed no game
-// (summary.json's knobs; none in a directory of an older version).
+// and on the effects the games do not identify (summary.json's knobs
+// and effects_unidentified; none in a directory of an older version).
 func knobLines(summary map[string]any) []string {
-	raw, ok := summary["knobs"]
-	if !ok {
-		return nil
+	var out []string
+	if raw, ok := summary["knobs"]; ok {
+		var ks []tuner.KnobChange
+		if b, err := json.Marshal(raw); err == nil && json.Unmarshal(b, &ks) == nil {
+			out = tuner.KnobLines(ks)
+		}
 	}
-	b, err := json.Marshal(raw)
-	if err != nil {
-		return nil
+	if names, ok := summary["effects_unidentified"].([]any); ok {
+		var ns []string
+		for _, n := range names {
+			if s, ok := n.(string); ok {
+				ns = append(ns, s)
+			}
+		}
+		if l := tuner.UnidentifiedLine(ns); l != "" {
+			out = append(out, l)
+		}
 	}
-	var ks []tuner.KnobChange
-	if json.Unmarshal(b, &ks) != nil {
-		return nil
-	}
-	return tuner.KnobLines(ks)
+	return out
 }

@@ -363,7 +363,7 @@ nav a{margin-right:10px}
 
 {{with .Model}}<section id="model">
 <h2>Parameter effects (model)</h2>
-<p>Each knob value's effect in Elo against the defaults' value of that knob (0), fitted on every game as a sum of effects (effects.csv), with its bootstrap interval over blocks.</p>
+<p>Each knob value's effect in Elo against the defaults' value of that knob (0), fitted on every game as a sum of effects (effects.csv), with its bootstrap interval over blocks; a knob whose default only the defaults' variant played (named below) against its first value.</p>
 <p>Predicted best: {{.Predicted}}</p>
 {{range .Knobs}}<p class="knob">{{.}}</p>
 {{end}}{{range .Scopes}}<h3>{{.Title}}</h3>{{.SVG}}
