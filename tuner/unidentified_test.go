@@ -130,23 +130,10 @@ func TestEffectsUnidentified(t *testing.T) {
 		}
 		// what the rows say holds the truth (an interval may miss: at
 		// most one of a run's)
-		ref, miss := map[string]string{}, 0
-		for _, r := range rows[1:] {
-			if r[0] == "all" && r[3] == "0" {
-				ref[r[1]] = r[2]
-			}
-		}
-		for _, r := range rows[1:] {
-			if r[0] != "all" || r[4] == "" {
-				continue
-			}
-			lo, _ := strconv.ParseFloat(r[4], 64)
-			hi, _ := strconv.ParseFloat(r[5], 64)
-			if truth := unidTruth(r[1], r[2], ref[r[1]]); truth < lo || truth > hi {
-				miss++
-				t.Logf("values %v: %s = %s against %s: %s, truth %g", c.values, r[1], r[2], ref[r[1]], eff[r[1]+"="+r[2]], truth)
-			}
-		}
+		held, total := unidHeld(rows, func(r []string, ref string, truth float64) {
+			t.Logf("values %v: %s = %s against %s: %s, truth %g", c.values, r[1], r[2], ref, eff[r[1]+"="+r[2]], truth)
+		})
+		miss := total - held
 		if miss > 1 {
 			t.Errorf("values %v: %d intervals miss the truth", c.values, miss)
 		}
@@ -165,6 +152,32 @@ func unidTruth(x, v, ref string) float64 {
 	return main[x][v] - main[x][ref]
 }
 
+// unidHeld counts the pooled rows of effects.csv with an interval and
+// those whose interval holds the truth (missed, when set, is told of the
+// others).
+func unidHeld(rows [][]string, missed func(r []string, ref string, truth float64)) (held, total int) {
+	ref := map[string]string{}
+	for _, r := range rows[1:] {
+		if r[0] == "all" && r[3] == "0" {
+			ref[r[1]] = r[2]
+		}
+	}
+	for _, r := range rows[1:] {
+		if r[0] != "all" || r[4] == "" {
+			continue
+		}
+		lo, _ := strconv.ParseFloat(r[4], 64)
+		hi, _ := strconv.ParseFloat(r[5], 64)
+		total++
+		if truth := unidTruth(r[1], r[2], ref[r[1]]); lo <= truth && truth <= hi {
+			held++
+		} else if missed != nil {
+			missed(r, ref[r[1]], truth)
+		}
+	}
+	return held, total
+}
+
 // TestEffectsUnidentifiedCoverage: over seeds, how often the rows'
 // intervals hold the truth (TOURNEY_UNID_SEEDS, default 0: skipped).
 func TestEffectsUnidentifiedCoverage(t *testing.T) {
@@ -176,24 +189,8 @@ func TestEffectsUnidentifiedCoverage(t *testing.T) {
 		held, total := 0, 0
 		for seed := 1; seed <= n; seed++ {
 			_, rows := runUnid(t, values, seed)
-			ref := map[string]string{}
-			for _, r := range rows[1:] {
-				if r[0] == "all" && r[3] == "0" {
-					ref[r[1]] = r[2]
-				}
-			}
-			for _, r := range rows[1:] {
-				if r[0] != "all" || r[4] == "" {
-					continue
-				}
-				lo, _ := strconv.ParseFloat(r[4], 64)
-				hi, _ := strconv.ParseFloat(r[5], 64)
-				truth := unidTruth(r[1], r[2], ref[r[1]])
-				total++
-				if lo <= truth && truth <= hi {
-					held++
-				}
-			}
+			h, n := unidHeld(rows, nil)
+			held, total = held+h, total+n
 		}
 		t.Logf("values %v, %d seeds: %d of %d intervals hold the truth (%.1f %%)", values, n, held, total, 100*float64(held)/float64(total))
 	}
