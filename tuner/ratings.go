@@ -3,7 +3,6 @@ package tuner
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"tourney/tuner/plan"
 	"tourney/tuner/space"
@@ -236,7 +235,7 @@ func (r *sweepRun) ratings() (stats.Ratings, error) {
 		return rt, err
 	}
 	if !r.rungOnly {
-		stoppedBounds(rt, back, r.stopped, t.Confidence)
+		stoppedBounds(rt, back, r.stopped, t.Confidence, level)
 	}
 	out := stats.Ratings{Elo: expand(rt.Elo, back, n), Lo: expand(rt.Lo, back, n), Hi: expand(rt.Hi, back, n),
 		PBest: make([]float64, n), Reps: rt.Reps}
@@ -255,52 +254,49 @@ func (r *sweepRun) ratings() (stats.Ratings, error) {
 
 // stoppedBounds widens the upper bound of every variant whose last
 // encounter stopped on evidence against it (stop: variant → how that
-// encounter stopped; back maps compact entities to variants).
+// encounter stopped; back maps compact entities to variants; level: the
+// ratings' level).
 //
 // A knockout encounter looks at its blocks a few times (plan.Looks) and
 // stops at the first look at which a variant is behind by a paired
-// Student's t over its blocks at level (1 − confidence)/looks: a variant
-// that went out on evidence is rated from the blocks that made it look
-// worst, so it is rated too low (the synthetic check space: −15 to −43
-// Elo for the variants that went out), and the bootstrap, which
-// resamples those blocks without replaying the stop, does not see it
-// (the truth above the interval in 4–14 of 100 seeds for each, against
-// the 1 wanted). An upper bound that holds at whichever look the
-// encounter stopped is a repeated confidence bound (Jennison and
-// Turnbull): one that holds at every look at once, built as the
-// encounter's own test is: its Bonferroni over the looks, the upper
-// quantile at 1 − (1 − confidence)/(2·looks) of the refits (the others
-// have 1 − (1 − confidence)/(2·2.5)), and its Student's t over the
-// blocks it stopped at: the distance from the rating to that quantile
-// (the bootstrap gives the scale, in Elo) times t/z at the same level
-// (2.0 after 4 blocks, 1.05 after 48: a stop on few blocks is as
-// uncertain as the test that made it). The rating itself is left as
+// Student's t over its blocks at level (1 − confidence)/looks; a race
+// drops a variant at the first look at which Conover's comparison with
+// the best finds it worse at that level; successive halving cuts the
+// variants rated worst of the Ranked its rung ranked. Such a variant is
+// rated from the blocks that made it look worst, so it is rated too low
+// (the synthetic check space: −15 to −43 Elo for the variants that went
+// out of a knockout), and the bootstrap, which resamples those blocks
+// without replaying the stop, does not see it (the truth above the
+// interval in 4–14 of 100 seeds for each, against the 1 wanted). An
+// upper bound that holds at whichever look the encounter stopped is a
+// repeated confidence bound (Jennison and Turnbull), built as the
+// encounter's own test is: Bonferroni over its looks (over the variants
+// the rung ranked, for a cut), the one-sided tail
+// (1 − confidence)/(2·looks), and Student's t at that tail on the test's
+// degrees of freedom (plan.Stop.Blocks). That tail (1 in 440 at 11
+// looks) lies beyond what the refits resolve (their largest of 200,
+// discrete on few blocks: it put a variant that lost 111 of 150 games at
+// +0.2 Elo), so the distance from the rating to the interval's upper
+// end at the ratings' level is scaled by t at the tail over z at that
+// level instead of read from the refits (2.0 × after 4 blocks and 11
+// looks; 1.22 × for a race's drop). The rating itself is left as
 // fitted: correcting its bias would need the stop replayed under the
 // unknown truth. The stop selects blocks against the variant only, so
 // only its upper end moves; a variant that advanced plays on, and its
 // later blocks were not chosen by that stop.
-func stoppedBounds(rt stats.Ratings, back []int, stop map[int]plan.Stop, conf float64) {
-	if len(stop) == 0 || len(rt.Samples) == 0 {
-		return
-	}
-	col := make([]float64, len(rt.Samples))
+func stoppedBounds(rt stats.Ratings, back []int, stop map[int]plan.Stop, conf, level float64) {
+	base := (1 - level) / 2
+	zb := distuv.UnitNormal.Quantile(1 - base)
 	for k, e := range back {
 		st, ok := stop[e]
 		if !ok || math.IsInf(rt.Hi[k], 0) || math.IsNaN(rt.Hi[k]) {
 			continue
 		}
-		for rep, smp := range rt.Samples {
-			col[rep] = smp[k]
-		}
-		slices.Sort(col)
-		tail := (1 - conf) / (2 * max(float64(st.Looks), 2.5))
-		q := stat.Quantile(1-tail, stat.LinInterp, col, nil)
-		// the encounter's test has one neutral block beside its blocks
-		// (plan.pairedP): Blocks degrees of freedom
-		tz := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(max(st.Blocks, 1))}.Quantile(1-tail) / distuv.UnitNormal.Quantile(1-tail)
-		// never narrower than the interval it widens (an interval from
-		// the observed information, when every refit was the same)
-		rt.Hi[k] = max(rt.Hi[k], rt.Elo[k]+(q-rt.Elo[k])*tz)
+		n := float64(max(st.Looks, st.Ranked, 1))
+		tail := min((1-conf)/(2*n), base)
+		t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(max(st.Blocks, 1))}.Quantile(1 - tail)
+		// never narrower than the interval it widens
+		rt.Hi[k] = max(rt.Hi[k], rt.Elo[k]+(rt.Hi[k]-rt.Elo[k])*t/zb)
 	}
 }
 

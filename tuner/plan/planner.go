@@ -87,16 +87,22 @@ type Report struct {
 	// budget, one-left).
 	Decisions map[string]int
 	// Stopped is, per variant whose last encounter stopped on evidence
-	// against it (a knockout encounter decided before its cap), that
-	// encounter's looks and distinct blocks: the ratings widen that
-	// variant's upper bound as the encounter's test would (tuner/ratings.go).
+	// against it (a knockout encounter decided before its cap, a race's
+	// drop), that encounter's looks and its test's degrees of freedom:
+	// the ratings widen that variant's upper bound as the encounter's
+	// test would (tuner/ratings.go).
 	Stopped map[int]Stop
 }
 
 // Stop is how an encounter that stopped on evidence was decided: the
-// looks it had (its test's level was (1 − confidence)/Looks) and the
-// distinct blocks it had played when it stopped.
-type Stop struct{ Looks, Blocks int }
+// looks it had (its test's level was (1 − confidence)/Looks) and its
+// test's degrees of freedom when it stopped (a knockout's paired t: the
+// distinct blocks; a race's Conover t: (blocks − 1)(survivors − 1)).
+//
+// For a variant cut at a halving rung, Ranked is the number of variants
+// the rung ranked (the cut is by rank among them, not by a test; Looks
+// is 0) and Blocks the distinct rung blocks it played.
+type Stop struct{ Looks, Blocks, Ranked int }
 
 // BracketHeader is bracket.csv's header.
 var BracketHeader = []string{"round", "encounter", "variant", "advanced", "score", "blocks", "games", "decided", "p_value"}

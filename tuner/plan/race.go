@@ -125,6 +125,11 @@ func (r *race) Look(h Host, blocks []*Block, results [][]Result) error {
 		if worse[j] {
 			c.alive[col] = false
 			r.outRound[c.cols[col]] = r.roundBase + r.li
+			// dropped on evidence at one of the race's looks: its
+			// upper bound is built as the drop's test (ratings.go,
+			// stoppedBounds): Conover's t has (b − 1)(k − 1) degrees
+			// of freedom
+			r.stopped[c.cols[col]] = Stop{Looks: len(r.looks), Blocks: (len(rows) - 1) * (len(cols) - 1)}
 			dropped++
 		}
 	}
