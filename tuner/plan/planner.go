@@ -90,13 +90,18 @@ type Report struct {
 	// against it (a knockout encounter decided before its cap), that
 	// encounter's looks and distinct blocks: the ratings widen that
 	// variant's upper bound as the encounter's test would (tuner/ratings.go).
+	// A variant cut at a rung of successive halving is in it too, with
+	// the variants that rung ranked (Ranked).
 	Stopped map[int]Stop
 }
 
 // Stop is how an encounter that stopped on evidence was decided: the
 // looks it had (its test's level was (1 − confidence)/Looks) and the
-// distinct blocks it had played when it stopped.
-type Stop struct{ Looks, Blocks int }
+// distinct blocks it had played when it stopped. For a variant cut at a
+// halving rung, Ranked is the number of variants the rung ranked (the
+// cut is by rank among them, not by a test; Looks is 0) and Blocks the
+// distinct rung blocks it played.
+type Stop struct{ Looks, Blocks, Ranked int }
 
 // BracketHeader is bracket.csv's header.
 var BracketHeader = []string{"round", "encounter", "variant", "advanced", "score", "blocks", "games", "decided", "p_value"}
