@@ -1,9 +1,11 @@
 package tuner
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -82,32 +84,36 @@ func (c coverage) String() string {
 
 // TestHonestCoverage: the 95 % intervals of the synthetic check space
 // hold the truth about 95 % of the time, the winner's included
-// (statistics.md §8); on the null (the defaults best by 1 to 15 Elo)
-// "better" is rare. TOURNEY_HONEST_SEEDS=200 gives the full figures.
+// (statistics.md §8), and at least 94 % on the null (the defaults best
+// by 1 to 15 Elo), where "better" is rare. TOURNEY_HONEST_SEEDS=200
+// gives the full figures. Halving's intervals hold more often than 95 %
+// (98.5 % of the check space's, seeds 1..200): its variants cut at the
+// first rung with certainty (−140 Elo and below) have intervals at the
+// ratings' level, 1 − (1 − confidence)/2.5, with no selection to pay
+// for; its bound is 94 % to 99 %.
 func TestHonestCoverage(t *testing.T) {
 	if raceEnabled && os.Getenv("TOURNEY_HONEST_SEEDS") == "" {
 		t.Skip("figures, not races: too dear under the race detector")
 	}
 	n := cheapSeeds()
-	for _, format := range []string{"knockout", "race"} {
+	for _, format := range []string{"knockout", "race", "halving"} {
 		t.Run(format, func(t *testing.T) {
 			c := measure(t, func(seed int) string { return bestSpace(format, seed) }, n)
 			t.Logf("%s, check space, %d seeds: %s", format, n, c)
 			z := measure(t, func(seed int) string { return nullSpace(format, seed) }, n)
 			t.Logf("%s, null space, %d seeds: %s", format, n, z)
 			if n >= 100 {
-				// the race's dropped variants' upper bounds are
-				// Bonferroni over its looks, as its test is, and hold
-				// more often than asked (the truth above 1.2 % of them,
-				// 2.5 % wanted): 96.5 % on seeds 1–200, 96.8 % on
-				// 1001–1400, beyond statistics.md's 94–96 % on the safe
-				// side (94.1 % and 93.8 % with the plain quantile)
-				hi := 0.96
-				if format == "race" {
-					hi = 0.97
-				}
+				// halving's intervals hold more often than asked (98.5 %
+				// on seeds 1–200; 97.1 % before its cut variants' upper
+				// bounds): those cut with certainty have intervals at the
+				// ratings' level, made for the knockout's and the race's
+				// stops
+				hi := map[string]float64{"knockout": 0.96, "race": 0.96, "halving": 0.99}[format]
 				if r := float64(c.held) / float64(c.n); r < 0.94 || r > hi {
 					t.Errorf("%s: coverage %.3f", format, r)
+				}
+				if r := float64(z.held) / float64(z.n); r < 0.94 {
+					t.Errorf("%s: coverage on the null %.3f", format, r)
 				}
 				if r := float64(c.wHeld) / float64(c.nw); r < 0.93 {
 					t.Errorf("%s: the winner's coverage %.3f", format, r)
@@ -151,25 +157,26 @@ func cheapSeeds() int {
 // low, issue 31): its upper bound must still hold. Over 32 seeds of the
 // check space (448 variants that are neither the anchor nor the winner)
 // the truth lies above the interval of at most 3.5 % (about 2.5 % is
-// wanted; the lower ends miss rarely): 9 of 448 with the upper bounds of
-// stoppedBounds; with the bootstrap's plain upper quantile 21 of 448
+// wanted; the lower ends miss rarely): 10 of 448 with the upper bounds of
+// stoppedBounds (9 when they were read from the refits' far tail); with the bootstrap's plain upper quantile 21 of 448
 // (4.7 %; 7.9 % over 1 400 variants of 100 other seeds), and this test
 // failed. About 11 s of CPU. A race's drops are the same kind of stop
 // (TestRaceStoppedBounds).
-func TestKnockoutStoppedBounds(t *testing.T) { stoppedBoundsHold(t, "knockout") }
+func TestKnockoutStoppedBounds(t *testing.T) { stoppedBoundsHold(t, "knockout", 32) }
 
 // TestRaceStoppedBounds: the variants a race dropped on evidence, as
-// TestKnockoutStoppedBounds: the truth above the interval of 11 of
-// 448 with stoppedBounds, 26 of 448 with the plain quantile (this
-// test failed).
-func TestRaceStoppedBounds(t *testing.T) { stoppedBoundsHold(t, "race") }
+// TestKnockoutStoppedBounds over 64 seeds (a race's misses vary more
+// from seed to seed: 16 of 448 over the first 32): the truth above the
+// interval of 23 of 896 with stoppedBounds, 45 of 896 with the plain
+// quantile (this test failed). About 35 s of CPU.
+func TestRaceStoppedBounds(t *testing.T) { stoppedBoundsHold(t, "race", 64) }
 
-func stoppedBoundsHold(t *testing.T, format string) {
+func stoppedBoundsHold(t *testing.T, format string, seeds int) {
 	if raceEnabled {
 		t.Skip("figures, not races: too dear under the race detector")
 	}
 	n, above := 0, 0
-	for seed := 501; seed <= 532; seed++ {
+	for seed := 501; seed <= 500+seeds; seed++ {
 		res := runText(t, bestSpace(format, seed))
 		for i, v := range res.Variants {
 			if i == 0 || i == res.Winner {
@@ -188,5 +195,62 @@ func stoppedBoundsHold(t *testing.T, format string) {
 	t.Logf("%s: the truth above the interval of %d of %d variants", format, above, n)
 	if float64(above) > 0.035*float64(n) {
 		t.Errorf("%s: the truth above the interval of %d of %d variants (more than 3.5 %%): the stop's selection is not in the upper bounds", format, above, n)
+	}
+}
+
+// TestHalvingCutBounds: a variant cut at a rung of successive halving
+// was rated among the worst of the rung's variants, from the blocks that
+// made it look worst (rated too low, issue 31): its upper bound must
+// still hold. On the null space (the defaults best, the others 1 to 15
+// Elo worse: the cut is mostly luck, and the selection bites hardest)
+// over 32 seeds the truth lies above the interval of at most 4 % of the
+// variants cut at the first rung (about 2.5 % is wanted; the lower ends
+// miss never): 6 of 305 with the upper bounds of stoppedBounds; with the
+// bootstrap's plain upper quantile 19 of 305 (6.2 %; 7.6 % of the 1 894
+// of seeds 1..200), and this test failed. About 9 s of CPU.
+func TestHalvingCutBounds(t *testing.T) {
+	heavyUnderRace(t)
+	n, above := 0, 0
+	for seed := 501; seed <= 532; seed++ {
+		sp, err := space.Parse("honest.toml", []byte(nullSpace("halving", seed)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(t.TempDir(), "out")
+		res, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: 2, Quiet: true, NoRecords: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := ReadTable(filepath.Join(out, "variants.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.RemoveAll(out)
+		for _, row := range tab.Rows {
+			if tab.Get(row, "out_round") != "1" {
+				continue // not cut at the first rung
+			}
+			i, err := strconv.Atoi(tab.Get(row, "variant"))
+			if err != nil || i < 0 || i >= len(res.Variants) {
+				t.Fatalf("seed %d: variants.csv: variant %q", seed, tab.Get(row, "variant"))
+			}
+			if i == 0 {
+				continue // the anchor (it plays the final race all the same)
+			}
+			if math.IsNaN(res.Hi[i]) {
+				t.Fatalf("seed %d: variant %d has no interval", seed, i)
+			}
+			n++
+			if space.ToFloat(res.Variants[i].Values["elo"]) > res.Hi[i] {
+				above++
+			}
+		}
+	}
+	t.Logf("the truth above the interval of %d of %d variants cut at the first rung", above, n)
+	if n < 32*8 {
+		t.Fatalf("only %d variants cut at the first rung in 32 seeds (10 of 16 each)", n)
+	}
+	if float64(above) > 0.04*float64(n) {
+		t.Errorf("the truth above the interval of %d of %d variants cut at the first rung (more than 4 %%): the rung's selection is not in the upper bounds", above, n)
 	}
 }

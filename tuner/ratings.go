@@ -278,7 +278,7 @@ func (r *sweepRun) ratings() (stats.Ratings, error) {
 // discrete on few blocks: it put a variant that lost 111 of 150 games at
 // +0.2 Elo), so the distance from the rating to the interval's upper
 // end at the ratings' level is scaled by t at the tail over z at that
-// level instead of read from the refits (2.0 × after 4 blocks and 11
+// level instead of read from the refits (2.5 × after 4 blocks and 11
 // looks; 1.22 × for a race's drop). The rating itself is left as
 // fitted: correcting its bias would need the stop replayed under the
 // unknown truth. The stop selects blocks against the variant only, so

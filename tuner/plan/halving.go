@@ -322,6 +322,7 @@ type halving struct {
 	fin     *race
 	started bool
 	tried   map[int]bool // variants that were candidates (or predictions)
+	played  map[int]int  // distinct rung blocks each variant played
 	ref     *refine      // a factorial design on two seats: refine.go
 }
 
@@ -333,6 +334,7 @@ func (h *halving) start() {
 	}
 	h.rungs, h.final = halvingSchedule(h.s, h.n)
 	h.tried = map[int]bool{}
+	h.played = map[int]int{}
 	for _, v := range h.alive {
 		h.tried[v] = true
 	}
@@ -401,9 +403,16 @@ func (h *halving) Look(host Host, blocks []*Block, results [][]Result) error {
 	}
 	slices.Sort(next)
 	h.c.status = "rung"
+	nb := len(h.c.rows())
 	for col, v := range h.c.cols {
+		h.played[v] += nb
 		if !adv[v] {
 			h.outRound[v] = h.rung + 1
+			// cut because it was rated among the worst of the rung's
+			// len(h.alive): its blocks are those that made it look
+			// worst; its upper bound holds for every variant the rung
+			// ranked at once (tuner/ratings.go, stoppedBounds)
+			h.stopped[v] = Stop{Ranked: len(h.alive), Blocks: h.played[v]}
 		}
 		h.bracketRow(h.c, col, adv[v])
 	}
@@ -456,6 +465,11 @@ func (h *halving) startFinal(host Host) ([]*Block, error) {
 	}
 	entrants = append(entrants, h.predictions(rating, entrants, 2)...)
 	slices.Sort(entrants)
+	for _, v := range entrants {
+		// the defaults, cut at a rung, play on: their later blocks were
+		// not chosen by the cut
+		delete(h.stopped, v)
+	}
 	h.fin = &race{base: newBase(h.s, h.n)}
 	h.fin.cands = entrants
 	h.fin.seedTag = seedTagFinal

@@ -88,7 +88,7 @@ type Report struct {
 	Decisions map[string]int
 	// Stopped is, per variant whose last encounter stopped on evidence
 	// against it (a knockout encounter decided before its cap, a race's
-	// drop), that encounter's looks and its test's degrees of freedom:
+	// drop, a halving rung's cut), that encounter's looks and its test's degrees of freedom:
 	// the ratings widen that variant's upper bound as the encounter's
 	// test would (tuner/ratings.go).
 	Stopped map[int]Stop
