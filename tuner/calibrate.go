@@ -21,9 +21,30 @@ import (
 // CPU time, so that a busy second core does not halve the estimate
 // (statistics.md §7). Games are played one at a time, so the process's
 // CPU time over a game is that game's (plus the runtime's own work).
+//
+// A continuous search's calibration (spsa, cmaes) times its games at
+// probe points (plan.Probes: where the search may go is not known before
+// the run) and keeps them per probe in Probes; PerGame is then a game of
+// the search on the mean over the probes (what a CPU budget buys).
 type Calibration struct {
 	PerGame [][]time.Duration
 	Games   int // calibration games played
+	Probes  []ProbeCost
+}
+
+// ProbeCost is the CPU time of the games a continuous search plays
+// while it is at Point (plan.ProbeGames), per scenario and map: a game
+// of the search around it, and a game of it against the defaults (the
+// final point's and the hold-out's).
+type ProbeCost struct {
+	Point         []float64
+	Search, Final [][]time.Duration
+}
+
+// probeMeta is a probe game's calibration job's Meta.
+type probeMeta struct {
+	si, mi, probe int
+	final         bool
 }
 
 // Calibrate plays games of the space's candidates (the variants that
@@ -37,7 +58,10 @@ type Calibration struct {
 // estimates of 39 to 69 s of CPU). It is what `validate` bases its time estimate on. With
 // withRecords each game's record is written as a sweep writes it (to a
 // temporary file), and its cost is the game's: on games of a millisecond
-// the records are a third of a sweep's CPU.
+// the records are a third of a sweep's CPU. A continuous search's round
+// plays on every scenario and map, at every probe point, a game of the
+// search and one against the defaults (probeJobs), every probe on the
+// same deals.
 func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRecords bool) (Calibration, error) {
 	start := time.Now()
 	var recw *records.Writer
@@ -61,17 +85,30 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 			field[si][mi] = make([]time.Duration, len(sc.Field))
 		}
 	}
+	probes := calibrationProbes(s)
+	psum := make([][2][][]time.Duration, len(probes)) // [probe][search, final][scenario][map]
+	for j := range psum {
+		for k := range psum[j] {
+			psum[j][k] = make([][]time.Duration, len(s.Scenarios))
+			for si, sc := range s.Scenarios {
+				psum[j][k][si] = make([]time.Duration, len(sc.Maps))
+			}
+		}
+	}
 	rounds, c0 := 0, 0
 	var timed time.Duration // the games' CPU time, summed
+	var built time.Duration // building the jobs (a sweep's is in FitCost's dry run)
 	var perRound []float64  // each round's games' CPU time
 	cpu0 := processCPU()
 	vs, next := s.Variants(), 0 // next: the next candidate to seat
 	for round := uint64(0); ; round++ {
 		before := timed
+		b := processCPU()
 		jobs, err := calibrationJobs(s, vs, round, &next, withRecords)
 		if err != nil {
 			return Calibration{}, err
 		}
+		built += processCPU() - b
 		for i := range jobs {
 			job := &jobs[i]
 			cpu := processCPU()
@@ -85,15 +122,23 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 				}
 				c0++
 			}
+			d := processCPU() - cpu
+			timed += d
+			if m, ok := job.Meta.(probeMeta); ok {
+				k := 0
+				if m.final {
+					k = 1
+				}
+				psum[m.probe][k][m.si][m.mi] += d
+				continue
+			}
 			m := job.Meta.([3]int)
 			si, mi := m[0], m[1]
-			d := processCPU() - cpu
 			if m[2] > 0 {
 				field[si][mi][m[2]-1] += d
 			} else {
 				total[si][mi] += d
 			}
-			timed += d
 		}
 		rounds++
 		perRound = append(perRound, float64(timed-before))
@@ -109,11 +154,36 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 	// background work, which runs beside a game on another thread, and
 	// the loop) is shared among the maps in proportion: a sweep pays it
 	// too (on games of a tenth of a millisecond, a fifth of their cost).
+	// Building the jobs is not: FitCost's dry run of the plan builds the
+	// sweep's (and a CMA-ES probe's job, a table drawn from a generation's
+	// block, costs more than a synthetic game).
 	scale := 1.0
-	if all := processCPU() - cpu0; timed > 0 && all > timed {
+	if all := processCPU() - cpu0 - built; timed > 0 && all > timed {
 		scale = float64(all) / float64(timed)
 	}
 	c := Calibration{PerGame: total}
+	if probes != nil {
+		// each probe's games, a game of each kind per round on every map;
+		// PerGame: a game of the search on the mean over the probes
+		per := func(d time.Duration) time.Duration { return time.Duration(float64(d) * scale / float64(rounds)) }
+		for si, sc := range s.Scenarios {
+			for mi := range sc.Maps {
+				total[si][mi] = 0
+			}
+		}
+		for j, x := range probes {
+			pc := ProbeCost{Point: x, Search: psum[j][0], Final: psum[j][1]}
+			for si, sc := range s.Scenarios {
+				for mi := range sc.Maps {
+					pc.Search[si][mi], pc.Final[si][mi] = per(pc.Search[si][mi]), per(pc.Final[si][mi])
+					total[si][mi] += pc.Search[si][mi] / time.Duration(len(probes))
+					c.Games += 2 * rounds
+				}
+			}
+			c.Probes = append(c.Probes, pc)
+		}
+		return c, nil
+	}
 	for si, sc := range s.Scenarios {
 		for mi, m := range sc.Maps {
 			// the map's game: its tables' mix, the variants' among
@@ -195,6 +265,9 @@ func settled(x []float64) bool {
 // (gameJob: the map's clock, the bank, the opening); the candidates take
 // the seats in turn around the table, from *next on (vs: s.Variants()).
 func calibrationJobs(s *space.Space, vs []space.Variant, round uint64, next *int, record bool) ([]arena.Job, error) {
+	if probes := calibrationProbes(s); probes != nil {
+		return probeJobs(s, probes, round, record)
+	}
 	cand := min(s.Candidates(), len(vs))
 	var jobs []arena.Job
 	for si, sc := range s.Scenarios {
@@ -233,10 +306,69 @@ func calibrationJobs(s *space.Space, vs []space.Variant, round uint64, next *int
 	return jobs, nil
 }
 
+// calibrationProbes are the probe points of a continuous search's
+// calibration (plan.Probes), or nil.
+func calibrationProbes(s *space.Space) [][]float64 {
+	if !space.IsContinuous(s.Generate.Method) || len(s.Params) == 0 {
+		return nil
+	}
+	return plan.Probes(s)
+}
+
+// probeJobs are a continuous search's calibration round (Meta:
+// probeMeta): on every scenario and map, at every probe, a game of the
+// search and a game against the defaults (plan.ProbeGames), every probe
+// on the round's two deals and draws.
+func probeJobs(s *space.Space, probes [][]float64, round uint64, record bool) ([]arena.Job, error) {
+	var jobs []arena.Job
+	for si, sc := range s.Scenarios {
+		def := s.DefaultParams(si)
+		for mi := range sc.Maps {
+			draw := game.Mix(s.Seed, 0xca11, round, uint64(si), uint64(mi))
+			// the probes in turn first (the first game after building the
+			// jobs pays for some of their garbage)
+			for n := range probes {
+				j := (n + int(round)) % len(probes)
+				search, final := plan.ProbeGames(s, si, mi, probes[j], draw)
+				for k, g := range []plan.ProbeGame{search, final} {
+					seats := make([]arena.Entrant, len(g.Seats))
+					for i, r := range g.Seats {
+						switch r.Kind {
+						case plan.SeatPoint:
+							p, err := s.BotParams(si, space.Variant{Values: s.PointValues(g.Points[r.Point])})
+							if err != nil {
+								return nil, err
+							}
+							seats[i] = arena.Entrant{ID: "point", Spec: sc.Bot, Params: p}
+						case plan.SeatField:
+							fb := sc.Field[r.Field]
+							seats[i] = arena.Entrant{ID: "field:" + fb.Name, Spec: fb.Spec, Params: fb.Params}
+						default:
+							seats[i] = arena.Entrant{ID: "default", Spec: sc.Bot, Params: def}
+						}
+					}
+					job := gameJob(s, si, mi, plan.GameSeed(game.Mix(draw, uint64(k))), seats, record)
+					job.Meta = probeMeta{si: si, mi: mi, probe: j, final: k == 1}
+					jobs = append(jobs, job)
+				}
+			}
+		}
+	}
+	return jobs, nil
+}
+
 // Estimate is the time of plan on workers parallel workers (on as many
 // idle cores): every planned game costs the calibrated CPU time of its
-// scenario and map.
+// scenario and map (a continuous search's: its games on the mean over
+// the probes, Range).
 func (c Calibration) Estimate(plan plan.Plan, workers int) time.Duration {
+	if len(c.Probes) > 0 && plan.SearchPerMap != nil {
+		var sum time.Duration
+		for j := range c.Probes {
+			sum += c.probeCPU(j, plan)
+		}
+		return sum / time.Duration(len(c.Probes)) / time.Duration(max(1, workers))
+	}
 	var sum time.Duration
 	for si, maps := range plan.PerMap {
 		for mi, n := range maps {
@@ -259,6 +391,47 @@ func (c Calibration) ScenarioCost(si int) time.Duration {
 // CPU is the CPU time of plan (every planned game at its calibrated
 // cost).
 func (c Calibration) CPU(plan plan.Plan) time.Duration { return c.Estimate(plan, 1) }
+
+// Range is the least and the most CPU time of plan's games: the plan's
+// fewest games (MinGames) and its most, each game at its calibrated cost;
+// for a continuous search, where it goes is not known before the run, so
+// the cheapest and the dearest probe's (plan.Probes: its search's games
+// at the probe's search cost, the final point's and the hold-out's at
+// its cost against the defaults).
+func (c Calibration) Range(pl plan.Plan) (lo, hi time.Duration) {
+	if len(c.Probes) > 0 && pl.SearchPerMap != nil {
+		for j := range c.Probes {
+			d := c.probeCPU(j, pl)
+			if j == 0 || d < lo {
+				lo = d
+			}
+			hi = max(hi, d)
+		}
+	} else {
+		lo, hi = c.CPU(pl), c.CPU(pl)
+	}
+	if pl.MaxGames > 0 {
+		lo = time.Duration(float64(lo) * float64(pl.MinGames) / float64(pl.MaxGames))
+	}
+	return lo, hi
+}
+
+// probeCPU is the CPU time of plan's games were the search at probe j
+// throughout.
+func (c Calibration) probeCPU(j int, pl plan.Plan) time.Duration {
+	p := c.Probes[j]
+	var sum time.Duration
+	for si, maps := range pl.PerMap {
+		for mi, n := range maps {
+			ns := 0
+			if si < len(pl.SearchPerMap) && mi < len(pl.SearchPerMap[si]) {
+				ns = pl.SearchPerMap[si][mi]
+			}
+			sum += time.Duration(ns)*p.Search[si][mi] + time.Duration(n-ns)*p.Final[si][mi]
+		}
+	}
+	return sum
+}
 
 // Declared is the calibration the scenarios' declared costs give (cost
 // = "0.9s": the CPU time of one of its games, on the mean over its maps),

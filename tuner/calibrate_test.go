@@ -2,10 +2,12 @@ package tuner
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"testing"
 	"time"
 
+	"tourney/tuner/plan"
 	"tourney/tuner/space"
 )
 
@@ -98,5 +100,102 @@ group = 2
 		if v, f := tableMix(&s, c.p, c.f); v != c.wantV || f != c.wantF {
 			t.Errorf("%s group %d, %d seats, %d field bots: %g and %g tables, want %g and %g", c.format, c.group, c.p, c.f, v, f, c.wantV, c.wantF)
 		}
+	}
+}
+
+// A continuous search's calibration seats the points the run plays, not
+// the defaults (issue 31: reversixt-spsa's θ ran to the corner (0, 0),
+// where a game against the defaults costs 2.2 times the defaults' game,
+// and a calibration of the defaults against themselves priced the run
+// at 15.9 s of CPU where it took 29.5 s): on every round, at probe points
+// spread over the box (the corners among them), a game of the search
+// (two perturbed points) and a game of a probe against the defaults, on
+// the same deals at every probe, the same jobs when built again.
+func TestCalibrationSeatsSearchPoints(t *testing.T) {
+	sp := parseSpace(t, "spsa.toml", `name = "spsa"
+seed = 3232
+[[scenario]]
+game = "reversixt"
+bot = "paranoid"
+maps = ["duel10"]
+budget = { depth = 2 }
+[params]
+stones_weight   = { min = 0.0, max = 4.0 }
+position_weight = { min = 0.0, max = 4.0 }
+[generate]
+method = "spsa"
+`)
+	def := sp.DefaultParams(0)
+	isDef := func(p map[string]any) bool {
+		return p["stones_weight"] == def["stones_weight"] && p["position_weight"] == def["position_weight"]
+	}
+	var pairs, againstDefaults, corner int
+	for round := uint64(0); round < 4; round++ {
+		next := 0
+		jobs, err := calibrationJobs(sp, sp.Variants(), round, &next, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := calibrationJobs(sp, sp.Variants(), round, &next, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seeds := map[uint64]bool{}
+		for i, j := range jobs {
+			seeds[j.Seed] = true
+			if len(j.Seats) != 2 {
+				t.Fatalf("round %d job %d: %d seats on duel10", round, i, len(j.Seats))
+			}
+			a, b := j.Seats[0].Params, j.Seats[1].Params
+			switch {
+			case !isDef(a) && !isDef(b):
+				pairs++
+			case isDef(a) != isDef(b):
+				againstDefaults++
+			}
+			for _, p := range []map[string]any{a, b} {
+				if p["stones_weight"] == 0.0 && p["position_weight"] == 0.0 {
+					corner++
+				}
+			}
+			if j.Seed != again[i].Seed || fmt.Sprint(a, b) != fmt.Sprint(again[i].Seats[0].Params, again[i].Seats[1].Params) {
+				t.Errorf("round %d job %d: built again, it differs", round, i)
+			}
+		}
+		if len(seeds) > 2 {
+			t.Errorf("round %d: %d deals, want the search's and the final's, the same at every probe", round, len(seeds))
+		}
+	}
+	if pairs == 0 || againstDefaults == 0 || corner == 0 {
+		t.Errorf("the calibration seats %d games of two perturbed points, %d of a point against the defaults, %d seats at the corner (0, 0): want each", pairs, againstDefaults, corner)
+	}
+}
+
+// Range prices a continuous search's plan at every probe (its search's
+// games at the probe's search cost, the final point's and the hold-out's
+// at its cost against the defaults) and gives the cheapest and the
+// dearest; Estimate their mean.
+func TestCalibrationRangeOverProbes(t *testing.T) {
+	ms := time.Millisecond
+	c := Calibration{PerGame: [][]time.Duration{{4 * ms}}, Probes: []ProbeCost{
+		{Search: [][]time.Duration{{4 * ms}}, Final: [][]time.Duration{{4 * ms}}},
+		{Search: [][]time.Duration{{6 * ms}}, Final: [][]time.Duration{{9 * ms}}},
+	}}
+	pl := plan.Plan{MinGames: 4400, MaxGames: 4400, PerMap: [][]int{{4400}}, SearchPerMap: [][]int{{3000}}, GamesPerSearch: 3000}
+	lo, hi := c.Range(pl)
+	if want := 4400 * 4 * ms; lo != want {
+		t.Errorf("low %v, want %v", lo, want)
+	}
+	if want := 3000*6*ms + 1400*9*ms; hi != want {
+		t.Errorf("high %v, want %v", hi, want)
+	}
+	if got, want := c.Estimate(pl, 2), (lo+hi)/2/2; got != want {
+		t.Errorf("estimate on 2 workers %v, want %v", got, want)
+	}
+	// a calibration without probes: the plan's fewest games to its most
+	c.Probes = nil
+	pl.MinGames = 2200
+	if lo, hi := c.Range(pl); lo != 2200*4*ms || hi != 4400*4*ms {
+		t.Errorf("without probes: %v to %v, want %v to %v", lo, hi, 2200*4*ms, 4400*4*ms)
 	}
 }

@@ -17,10 +17,12 @@ Checks a parameter space without running the sweep: prints the number of
 variants, the games of each round, the total (a range: the sequential
 tests stop early when variants differ; the most is every encounter, or
 the race, played to its cap) and an estimate of the time
-(from a few calibration games of the default configuration, their
+(from a few calibration games of the candidates, their
 records written as a sweep writes them, or from
 the scenarios' declared costs when every scenario declares one, unless
---no-estimate). Every external bot is started once and must say hello, as
+--no-estimate; a continuous search, spsa or cmaes, is timed at probe
+points of the box, and its estimate runs from the cheapest probe's to
+the dearest's: where the search goes is not known before the run). Every external bot is started once and must say hello, as
 before a sweep. Without SPACE.toml it checks the embedded default space.
 Exits 2 with file:line: key: message on any error in the file, 1 when an
 external bot cannot start.`
@@ -164,12 +166,18 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if w <= 0 {
 		w = defaultWorkers()
 	}
-	est := cal.Estimate(bounds, w)
-	per := scaleDuration(est, w, bounds.MaxGames)
-	lo := scaleDuration(est, bounds.MinGames, bounds.MaxGames)
+	gamesLo, games := cal.Range(bounds)
+	est, lo := games/time.Duration(w), gamesLo/time.Duration(w)
+	per := scaleDuration(games, 1, bounds.MaxGames).Round(time.Microsecond).String()
+	if len(cal.Probes) > 0 {
+		per = scaleDuration(gamesLo, 1, bounds.MaxGames).Round(time.Microsecond).String() + " to " + per
+	}
 	from := fmt.Sprintf("from %d calibration games with their records", cal.Games)
 	if cal.Games == 0 {
 		from = "from the scenarios' declared costs"
+	}
+	if len(cal.Probes) > 0 {
+		from = fmt.Sprintf("from %d calibration games with their records at %d probe points of the box, each played as the search and the final phase play it: where the search goes is not known, so from the cheapest probe's to the dearest's", cal.Games, len(cal.Probes))
 	}
 	// the fits after the games (the ratings' and effects' bootstrap):
 	// timed on data of the plan's size, scaled with the games played
@@ -181,11 +189,10 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	est += fits / time.Duration(w)
 	lo += fitsLo / time.Duration(w)
 	fmt.Fprintf(stdout, "estimate: %s to %s on %d workers (%s of CPU per game, weighted by the games of each map, %s; the fits included; CPU time: the estimate holds on idle cores)\n",
-		lo.Round(time.Second/10), est.Round(time.Second/10), w, per.Round(time.Microsecond), from)
-	games := cal.CPU(bounds)
+		lo.Round(time.Second/10), est.Round(time.Second/10), w, per, from)
 	fmt.Fprintf(stdout, "CPU: %s to %s (games %s to %s, the rest %s to %s: the fits (%d bootstrap refits of the ratings and the effects) and the files, timed on a dry run of the plan)\n",
-		(scaleDuration(games, bounds.MinGames, bounds.MaxGames) + fitsLo).Round(time.Second), (games + fits).Round(time.Second),
-		scaleDuration(games, bounds.MinGames, bounds.MaxGames).Round(time.Second), games.Round(time.Second),
+		(gamesLo + fitsLo).Round(time.Second), (games + fits).Round(time.Second),
+		gamesLo.Round(time.Second), games.Round(time.Second),
 		fitsLo.Round(time.Second/10), fits.Round(time.Second/10), t.Bootstrap)
 	if cal.Games == 0 {
 		// declared costs plan the run (the same games on any machine) but
@@ -195,9 +202,9 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return err
 		}
 		if here.Games > 0 {
-			g := here.CPU(bounds)
+			gLo, g := here.Range(bounds)
 			fmt.Fprintf(stdout, "this machine: %s to %s of CPU, the fits included (from %d calibration games: %s of CPU a game where the declared costs say %s; the declared costs plan the run, and its games are the same on any machine)\n",
-				(scaleDuration(g, bounds.MinGames, bounds.MaxGames) + fitsLo).Round(time.Second), (g + fits).Round(time.Second), here.Games,
+				(gLo + fitsLo).Round(time.Second), (g + fits).Round(time.Second), here.Games,
 				scaleDuration(g, 1, bounds.MaxGames).Round(time.Millisecond), scaleDuration(games, 1, bounds.MaxGames).Round(time.Millisecond))
 		}
 	}

@@ -292,8 +292,11 @@ type Plan struct {
 	GamesPerRound []int
 	// PerMap counts the most games of each scenario (first index) and map.
 	PerMap [][]int
-	// GamesPerSearch are spsa's or cmaes's games before the final phase.
+	// GamesPerSearch are spsa's or cmaes's games before the final phase,
+	// SearchPerMap those of each scenario and map (the rest of PerMap is
+	// the final point's and the hold-out's games against the defaults).
 	GamesPerSearch int
+	SearchPerMap   [][]int
 	// HoldOut is the most games of the winner's hold-out rung, when
 	// AddHoldOut counted them (in MinGames, MaxGames and PerMap too).
 	HoldOut int

@@ -188,6 +188,10 @@ func continuousPlan(s *space.Space) Plan {
 	for _, gp := range per.Games {
 		pl.PerMap[gp.Scenario][gp.Map] += rounds * blocks
 	}
+	pl.SearchPerMap = make([][]int, len(s.Scenarios))
+	for i := range pl.PerMap {
+		pl.SearchPerMap[i] = slices.Clone(pl.PerMap[i])
+	}
 	fin := make([][]int, len(s.Scenarios))
 	for i := range fin {
 		fin[i] = make([]int, len(s.Scenarios[i].Maps))
