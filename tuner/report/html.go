@@ -300,6 +300,7 @@ func fmtElo(x float64) string {
 
 var tmpl = template.Must(template.New("report").Funcs(template.FuncMap{
 	"join": strings.Join,
+	"elo":  fmtElo,
 }).Parse(pageHTML))
 
 const pageHTML = `<!DOCTYPE html>
@@ -368,7 +369,7 @@ nav a{margin-right:10px}
 {{range .Knobs}}<p class="knob">{{.}}</p>
 {{end}}{{range .Scopes}}<h3>{{.Title}}</h3>{{.SVG}}
 <table><tr><th class="l">parameter</th><th class="l">value</th><th>effect</th><th>low</th><th>high</th><th>games</th></tr>
-{{range .Rows}}<tr><td class="l">{{.Param}}</td><td class="l">{{.Value}}</td><td>{{printf "%.1f" .Effect}}</td><td>{{printf "%.1f" .Lo}}</td><td>{{printf "%.1f" .Hi}}</td><td>{{.Games}}</td></tr>
+{{range .Rows}}<tr><td class="l">{{.Param}}</td><td class="l">{{.Value}}</td><td>{{elo .Effect}}</td><td>{{elo .Lo}}</td><td>{{elo .Hi}}</td><td>{{.Games}}</td></tr>
 {{end}}</table>{{end}}
 </section>{{end}}
 
