@@ -26,15 +26,13 @@ pass=0; fail=0
 for sp in "${spaces[@]}"; do
   [ -f "$sp" ] || continue
   [ "$sp" = configs/embed.go ] && continue
-  # validate on the sweep's 2 workers (two games at once cost more CPU
-  # each than one alone: validate measures it); the estimate on 2
-  # workers is half the CPU time, to a tenth of a second (the "CPU:"
-  # line rounds to seconds: "0s to 1s" for a 2 s space)
-  v_out=$("$tmp/tourney" validate "$sp" --workers 2 2>/dev/null || true)
+  # on 1 worker the estimate is the CPU time, to a tenth of a second
+  # (the "CPU:" line rounds to seconds: "0s to 1s" for a 2 s space)
+  v_out=$("$tmp/tourney" validate "$sp" --workers 1 2>/dev/null || true)
   line=$(echo "$v_out" | grep '^estimate: ' || true)
   if [ -z "$line" ]; then printf '%-45s not a space\n' "$sp"; continue; fi
-  lo=$(python3 -c "print(2*$(secs "$(echo "$line" | sed -E 's/^estimate: ([^ ]+) to .*/\1/')"))")
-  hi=$(python3 -c "print(2*$(secs "$(echo "$line" | sed -E 's/^estimate: [^ ]+ to ([^ ]+) .*/\1/')"))")
+  lo=$(secs "$(echo "$line" | sed -E 's/^estimate: ([^ ]+) to .*/\1/')")
+  hi=$(secs "$(echo "$line" | sed -E 's/^estimate: [^ ]+ to ([^ ]+) .*/\1/')")
   # declared costs plan the run; what the games cost on this machine is
   # validate's "this machine:" line
   here=$(echo "$v_out" | grep '^this machine: ' || true)

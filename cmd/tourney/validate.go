@@ -166,17 +166,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if w <= 0 {
 		w = defaultWorkers()
 	}
-	// w games at once cost more CPU each than one alone (shared caches
-	// and memory bus): measured here, on this machine (tuner.ParallelFactor)
-	par, parGames, err := tuner.ParallelFactor(ctx, sp, w, 2*time.Second)
-	if err != nil {
-		return err
-	}
-	scaled := cal
-	if cal.Games > 0 { // declared costs plan the run as declared
-		scaled = cal.Scaled(par)
-	}
-	gamesLo, games := scaled.Range(bounds)
+	gamesLo, games := cal.Range(bounds)
 	est, lo := games/time.Duration(w), gamesLo/time.Duration(w)
 	per := scaleDuration(games, 1, bounds.MaxGames).Round(time.Microsecond).String()
 	if len(cal.Probes) > 0 {
@@ -204,9 +194,6 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		(gamesLo + fitsLo).Round(time.Second), (games + fits).Round(time.Second),
 		gamesLo.Round(time.Second), games.Round(time.Second),
 		fitsLo.Round(time.Second/10), fits.Round(time.Second/10), t.Bootstrap)
-	if w > 1 {
-		fmt.Fprintf(stdout, "%d games at once: each costs %.2f times its CPU alone on this machine (shared caches and memory bus; from %d calibration games, each played alone and as %d copies at once), in the figures above\n", w, par, parGames/(1+w), w)
-	}
 	if cal.Games == 0 {
 		// declared costs plan the run (the same games on any machine) but
 		// were measured somewhere else: what the games cost here
@@ -215,7 +202,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return err
 		}
 		if here.Games > 0 {
-			gLo, g := here.Scaled(par).Range(bounds)
+			gLo, g := here.Range(bounds)
 			fmt.Fprintf(stdout, "this machine: %s to %s of CPU, the fits included (from %d calibration games: %s of CPU a game where the declared costs say %s; the declared costs plan the run, and its games are the same on any machine)\n",
 				(gLo + fitsLo).Round(time.Second), (g + fits).Round(time.Second), here.Games,
 				scaleDuration(g, 1, bounds.MaxGames).Round(time.Millisecond), scaleDuration(games, 1, bounds.MaxGames).Round(time.Millisecond))

@@ -123,25 +123,3 @@ max_games = 60
 		t.Fatalf("validate: exit %d, want the declared estimate and this machine's:\n%s%s", code, out, stderr)
 	}
 }
-
-// On more than one worker validate measures what a game costs beside
-// others (shared caches and memory bus: a reversixt-clock run on 2
-// workers used 1.6 times the CPU that games played alone said) and says
-// so.
-func TestValidateGamesAtOnce(t *testing.T) {
-	p := writeFile(t, t.TempDir(), "par.toml", `name = "par"
-seed = 4
-[[scenario]]
-game = "synthetic"
-bot = "fixed"
-[params]
-elo = { values = [-100, 0, 100] }
-[tournament]
-format = "race"
-max_games = 60
-`)
-	code, out, stderr := tourney(t, "validate", p, "--workers", "2")
-	if code != 0 || !strings.Contains(out, "2 games at once: each costs ") {
-		t.Fatalf("validate --workers 2: exit %d, want the games-at-once line:\n%s%s", code, out, stderr)
-	}
-}
