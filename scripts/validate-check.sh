@@ -14,7 +14,7 @@ max=${MAX_CPU:-1200}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/tourney" ./cmd/tourney
 spaces=("$@")
-[ ${#spaces[@]} -gt 0 ] || spaces=(configs/*.toml configs/synthetic-check.toml configs/synthetic/*-space.toml configs/synthetic/peak8-*.toml)
+[ ${#spaces[@]} -gt 0 ] || spaces=(configs/*.toml configs/synthetic/*-space.toml configs/synthetic/peak8-*.toml)
 secs() { python3 -c '
 import re,sys
 t=0.0
@@ -43,7 +43,7 @@ for sp in "${spaces[@]}"; do
   if python3 -c "import sys; sys.exit(0 if $lo > $max else 1)"; then
     printf '%-45s %10.1f %10.1f %10s  skipped: more than %s s of CPU\n' "$sp" "$lo" "$hi" - "$max"; continue
   fi
-  out="$tmp/out-$(basename "$sp" .toml)"
+  out="$tmp/out-$(basename "$sp" .toml)"; rm -rf "$out"
   /usr/bin/time -f '%U %S' -o "$tmp/time" "$tmp/tourney" sweep "$sp" --workers 2 --quiet --out "$out" >/dev/null 2>&1
   cpu=$(awk '{print $1+$2}' "$tmp/time")
   v=$(python3 -c "print('ok' if 0.7*$lo <= $cpu <= 1.3*$hi else 'OUTSIDE')")
