@@ -143,7 +143,13 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 		rounds++
 		perRound = append(perRound, float64(timed-before))
 		used := processCPU() - cpu0
-		if used >= calibrationCap*limit || time.Since(start) >= 5*calibrationCap*limit {
+		// at least minRounds rounds, within calibrationWall of wall
+		// time: one game a map can be a freak (reversixt-clock's duel10
+		// drew a deal that wiped a player out in 11 plies, 0.64 s of CPU
+		// where its games cost 34 s: the estimate was 1 142 s for a run
+		// of 1 830 s)
+		few := rounds < minRounds && time.Since(start) < calibrationWall
+		if !few && (used >= calibrationCap*limit || time.Since(start) >= 5*calibrationCap*limit) {
 			break
 		}
 		if used >= limit && settled(perRound) {
@@ -245,6 +251,16 @@ func binomial(n, k int) float64 {
 // 4 games and estimates of 901 and 1 005 s of CPU for a run that took
 // 522 s (issue 31).
 const calibrationCap = 10
+
+// minRounds is the fewest rounds a calibration plays (settled's
+// minimum: a round's cost is known only from several), unless they take
+// more than calibrationWall.
+const minRounds = 3
+
+// calibrationWall bounds the wall time of the rounds a calibration
+// plays past its cap to reach minRounds (reversixt-clock's rounds: a
+// minute each).
+const calibrationWall = 4 * time.Minute
 
 // calibrationPrecision is the relative standard error of the mean
 // round cost at which a calibration may stop.

@@ -199,3 +199,26 @@ func TestCalibrationRangeOverProbes(t *testing.T) {
 		t.Errorf("without probes: %v to %v, want %v to %v", lo, hi, 2200*4*ms, 4400*4*ms)
 	}
 }
+
+// A calibration plays at least three rounds, even when one round passes
+// its cap: one game a map can be a freak (reversixt-clock's duel10 game
+// of 11 plies, 0.64 s of CPU where its games cost 34 s, gave an estimate
+// of 1 142 s for a run of 1 830 s).
+func TestCalibrationMinRounds(t *testing.T) {
+	sp := parseSpace(t, "rounds.toml", `name = "rounds"
+seed = 3
+[[scenario]]
+game = "connect4"
+bot = "alphabeta"
+budget = { depth = 2 }
+[params]
+opponent_weight = { values = [0.5, 1.0] }
+`)
+	c, err := Calibrate(context.Background(), sp, time.Nanosecond, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Games < minRounds {
+		t.Errorf("a calibration capped at 1 ns played %d games (one map: one a round), want at least %d rounds", c.Games, minRounds)
+	}
+}
