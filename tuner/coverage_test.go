@@ -1,7 +1,6 @@
 package tuner
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"os"
@@ -212,15 +211,7 @@ func TestHalvingCutBounds(t *testing.T) {
 	heavyUnderRace(t)
 	n, above := 0, 0
 	for seed := 501; seed <= 532; seed++ {
-		sp, err := space.Parse("honest.toml", []byte(nullSpace("halving", seed)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		out := filepath.Join(t.TempDir(), "out")
-		res, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: 2, Quiet: true, NoRecords: true})
-		if err != nil {
-			t.Fatal(err)
-		}
+		res, out := sweepText(t, "honest.toml", nullSpace("halving", seed))
 		tab, err := ReadTable(filepath.Join(out, "variants.csv"))
 		if err != nil {
 			t.Fatal(err)

@@ -320,6 +320,9 @@ type effectsResult struct {
 	design *effectsDesign
 	pooled stats.Effects
 	per    []stats.Effects // per scenario (nil with one scenario)
+	// unid: the knobs whose effects against the default the games do
+	// not identify (unidentified.go)
+	unid []string
 }
 
 // designGames are the games the reported effects rest on: every game,
@@ -360,7 +363,7 @@ func (r *sweepRun) effects() (*effectsResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &effectsResult{design: d, pooled: pooled}
+	res := &effectsResult{design: d, pooled: pooled, unid: r.unidentifiedKnobs()}
 	if len(r.s.Scenarios) > 1 {
 		for sc := range r.s.Scenarios {
 			var games []stats.Game
@@ -404,7 +407,7 @@ func (r *sweepRun) effectsRows(er *effectsResult) [][]string {
 	rows := [][]string{effectsHeader}
 	def := r.s.DefaultPoint()
 	unid := map[string]bool{}
-	for _, name := range r.unidentifiedKnobs() {
+	for _, name := range er.unid {
 		unid[name] = true
 	}
 	scopes := []string{"all"}

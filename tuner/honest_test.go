@@ -57,19 +57,27 @@ bootstrap = 200
 
 func runText(t *testing.T, text string) *Outcome {
 	t.Helper()
-	sp, err := space.Parse("honest.toml", []byte(text))
+	res, out := sweepText(t, "honest.toml", text)
+	os.RemoveAll(out)
+	return res
+}
+
+// sweepText plays the space text (read as if from path) on 2 workers,
+// without game records (they are not what these tests look at, and
+// their per-game flush is a sixth of a synthetic sweep's CPU), and
+// returns its outcome and results directory.
+func sweepText(t *testing.T, path, text string) (*Outcome, string) {
+	t.Helper()
+	sp, err := space.Parse(path, []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "out")
-	// no game records: they are not what these tests look at, and their
-	// per-game flush is a sixth of a synthetic sweep's CPU
 	res, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: 2, Quiet: true, NoRecords: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	os.RemoveAll(out)
-	return res
+	return res, out
 }
 
 // honestSeeds is the number of seeds: TOURNEY_HONEST_SEEDS (the full

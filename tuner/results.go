@@ -128,7 +128,7 @@ func (r *sweepRun) summary(winner, rounds int, elapsed time.Duration, v Verdict)
 	}
 	if r.eff != nil {
 		sum.Effects = EffectsNote
-		sum.EffectsUnidentified = r.unidentifiedKnobs()
+		sum.EffectsUnidentified = r.eff.unid
 	}
 	if elapsed > 0 {
 		sum.GamesPerSec = math.Round(float64(r.gameNo-r.replayed)/elapsed.Seconds()*100) / 100

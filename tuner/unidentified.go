@@ -16,12 +16,12 @@ import (
 // games alone, together with every other such knob's default level: the
 // games measure the sum of those levels, not each one, and the prior
 // splits the sum among them (issue 31: aspiration_width = 10 came out
-// 0.0 [−11.6, 11.6] twice, on ten such knobs of twelve). The differences
-// between each knob's other values are measured; the rows against the
-// default are not, and effects.csv, summary.json, stdout and the report
-// say so, and its rows are against its first value instead (the
-// differences between its values are what the games measure). With one such knob its level is the defaults' games' own (it
-// is identified, on those games only).
+// 0.0 [−11.6, 11.6] twice, on ten such knobs of twelve). What the games
+// do measure is the differences between each such knob's other values:
+// its rows in effects.csv are against its first value instead, and
+// effects.csv, summary.json, stdout and the report say so. With one such
+// knob its level is the defaults' games' own (it is identified, on those
+// games only).
 
 // unidentifiedKnobs names the discrete knobs whose default value no
 // variant but the defaults played in the games the effects rest on, when

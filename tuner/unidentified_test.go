@@ -1,7 +1,6 @@
 package tuner
 
 import (
-	"context"
 	"encoding/csv"
 	"fmt"
 	"os"
@@ -10,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"tourney/tuner/space"
 )
 
 // unidLandscape: three knobs of three values; 0 is every knob's default
@@ -50,16 +47,7 @@ format = "race"
 bootstrap = 100
 max_games = 3000
 `, seed, values[0], values[1], values[2])
-	path := filepath.Join(dir, "space.toml")
-	sp, err := space.Parse(path, []byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(dir, "out")
-	res, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: 2, Quiet: true, NoRecords: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, out := sweepText(t, filepath.Join(dir, "space.toml"), text)
 	f, err := os.Open(filepath.Join(out, "effects.csv"))
 	if err != nil {
 		t.Fatal(err)
