@@ -38,6 +38,7 @@ const (
 	ParamEdgeReachShare       = "edge_reach_share"
 	ParamBombValueFactor      = "bomb_value_factor"
 	ParamOverwriteValueFactor = "overwrite_value_factor"
+	ParamScoreScale           = "score_scale" // the corrected spec's rule 5, or the first version's scale
 
 	ParamSearch       = "search"
 	ParamUseOrdering  = "use_ordering"
@@ -52,6 +53,12 @@ const (
 	ParamMaxLeaves = "max_leaves" // not in the spec: safety cap under depth budgets
 
 	ParamRandomTies = "random_ties" // trivial bot
+)
+
+// Values of the score_scale parameter.
+const (
+	ScaleRatio  = "ratio"  // spec §10.2 rule 5: one ratio of fields to stock in every game
+	ScaleLegacy = "legacy" // the first spec version: Score ×K with any number of players
 )
 
 // SearchParanoid is the only value of the `search` parameter.
@@ -161,6 +168,9 @@ func ParanoidFrom(p game.Params) Paranoid {
 	fl(ParamEdgeReachShare, &c.Eval.EdgeReachShare)
 	fl(ParamBombValueFactor, &c.Eval.BombValueFactor)
 	fl(ParamOverwriteValueFactor, &c.Eval.OverwriteValueFactor)
+	if p.Has(ParamScoreScale) {
+		c.Eval.LegacyScale = p.Str(ParamScoreScale) == ScaleLegacy
+	}
 	bo(ParamUseOrdering, &c.UseOrdering)
 	bo(ParamUseDeepening, &c.Search.Deepening)
 	in(ParamMaxDepth, &c.Search.MaxDepth)
@@ -214,6 +224,8 @@ func ParanoidSpec() game.BotSpec {
 		f(ParamEdgeReachShare, 0.333, 0, 1, "reach rule: share of the capturable count added to 1-passage fields"),
 		f(ParamBombValueFactor, 2, 0, 10, "Vb = factor × (2·strength + 1)²"),
 		f(ParamOverwriteValueFactor, 5, 0, 20, "Vo = factor × H·W / (H + W)"),
+		{Name: ParamScoreScale, Kind: game.String, Default: ScaleRatio, Choices: []string{ScaleRatio, ScaleLegacy},
+			Doc: "ratio: the fields' values carry K exactly when the stock values do; legacy: Score ×K in every game (2-player overwrite stones then worth 1/16)"},
 		// §10.3
 		{Name: ParamSearch, Kind: game.String, Default: SearchParanoid, Choices: []string{SearchParanoid},
 			Doc: "paranoid alpha-beta: every opponent minimises V"},
@@ -430,7 +442,9 @@ func (b *ParanoidBot) Step(ctx context.Context, s game.State, player int, bud ga
 	b.ev.setRoot(st, player)
 	cfg := b.cfg.Search
 	_, _, stones := b.ev.tally(st)
-	cfg.AspirationWidth = AspirationWindow(0, b.cfg.AspirationFactor, b.ev.progress(stones), st.m.Height, st.m.Width)
+	scale := b.ev.aspirationScale()
+	cfg.AspirationWidth = scale * AspirationWindow(0, b.cfg.AspirationFactor, b.ev.progress(stones), st.m.Height, st.m.Width)
+	cfg.AspirationMinWidth *= scale
 	b.sr.SetConfig(cfg)
 	b.ws = searchState{State: st, bonus: b.ev.bonus}
 	if b.cfg.UseOrdering && b.ev.intStrat {

@@ -313,12 +313,22 @@
 //     start (stones never leave the board in phase 1), clamped to [0, 1];
 //     1 when the map has no free field. s(g) is piecewise linear through
 //     (0, 0), (break_even, ½), (1, 1).
+//   - One ratio in every game (§10.2 rule 5, as corrected): the fields'
+//     values carry the multiplier m exactly when the stock values do,
+//     m = K while more than 2 players are active and 1 with 2. Score(q) =
+//     m·(…), the move gain weighs a free field m and a taken one m − rd,
+//     and V weighs an opponent (m − rd)/m; with 2 active players that is
+//     V = Score(p) + Stock(p) − Score(q) and every field weighs 1 in the
+//     gain. score_scale = "legacy" keeps the first spec version's scale
+//     (Score ×K in every game, rd = 1 with 2 players), under which a
+//     2-player overwrite stone is worth 1/16 of a stone's share of its
+//     multi-player worth: for reproducing old results only.
 //   - Ranking (§10.2 rule 3): at each root, players are ranked by Score
 //     (ties share the better rank), rd = |rank(p) − rank(q)| while more than
-//     2 players are active, otherwise 1. A disqualified owner counts like
-//     nobody (w = K) in the move gain and is left out of V.
-//   - Vb, Vo (×K with more than 2 active players) and the bonus decision
-//     are recomputed at every root, which covers "after each
+//     2 players are active, otherwise 0. A disqualified owner counts like
+//     nobody (w = m) in the move gain and is left out of V.
+//   - Vb, Vo (×K with more than 2 active players), m and the bonus
+//     decision are recomputed at every root, which covers "after each
 //     disqualification".
 //   - Leaf value V exactly as §10.2 rule 4 from the root player's view,
 //     with two choices of ours: overwrite stones count in Stock only in
@@ -346,7 +356,10 @@
 //     iteration starts.
 //   - Aspiration (§10.1 rule 1): per move, Config.AspirationWidth =
 //     aspiration_factor × 0.2 × sin(π·g) × H × W at the root and
-//     AspirationMinWidth = aspiration_width, so the search's first window
+//     AspirationMinWidth = aspiration_width, both times m/16 (the widths
+//     are given in the units of the seed's multi-player evaluation, K =
+//     16, and follow the evaluation's scale: a window spans the same
+//     stones with 2 players as with more), so the search's first window
 //     is max of the two; AspirationWidening = 1 opens a failing side to ±∞
 //     at once (a fail-low re-search keeps the upper bound, which gives the
 //     full window's value) and AspirationMaxWidth = +∞.

@@ -32,6 +32,16 @@ type EvalConfig struct {
 
 	BombValueFactor      float64
 	OverwriteValueFactor float64
+
+	// LegacyScale is the first spec version's scale (parameter
+	// score_scale = "legacy"): Score carries K with any number of
+	// players, and with two players a taken field weighs K − 1 in the
+	// move gain and the opponent's Score (K − 1)/K in V, while the stock
+	// values carry K only with more than two. With two players an
+	// overwrite stone is then worth 1/16 of what it is worth with more.
+	// Off (score_scale = "ratio", the default): the fields' values carry
+	// K exactly when the stock values do (spec §10.2 rule 5).
+	LegacyScale bool
 }
 
 // DefaultEvalConfig is the evaluation of spec §10 with every default.
@@ -173,6 +183,17 @@ func AspirationWindow(minWidth, factor, g float64, h, w int) float64 {
 	return max(minWidth, factor*0.2*math.Sin(math.Pi*g)*float64(h)*float64(w))
 }
 
+// AspirationUnitK is the multiplier m in whose evaluation units the
+// aspiration widths (aspiration_width and the computed width of
+// AspirationWindow) are given: the seed's K = 16 of a multi-player game.
+// The search's windows follow the evaluation's scale: it uses the widths
+// times m/16, so that a window spans the same stones in a 2-player game
+// (m = 1) as with more players (m = K), and for any K.
+const AspirationUnitK = 16
+
+// aspirationScale is the factor m/16 on the aspiration widths.
+func (e *evaluator) aspirationScale() float64 { return e.mul / AspirationUnitK }
+
 // BombValue is Vb = bomb_value_factor × (2·strength + 1)² and OverwriteValue
 // Vo = overwrite_value_factor × H·W / (H + W), both ×K while more than 2
 // players are active (spec §10.2 rule 2).
@@ -227,13 +248,17 @@ type evaluator struct {
 	// per root
 	n      int
 	active int
+	// mul is m of spec §10.2 rule 4: K while more than 2 players are
+	// active, 1 with 2 (always K under LegacyScale). Score, the move
+	// gains and the aspiration windows carry it.
+	mul    float64
 	disq   [8]bool
 	vb, vo float64
 	bonus  int // CodeBomb or CodeOverwrite
 
 	rd   [8][8]int      // rank distance between seats
-	oppW [8]float64     // root's weight on opponent q's Score: (K − rd)/K/(n_act − 1)
-	wt   [8][16]float64 // move-gain weight of a field of value v taken by seat p
+	oppW [8]float64     // root's weight on opponent q's Score: (m − rd)/m/(n_act − 1)
+	wt   [8][16]float64 // move-gain weight of a field of value v taken by seat p: m, or m − rd from a seat
 
 	// The captured lines of every target of one seat (rayGains), found
 	// from that seat's stones: cell c has lines when lmk marks it, lmask
@@ -341,7 +366,7 @@ func (e *evaluator) tally(s *State) (cnt [9]int, strat [9]float64, stones int) {
 func (e *evaluator) scores(s *State) (sc [8]float64, cnt [9]int) {
 	cnt, strat, stones := e.tally(s)
 	bl := Blend(e.progress(stones), e.ec.BreakEven)
-	k := float64(e.ec.PlayerDistance)
+	k := e.mul
 	pw := (1 - bl) * e.ec.PositionWeight
 	sw := bl * e.ec.StonesWeight
 	for q := 0; q < s.n; q++ {
@@ -350,9 +375,20 @@ func (e *evaluator) scores(s *State) (sc [8]float64, cnt [9]int) {
 	return
 }
 
+// multiplier is m of spec §10.2 rule 4 for the given number of active
+// players: K while more than 2 are active, 1 with 2 (K with any number
+// under LegacyScale).
+func multiplier(ec EvalConfig, active int) float64 {
+	if active > 2 || ec.LegacyScale {
+		return float64(ec.PlayerDistance)
+	}
+	return 1
+}
+
 // setRoot computes the per-move data at the root for seat p: active
-// players, Vb and Vo, the bonus decision, ranks by Score and the rank
-// distances (all 1 while at most 2 players are active).
+// players, the multiplier m, Vb and Vo, the bonus decision, ranks by
+// Score and the rank distances (all 0 while at most 2 players are
+// active; 1 under LegacyScale, as the first spec version had it).
 func (e *evaluator) setRoot(s *State, p int) {
 	e.setMap(s.m)
 	e.n = s.n
@@ -363,6 +399,7 @@ func (e *evaluator) setRoot(s *State, p int) {
 			e.active++
 		}
 	}
+	e.mul = multiplier(e.ec, e.active)
 	e.vb = BombValue(e.ec, s.m, e.active)
 	e.vo = OverwriteValue(e.ec, s.m, e.active)
 	e.voInt = e.vo == math.Trunc(e.vo) && math.Abs(e.vo) < 1<<40
@@ -382,8 +419,10 @@ func (e *evaluator) setRoot(s *State, p int) {
 	for a := 0; a < s.n; a++ {
 		for b := 0; b < s.n; b++ {
 			switch {
-			case e.active <= 2:
+			case e.active <= 2 && e.ec.LegacyScale:
 				e.rd[a][b] = 1
+			case e.active <= 2:
+				e.rd[a][b] = 0
 			case s.disq[a] || s.disq[b]:
 				e.rd[a][b] = 0
 			default:
@@ -394,7 +433,7 @@ func (e *evaluator) setRoot(s *State, p int) {
 			}
 		}
 	}
-	k := float64(e.ec.PlayerDistance)
+	k := e.mul
 	for a := 0; a < s.n; a++ {
 		for v := range e.wt[a] {
 			e.wt[a][v] = k
@@ -640,8 +679,9 @@ func (e *evaluator) gain(s *State, t, p int) float64 {
 
 // cellGain is the move-gain of spec §10.2 rule 3 for mover p on target t
 // without the special-field terms: Σ strat(f)·w over the fields that
-// become p's (flips and target), w = K for a field nobody owned, K − rd
-// for a field taken from seat q; an overwrite stone costs Vo.
+// become p's (flips and target), w = m for a field nobody owned, m − rd
+// for a field taken from seat q (so w = 1 with 2 active players); an
+// overwrite stone costs Vo.
 func (e *evaluator) cellGain(s *State, t, p int) float64 {
 	pv := uint8(p + 1)
 	wt := &e.wt[p]

@@ -147,10 +147,21 @@ func TestBotAspirationWidthPerMove(t *testing.T) {
 	if _, err := b.Step(t.Context(), s.Clone(), s.CurrentPlayer(), game.Budget{Depth: 2}); err != nil {
 		t.Fatal(err)
 	}
+	// standard8 has 2 players: the evaluation's multiplier is 1, and the
+	// widths (given for m = 16) are scaled by 1/16.
 	cfg := b.sr.Config()
-	want := 5 * 0.2 * math.Sin(math.Pi*g) * 64
-	if !near(cfg.AspirationWidth, want) || cfg.AspirationMinWidth != 25 || !near(max(cfg.AspirationWidth, cfg.AspirationMinWidth), AspirationWindow(25, 5, g, 8, 8)) {
-		t.Errorf("window %v (min %v), want %v", cfg.AspirationWidth, cfg.AspirationMinWidth, want)
+	want := 5 * 0.2 * math.Sin(math.Pi*g) * 64 / 16
+	if !near(cfg.AspirationWidth, want) || !near(cfg.AspirationMinWidth, 25.0/16) || !near(max(cfg.AspirationWidth, cfg.AspirationMinWidth), AspirationWindow(25, 5, g, 8, 8)/16) {
+		t.Errorf("window %v (min %v), want %v (min %v)", cfg.AspirationWidth, cfg.AspirationMinWidth, want, 25.0/16)
+	}
+	// The legacy scale keeps the widths as given.
+	p.Eval.LegacyScale = true
+	b = NewParanoidBot(p)
+	if _, err := b.Step(t.Context(), s.Clone(), s.CurrentPlayer(), game.Budget{Depth: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if cfg := b.sr.Config(); !near(cfg.AspirationWidth, want*16) || cfg.AspirationMinWidth != 25 {
+		t.Errorf("legacy window %v (min %v), want %v (min 25)", cfg.AspirationWidth, cfg.AspirationMinWidth, want*16)
 	}
 }
 
@@ -225,32 +236,107 @@ func TestMoveGain(t *testing.T) {
 	e := newEvaluator(DefaultEvalConfig())
 	e.setRoot(s, 0)
 	sm := e.strat
-	k := 16.0
-	want := sm[3]*k + (sm[1]+sm[2])*(k-1) // empty target ×K, taken from player 2 ×(K − rd), rd = 1
+	// 2 active players: w = 1 for every field (spec §10.2 rule 3).
+	want := sm[3] + sm[1] + sm[2]
 	if got := e.cellGain(s, 3, 0); !near(got, want) {
 		t.Errorf("gain %v, want %v", got, want)
 	}
 	// An overwrite move on (2,0) flips (1,0) and costs Vo.
-	want = (sm[1]+sm[2])*(k-1) - e.vo
+	want = sm[1] + sm[2] - e.vo
 	if got := e.cellGain(s, 2, 0); !near(got, want) {
 		t.Errorf("overwrite gain %v, want %v", got, want)
+	}
+	// The first spec version's scale: empty ×K, taken ×(K − 1).
+	ec := DefaultEvalConfig()
+	ec.LegacyScale = true
+	e = newEvaluator(ec)
+	e.setRoot(s, 0)
+	k := 16.0
+	want = sm[3]*k + (sm[1]+sm[2])*(k-1)
+	if got := e.cellGain(s, 3, 0); !near(got, want) {
+		t.Errorf("legacy gain %v, want %v", got, want)
+	}
+
+	// 3 active players: w = K for a field nobody owned, K − rd for one
+	// taken from seat q (ranked by Score).
+	s = newTiny(t, mapText(3, 1, 0, 0, "1220/1300/1000/0000"))
+	e = newEvaluator(DefaultEvalConfig())
+	e.setRoot(s, 0)
+	sm = e.strat
+	rd := float64(e.rd[0][1])
+	if rd < 1 {
+		t.Fatalf("rank distance %v", rd)
+	}
+	want = sm[3]*k + (sm[1]+sm[2])*(k-rd)
+	if got := e.cellGain(s, 3, 0); !near(got, want) {
+		t.Errorf("3 players: gain %v, want %v", got, want)
 	}
 }
 
 func TestLeafValue(t *testing.T) {
-	// 2 players: V = Score(p) + Stock(p) − (K − 1)/K · Score(q).
+	// 2 players: V = Score(p) + Stock(p) − Score(q), m = 1.
 	s := newTiny(t, mapText(2, 2, 1, 1, "1200/0120/0000/0000"))
 	ec := DefaultEvalConfig()
 	e := newEvaluator(ec)
 	e.setRoot(s, 0)
 	sm := e.strat
 	bl := Blend(0, 0.5) // no stone added yet
-	k := 16.0
-	s1 := k * ((1-bl)*(sm[m4(0, 0)]+sm[m4(1, 1)]) + bl*2)
-	s2 := k * ((1-bl)*(sm[m4(0, 1)]+sm[m4(1, 2)]) + bl*2)
-	want := s1 + 2*OverwriteValue(ec, s.m, 2) + 1*BombValue(ec, s.m, 2) - (k-1)/k*s2
+	s1 := (1-bl)*(sm[m4(0, 0)]+sm[m4(1, 1)]) + bl*2
+	s2 := (1-bl)*(sm[m4(0, 1)]+sm[m4(1, 2)]) + bl*2
+	want := s1 + 2*OverwriteValue(ec, s.m, 2) + 1*BombValue(ec, s.m, 2) - s2
 	if got := e.value(s, 0); !near(got, want) {
 		t.Errorf("V = %v, want %v", got, want)
+	}
+	// Legacy: V = K·S1 + Stock(p) − (K − 1)/K · K·S2.
+	ec.LegacyScale = true
+	e = newEvaluator(ec)
+	e.setRoot(s, 0)
+	k := 16.0
+	want = k*s1 + 2*OverwriteValue(ec, s.m, 2) + 1*BombValue(ec, s.m, 2) - (k-1)/k*k*s2
+	if got := e.value(s, 0); !near(got, want) {
+		t.Errorf("legacy V = %v, want %v", got, want)
+	}
+}
+
+// One ratio in every game (spec §10.2 rule 5): the fields' values carry
+// K exactly when the stock values do, so the worth of an overwrite stone
+// or a bomb against a stone on the board, and against a field in the move
+// gain, is the same with 2 active players as with 3. (The first spec
+// version put K on Score in every game: with 2 players an overwrite
+// stone was worth 1/16 of a stone's share of what it is with 3.)
+func TestOneRatioAnyPlayers(t *testing.T) {
+	s := newTiny(t, mapText(3, 1, 1, 1, "1220/1300/1000/0000"))
+	ec := DefaultEvalConfig()
+	// base is Score(0) without its multiplier, computed from the board.
+	base := func(e *evaluator) float64 {
+		_, _, stones := e.tally(s)
+		bl := Blend(e.progress(stones), ec.BreakEven)
+		sum, cnt := 0.0, 0
+		for c, v := range s.board {
+			if v == 1 {
+				sum += e.strat[c]
+				cnt++
+			}
+		}
+		return (1-bl)*ec.PositionWeight*sum + bl*ec.StonesWeight*float64(cnt)
+	}
+	type ratios struct{ score, vo, vb, field float64 }
+	measure := func() ratios {
+		e := newEvaluator(ec)
+		e.setRoot(s, 0)
+		sc, _ := e.scores(s)
+		m := sc[0] / base(e) // the multiplier Score carries
+		return ratios{m, e.vo / m, e.vb / m, e.wt[0][Empty] / m}
+	}
+	three := measure()
+	s.Disqualify(2)
+	two := measure()
+	if !near(three.score, 16) || !near(two.score, 1) {
+		t.Errorf("Score's multiplier: %v with 3 active players, %v with 2; want 16 and 1", three.score, two.score)
+	}
+	if !near(three.vo, two.vo) || !near(three.vb, two.vb) || !near(three.field, two.field) {
+		t.Errorf("stock and field per unit of Score: 3 players Vo %v Vb %v field %v, 2 players Vo %v Vb %v field %v",
+			three.vo, three.vb, three.field, two.vo, two.vb, two.field)
 	}
 }
 

@@ -16,7 +16,26 @@ import (
 // The paranoid bot's choices at fixed depth on recorded positions,
 // generated once (PIN_WRITE=1) with the code before the search was made
 // faster: every speed-up must keep the same move, value and node count.
-const pinFile = "testdata/paranoid-pins.txt"
+// The legacy file holds the pins of the first spec version's scale
+// (score_scale = "legacy"), written before the scale was corrected: the
+// legacy value must keep playing exactly as the old evaluation did.
+const (
+	pinFile       = "testdata/paranoid-pins.txt"
+	legacyPinFile = "testdata/paranoid-pins-legacy.txt"
+)
+
+// legacyConfigs are pinConfigs with score_scale = "legacy".
+func legacyConfigs() []pinConfig {
+	out := make([]pinConfig, len(pinConfigs))
+	for i, c := range pinConfigs {
+		p := map[string]any{ParamScoreScale: ScaleLegacy}
+		for k, v := range c.params {
+			p[k] = v
+		}
+		out[i] = pinConfig{c.name, c.depth, p}
+	}
+	return out
+}
 
 var pinMaps = []string{"standard8", "example15", "duel10", "tri13", "cross14", "octo20", "testdata/big50-8p.map"}
 
@@ -119,6 +138,9 @@ func TestParanoidPins(t *testing.T) {
 	// second pass checks them
 	if n := checkPins(t, pinFile, pinConfigs, testing.Short() || raceEnabled); n < 100 {
 		t.Errorf("only %d pinned positions", n)
+	}
+	if n := checkPins(t, legacyPinFile, legacyConfigs(), testing.Short() || raceEnabled); n < 100 {
+		t.Errorf("only %d legacy pinned positions", n)
 	}
 }
 
