@@ -426,6 +426,9 @@ func (b *ParanoidBot) Step(ctx context.Context, s game.State, player int, bud ga
 	if st.phase == Over || int(st.cur) != player {
 		return game.NoAction, errors.New("reversixt paranoid: not this player's move")
 	}
+	// Under the wall clock the move's time counts from here: the set-up
+	// below (the per-map tables on a game's first move) is paid from it.
+	b.sr.MoveStarted(b.sr.Now())
 	if st.phase == Phase2 {
 		b.Last = search.Result{Move: game.NoAction} // no search: no telemetry
 		focus := BombFocus(st, player, b.cfg.Bomb.FocusAhead)

@@ -15,7 +15,8 @@ const DefaultMovesLeft = 20
 // searches, under a node clock and the wall clock alike (the units are
 // nodes or nanoseconds, see game.Budget):
 //
-//   - a per-move limit is spent whole: the search stops at it, and
+//   - a per-move limit is spent whole: the search stops at it (on the
+//     wall clock a learned safety margin before it, pace.go), and
 //     Config.DeepeningStart decides when no new iteration starts;
 //   - a time bank (game.Budget.Bank, balance Left) is spread evenly over
 //     the own moves still expected, this one included (movesLeft, from

@@ -34,6 +34,9 @@ type Hooks struct {
 	// — but the search picks them one at a time, so that a node cut off
 	// after a few moves does not pay for sorting hundreds (lazyPicks).
 	Keys KeyFunc
+	// Now is optional: the clock of searches under a time budget (nil:
+	// the wall clock). Tests stall a search with it (pace.go).
+	Now func() time.Time
 }
 
 // lazyPicks is the number of moves a node picks one by one (a pass over
@@ -115,6 +118,7 @@ type Searcher struct {
 	pv        [][]game.Action
 	pvLen     []int
 	bestPV    []game.Action
+	pace      pacer // the wall clock's safety (pace.go)
 }
 
 // New returns a searcher. hooks.Evaluate must not be nil.
@@ -123,6 +127,7 @@ func New(cfg Config, hooks Hooks) *Searcher {
 		panic("search: Hooks.Evaluate is nil")
 	}
 	sr := &Searcher{hooks: hooks}
+	sr.pace.now = hooks.Now
 	sr.SetConfig(cfg)
 	return sr
 }
@@ -180,17 +185,15 @@ func (sr *Searcher) prepare(maxDepth int) {
 
 func (sr *Searcher) run(ctx context.Context, s game.State, b game.Budget, paranoid bool) Result {
 	cfg := sr.cfg
-	start := time.Now()
 	res := Result{Move: game.NoAction}
 	b = Allot(b, 0, cfg.TimeShare) // a clock the bot did not resolve itself
 	mover := s.CurrentPlayer()
+	// Under a time budget the search keeps its own clock (pace.go): it
+	// stops a learned margin before the time.
+	sr.pace.begin(b.Time)
+	defer sr.pace.end()
 	if mover < 0 {
 		return res
-	}
-	if b.Time > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, b.Time)
-		defer cancel()
 	}
 	maxDepth := cfg.MaxDepth
 	if b.Depth > 0 {
@@ -229,7 +232,7 @@ func (sr *Searcher) run(ctx context.Context, s game.State, b game.Budget, parano
 			if b.Nodes > 0 && float64(sr.nodes) >= cfg.DeepeningStart*float64(b.Nodes) {
 				break
 			}
-			if b.Time > 0 && float64(time.Since(start)) >= cfg.DeepeningStart*float64(b.Time) {
+			if sr.pace.share(cfg.DeepeningStart) {
 				break
 			}
 		}
@@ -304,7 +307,8 @@ func (sr *Searcher) iteration(s game.State, depth int, prev float64, havePrev bo
 }
 
 // Abort asks the running search to end at its next poll (every 256
-// nodes and before each iteration), as a cancelled context would: the
+// nodes and before each iteration; under a time budget the poll also
+// looks at the clock), as a cancelled context would: the
 // point where it stops depends only on the node count, so a cap a hook
 // counts (say, evaluated leaves) stays deterministic. It must be called
 // on the search's goroutine, from a hook; it costs no allocation, where a
@@ -314,7 +318,7 @@ func (sr *Searcher) Abort() { sr.abort = true }
 // poll checks Abort and the context; it sets sr.stop when the search must
 // end.
 func (sr *Searcher) poll() bool {
-	if sr.abort {
+	if sr.abort || sr.pace.spent() {
 		sr.stop = true
 		return true
 	}

@@ -1,0 +1,123 @@
+package search
+
+import (
+	"time"
+)
+
+// The wall clock's safety (a search under Budget.Time). A search that
+// stops exactly at its time is late by whatever comes between its last
+// look at the clock and the end of the move: the work up to the next
+// poll, and any stall of the machine in between (a loaded machine
+// deschedules the process for tens of milliseconds, a garbage
+// collection pauses it). On a course server a late move is a
+// disqualification. So the searcher paces itself:
+//
+//   - the move's clock starts where the bot's move started (MoveStarted,
+//     before its set-up: the first move of a game, which pays for the
+//     per-map tables, spends that time from its own budget);
+//   - it stops a margin before the time: the largest gap it has seen
+//     between two looks at the clock, in this search or (decayed) in the
+//     searches before, and at least a fiftieth of the time — never more
+//     than half the time, so that a move always searches;
+//   - a look at the clock comes every 256 nodes and before every
+//     iteration (poll); a stall between two looks widens the margin at
+//     once, for the rest of the move and the moves after.
+//
+// Under a node budget (a clock counted in nodes included) none of this
+// runs: the search reads no clock, and its games replay byte for byte.
+
+// marginDecay is the share of the learned margin a search keeps when its
+// own gaps were smaller: a stall is remembered for some tens of moves.
+const marginDecay = 0.95
+
+// minMarginShare: the margin is at least the time over this.
+const minMarginShare = 50
+
+type pacer struct {
+	now       func() time.Time
+	start     time.Time     // the move's start
+	limit     time.Duration // the move's time (0: no wall clock)
+	last      time.Time     // the last look at the clock
+	gap       time.Duration // this search's largest gap between looks
+	margin    time.Duration // learned over past searches
+	moveStart time.Time     // MoveStarted's time, for the next search
+}
+
+func (p *pacer) clock() time.Time {
+	if p.now != nil {
+		return p.now()
+	}
+	return time.Now()
+}
+
+// begin starts the clock of a search under time limit (0: none).
+func (p *pacer) begin(limit time.Duration) {
+	p.limit, p.gap = limit, 0
+	if limit <= 0 {
+		p.moveStart = time.Time{}
+		return
+	}
+	now := p.clock()
+	p.start = now
+	if !p.moveStart.IsZero() && !p.moveStart.After(now) {
+		p.start = p.moveStart
+	}
+	p.moveStart = time.Time{}
+	p.last = now
+}
+
+// safety is the margin kept before the time.
+func (p *pacer) safety() time.Duration {
+	m := max(p.margin, p.gap, p.limit/minMarginShare)
+	return min(m, p.limit/2)
+}
+
+// spent reports whether the move's time, less the margin, is used up
+// (a look at the clock).
+func (p *pacer) spent() bool {
+	if p.limit <= 0 {
+		return false
+	}
+	now := p.clock()
+	if g := now.Sub(p.last); g > p.gap {
+		p.gap = g
+	}
+	p.last = now
+	return now.Sub(p.start) >= p.limit-p.safety()
+}
+
+// share reports whether the share of the usable time (the time less the
+// margin) is used up: no new iteration starts after it.
+func (p *pacer) share(s float64) bool {
+	if p.limit <= 0 {
+		return false
+	}
+	return float64(p.clock().Sub(p.start)) >= s*float64(p.limit-p.safety())
+}
+
+// end learns from the search: the margin of the next is the larger of
+// this search's largest gap and the decayed margin.
+func (p *pacer) end() {
+	if p.limit <= 0 {
+		return
+	}
+	if g := p.clock().Sub(p.last); g > p.gap {
+		p.gap = g // the last stretch: from the last look to the answer
+	}
+	p.margin = max(p.gap, time.Duration(float64(p.margin)*marginDecay))
+	p.limit = 0
+}
+
+// MoveStarted tells the searcher that the move it will search next
+// started at t (the bot's Step began then; use Now): under a time budget
+// the search's time counts from t, so that the bot's own set-up is paid
+// from the move's time. Without a call the time counts from the search's
+// start.
+func (sr *Searcher) MoveStarted(t time.Time) { sr.pace.moveStart = t }
+
+// Now is the searcher's clock: Hooks.Now, or the wall clock.
+func (sr *Searcher) Now() time.Time { return sr.pace.clock() }
+
+// Margin is the safety margin the searcher has learned from the gaps
+// between its looks at the clock (for logs and tests).
+func (sr *Searcher) Margin() time.Duration { return sr.pace.margin }
