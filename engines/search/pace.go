@@ -1,6 +1,7 @@
 package search
 
 import (
+	"sync/atomic"
 	"time"
 )
 
@@ -15,10 +16,14 @@ import (
 //   - the move's clock starts where the bot's move started (MoveStarted,
 //     before its set-up: the first move of a game, which pays for the
 //     per-map tables, spends that time from its own budget);
-//   - it stops a margin before the time: the largest gap it has seen
-//     between two looks at the clock, in this search or (decayed) in the
+//   - it stops a margin before the time: the largest gap seen between
+//     two looks at the clock, in this search or (decayed) in the
 //     searches before, and at least a fiftieth of the time — never more
-//     than half the time, so that a move always searches;
+//     than half the time, so that a move always searches. The stalls are
+//     the machine's, not the bot's: what one searcher learns every
+//     searcher of the process uses (a new bot's first move included);
+//     before any search has ended the margin is a quarter of the time,
+//     the course client's reserve;
 //   - a look at the clock comes every 256 nodes and before every
 //     iteration (poll); a stall between two looks widens the margin at
 //     once, for the rest of the move and the moves after.
@@ -33,13 +38,20 @@ const marginDecay = 0.95
 // minMarginShare: the margin is at least the time over this.
 const minMarginShare = 50
 
+// machineMargin is the margin learned by the searches on the wall
+// clock (nanoseconds; -1: none has ended yet).
+var machineMargin atomic.Int64
+
+func init() { machineMargin.Store(-1) }
+
 type pacer struct {
 	now       func() time.Time
 	start     time.Time     // the move's start
 	limit     time.Duration // the move's time (0: no wall clock)
 	last      time.Time     // the last look at the clock
 	gap       time.Duration // this search's largest gap between looks
-	margin    time.Duration // learned over past searches
+	margin    time.Duration // learned over past searches (a test's clock; otherwise machineMargin)
+	prior     time.Duration // the margin this search started from
 	moveStart time.Time     // MoveStarted's time, for the next search
 }
 
@@ -64,11 +76,23 @@ func (p *pacer) begin(limit time.Duration) {
 	}
 	p.moveStart = time.Time{}
 	p.last = now
+	p.prior = p.learned()
+	if p.prior < 0 {
+		p.prior = limit / 4
+	}
+}
+
+// learned is the margin learned so far (-1: nothing yet).
+func (p *pacer) learned() time.Duration {
+	if p.now != nil {
+		return p.margin
+	}
+	return time.Duration(machineMargin.Load())
 }
 
 // safety is the margin kept before the time.
 func (p *pacer) safety() time.Duration {
-	m := max(p.margin, p.gap, p.limit/minMarginShare)
+	m := max(p.prior, p.gap, p.limit/minMarginShare)
 	return min(m, p.limit/2)
 }
 
@@ -104,7 +128,21 @@ func (p *pacer) end() {
 	if g := p.clock().Sub(p.last); g > p.gap {
 		p.gap = g // the last stretch: from the last look to the answer
 	}
-	p.margin = max(p.gap, time.Duration(float64(p.margin)*marginDecay))
+	decayed := func(m time.Duration) time.Duration { return time.Duration(float64(m) * marginDecay) }
+	if p.now != nil {
+		p.margin = max(p.gap, decayed(p.prior))
+	} else {
+		for {
+			old := machineMargin.Load()
+			base := time.Duration(old)
+			if old < 0 {
+				base = p.prior
+			}
+			if machineMargin.CompareAndSwap(old, int64(max(p.gap, decayed(base)))) {
+				break
+			}
+		}
+	}
 	p.limit = 0
 }
 
@@ -118,6 +156,7 @@ func (sr *Searcher) MoveStarted(t time.Time) { sr.pace.moveStart = t }
 // Now is the searcher's clock: Hooks.Now, or the wall clock.
 func (sr *Searcher) Now() time.Time { return sr.pace.clock() }
 
-// Margin is the safety margin the searcher has learned from the gaps
-// between its looks at the clock (for logs and tests).
-func (sr *Searcher) Margin() time.Duration { return sr.pace.margin }
+// Margin is the safety margin learned from the gaps between looks at the
+// clock (for logs and tests): the searcher's own with Hooks.Now, the
+// process's otherwise (-1: none learned yet).
+func (sr *Searcher) Margin() time.Duration { return sr.pace.learned() }
