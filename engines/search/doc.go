@@ -64,8 +64,14 @@
 // only while less than DeepeningStart of the node or time budget is spent.
 // The node count (every node entered, root and leaves included) is checked
 // at every node; the search stops as soon as it exceeds the budget. The
-// context (cancellation, and the time budget as a deadline) is checked
-// every 256 nodes. The interrupted iteration is discarded: the move is the
+// context (cancellation) and, under a time budget, the clock are checked
+// every 256 nodes and before each iteration. On the wall clock the search
+// paces itself (pace.go): the move's time counts from the bot's
+// MoveStarted, and the search stops a learned safety margin before it —
+// the largest gap seen between two looks at the clock (the machine's
+// stalls), decayed over the searches of the process, at least 1/50 and at
+// most 1/2 of the time — so that a stall does not make a move late twice.
+// Under a node budget no clock is read. The interrupted iteration is discarded: the move is the
 // deepest completed iteration's, or the first ordered move when none
 // completed, so node budgets are deterministic. Deepening also stops once
 // an iteration reached no horizon (every leaf terminal): deeper ones would
