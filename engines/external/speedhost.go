@@ -117,7 +117,7 @@ func (b *speedBot) begin() error {
 	if err != nil {
 		return err
 	}
-	pr, err := startProc(key, argv, env, d.Dir, logf)
+	pr, err := startProc(d, key, argv, env, logf)
 	if err != nil {
 		return fault("crash", "bot %s: starting %s: %v", d.Name, strings.Join(argv, " "), err)
 	}

@@ -26,3 +26,5 @@ type pinfo struct {
 	tag  string
 	comm string
 }
+
+func botState(int) int { return stateUnknown }
