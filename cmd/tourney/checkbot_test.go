@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -58,6 +60,62 @@ quit_grace = "2s"
 				t.Errorf("%s: no %q in:\n%s", c.name, w, out)
 			}
 		}
+	}
+	noChildren(t)
+}
+
+// TestNodeClockSweepExternal: an external bot that counts its nodes is
+// swept under a banked clock in nodes: the games follow its balance (the
+// fake bot's moves do), games.csv is byte-identical at 1 and 2 workers,
+// and a move that takes longer on the wall clock than the clock's time
+// (a loaded machine) is no timeout: it costs its nodes. On the wall clock
+// (before the node clock for external bots) those moves forfeited.
+func TestNodeClockSweepExternal(t *testing.T) {
+	exe, _ := os.Executable()
+	dir := t.TempDir()
+	space := fmt.Sprintf(`name = "fake-nodes"
+seed = 5
+
+[bots.fake]
+game    = "connect4"
+cmd     = [%q]
+env     = { %s = %q, TOURNEY_FAKE_DELAY = "150ms", TOURNEY_FAKE_DELAY_TURNS = "1" }
+params  = "hello"
+startup = "60s"
+move_timeout = "20s"
+quit_grace = "200ms"
+
+[[scenario]]
+game   = "connect4"
+bot    = "fake"
+budget = { time = "20ms", bank = true, node_rate = 100000 }
+field  = ["random"]
+
+[params]
+pick = { values = [0, 1] }
+`+protocolTournament, exe, externaltest.Env, externaltest.ModeNodes)
+	p := writeFile(t, dir, "s.toml", space)
+	var csvs [][]byte
+	for _, w := range []string{"1", "2"} {
+		res := filepath.Join(dir, "r"+w)
+		code, out, stderr := tourney(t, "sweep", p, "--workers", w, "--out", res, "--quiet")
+		if code != 0 {
+			t.Fatalf("sweep --workers %s: exit %d\n%s\n%s", w, code, out, stderr)
+		}
+		g, err := os.ReadFile(filepath.Join(res, "games.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(g, []byte("forfeit")) {
+			t.Fatalf("--workers %s: forfeits under the clock in nodes:\n%s", w, g)
+		}
+		csvs = append(csvs, g)
+	}
+	if !bytes.Equal(csvs[0], csvs[1]) {
+		t.Fatalf("games.csv differs between --workers 1 and 2:\n%s\n----\n%s", csvs[0], csvs[1])
+	}
+	if n := bytes.Count(csvs[0], []byte("\n")); n < 3 {
+		t.Fatalf("games.csv has %d lines:\n%s", n, csvs[0])
 	}
 	noChildren(t)
 }

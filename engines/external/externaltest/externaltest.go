@@ -182,7 +182,11 @@ func run(mode string) int {
 		case "turn":
 			turns++
 			if d, err := time.ParseDuration(os.Getenv("TOURNEY_FAKE_DELAY")); err == nil {
-				time.Sleep(d) // $TOURNEY_FAKE_DELAY: a slow bot (any mode)
+				// $TOURNEY_FAKE_DELAY: a slow bot (any mode), at every turn
+				// or at the first $TOURNEY_FAKE_DELAY_TURNS of each game
+				if n, err := strconv.Atoi(os.Getenv("TOURNEY_FAKE_DELAY_TURNS")); err != nil || turns <= n {
+					time.Sleep(d)
+				}
 			}
 			prevID, lastID = lastID, m.ID
 			if mode == ModeBusy && turns == 1 {
