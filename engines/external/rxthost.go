@@ -22,6 +22,7 @@ import (
 // Each seat has its own loopback listener, process and connection for
 // the length of one game.
 type rxtBot struct {
+	cpu    time.Duration // the CPU time of the game's process, once it ended (hostcpu.go)
 	d      *Decl
 	params game.Params
 	seed   uint64
@@ -329,6 +330,7 @@ func (b *rxtBot) shut() {
 		case <-time.After(b.d.QuitGrace):
 		}
 		b.pr.kill()
+		b.cpu = b.pr.treeCPU()
 		b.pr = nil
 	}
 }

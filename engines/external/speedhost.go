@@ -23,6 +23,7 @@ import (
 // the program gets URL, KEY and TIME_URL in its environment as the
 // contest's containers did.
 type speedBot struct {
+	cpu    time.Duration // the CPU time of the game's process, once it ended (hostcpu.go)
 	d      *Decl
 	params game.Params
 	seed   uint64
@@ -350,6 +351,7 @@ func (b *speedBot) shut() {
 		case <-time.After(b.d.QuitGrace):
 		}
 		b.pr.kill()
+		b.cpu = b.pr.treeCPU()
 		b.pr = nil
 	}
 }
