@@ -83,6 +83,24 @@ func (d *Decl) Clock() string {
 // ClockNodes): the same as game.NodeClocker on its bots.
 func (d *Decl) NodeClocked() bool { return d.Clock() == ClockNodes }
 
+// ClockLine says which clock the bot plays under budget b, for a sweep's
+// or a match's summary: "" when b is no clock (depth, nodes) or the bot
+// has not said hello yet.
+func (d *Decl) ClockLine(b game.Budget) string {
+	if b.Time <= 0 {
+		return ""
+	}
+	switch {
+	case d.Clock() == "":
+		return ""
+	case d.NodeClocked() && b.NodeRate > 0:
+		return fmt.Sprintf("bot %s plays the clock in nodes (%s): each move costs the nodes it reports, its games replay byte for byte", d.Name, b)
+	case d.NodeClocked():
+		return fmt.Sprintf("bot %s counts its nodes, but the budget %s has no node_rate: it plays the wall clock, and its games depend on the machine's load", d.Name, b)
+	}
+	return fmt.Sprintf("bot %s plays the wall clock (%s per move; its hello has no \"clock\": \"nodes\"): its games depend on the machine's load and do not replay", d.Name, b.WallClock().Time)
+}
+
 // Defaults of Decl's durations.
 const (
 	DefaultStartup     = 10 * time.Second

@@ -208,3 +208,34 @@ func TestProcessCPU(t *testing.T) {
 		t.Fatalf("a running child's CPU: %s seen, want at least %s", seen, spin*8/10)
 	}
 }
+
+// TestClockLine: the summary line says which clock a bot plays.
+func TestClockLine(t *testing.T) {
+	defer noChildren(t)
+	b := game.Budget{Time: 200 * time.Millisecond, NodeRate: 100_000, Bank: true}
+	n := fake(t, "connect4", externaltest.ModeNodes)
+	w := fake(t, "connect4", externaltest.ModeFirst)
+	if n.ClockLine(b) != "" {
+		t.Fatalf("before hello: %q", n.ClockLine(b))
+	}
+	for _, d := range []*external.Decl{n, w} {
+		if _, err := d.Resolve(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		d    *external.Decl
+		b    game.Budget
+		want string
+	}{
+		{n, b, "bot fake-nodes plays the clock in nodes (time=200ms,node_rate=100000,bank)"},
+		{n, b.WallClock(), "has no node_rate: it plays the wall clock"},
+		{w, b, "bot fake-first plays the wall clock (200ms per move; its hello has no \"clock\": \"nodes\")"},
+		{n, game.Budget{Depth: 3}, ""},
+	} {
+		got := c.d.ClockLine(c.b)
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("%s under %s: %q, want %q", c.d.Name, c.b, got, c.want)
+		}
+	}
+}
