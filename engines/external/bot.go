@@ -203,9 +203,9 @@ type jsonlBot struct {
 	// (fixed at the lease, for the game); last is the last move's info.
 	counted bool
 	last    game.MoveInfo
-	// cpu0 is the process tree's CPU time when the game leased it,
-	// cpuGame the CPU time of processes the game no longer holds.
-	cpu0, cpuGame time.Duration
+	// cpuGame is the CPU time of the processes the game no longer holds
+	// (cpu.go).
+	cpuGame time.Duration
 }
 
 var (
@@ -270,7 +270,6 @@ func (b *jsonlBot) lease(ctx context.Context) {
 	}
 	b.pr = pr
 	b.counted = pr.counted()
-	b.cpu0 = pr.treeCPU()
 }
 
 // Step sends a turn and waits for the action.
@@ -420,7 +419,7 @@ func (b *jsonlBot) lost() error {
 // keeps the CPU time it consumed in the game.
 func (b *jsonlBot) drop() {
 	b.pr.kill()
-	b.cpuGame += max(b.pr.treeCPU()-b.cpu0, 0)
+	b.cpuGame += b.pr.settleCPU()
 	b.pr = nil
 }
 
@@ -440,7 +439,7 @@ func (b *jsonlBot) EndGame(e game.GameEnd) {
 	if pr == nil {
 		return
 	}
-	b.cpuGame += max(pr.treeCPU()-b.cpu0, 0)
+	b.cpuGame += pr.settleCPU()
 	b.pr = nil
 	if !b.begun { // leased in BeginGame, never played: no newgame, no end
 		b.d.pool.release(pr)

@@ -16,24 +16,26 @@ import (
 // reading sums, for each live process of the tree, its utime and stime
 // and the cutime and cstime of the children it has reaped, from
 // /proc/PID/stat (the tree found through /proc/PID/task/TID/children, or
-// by parent pids from /proc where that file is missing), plus the
-// orphans of the tree that re-parented to tourney (its child subreaper:
-// they carry the process's tag) as long as they are seen. Once the
+// by parent pids from /proc where that file is missing). Once the
 // process is reaped its own rusage (wait4: its CPU and that of the
-// children it reaped) replaces the reading. Readings are in clock ticks
+// children it reaped) replaces the reading, plus the CPU time of what it
+// left behind (its process group and the processes carrying its tag,
+// orphans that re-parented to tourney, its child subreaper), read as they
+// are killed. An orphan is thus counted only when its bot process ends. Readings are in clock ticks
 // (1/100 s) and never decrease. Elsewhere a live process reads as 0 (or
 // the last reading) and a reaped one as its rusage (user and system
 // time), so a game's CPU time is seen when its process ends (the hosted
 // protocols: one process a game) and a pooled JSON-lines process's only
 // at the end of the run.
 
-// ended records the process's final CPU time (st is its wait status)
-// with its owner, before its descendants are killed.
-func (p *proc) ended(st *os.ProcessState) {
+// ended records the process's final CPU time (st is its wait status;
+// left is the CPU time of the processes it left behind, killed after it)
+// with its owner.
+func (p *proc) ended(st *os.ProcessState, left time.Duration) {
 	cpuSum.Lock()
 	defer cpuSum.Unlock()
 	p.cpuMu.Lock()
-	final := p.cpuGone
+	final := left
 	if st != nil {
 		final += st.UserTime() + st.SystemTime()
 	}
@@ -60,14 +62,31 @@ func (p *proc) treeCPU() time.Duration {
 	return p.cpuLast
 }
 
+// settleCPU returns the CPU time the process's tree consumed since the
+// last call (since it started, at the first): the share of the game that
+// ends. A process's start-up (spawn and hello) goes to its first game,
+// what it does between games (nothing, normally) to the next.
+func (p *proc) settleCPU() time.Duration {
+	t := p.treeCPU()
+	d := max(t-p.cpuMark, 0)
+	p.cpuMark = t
+	return d
+}
+
+// unsettledCPU is what settleCPU would return, without settling.
+func (p *proc) unsettledCPU() time.Duration { return max(p.treeCPU()-p.cpuMark, 0) }
+
 // ProcessCPU is the CPU time (user and system) that the process tree of
-// the game's bot consumed from the game's start (BeginGame) until now,
-// or until EndGame once the game is over (0 when it had no process).
+// the game's bot consumed in this game: from the end of the process's
+// previous game (its start, for its first game: the start-up of a
+// process counts in the first game it plays) until now, or until
+// EndGame once the game is over (0 when it had no process). One reading
+// of /proc a game (at its end), none at its start.
 func (b *jsonlBot) ProcessCPU() time.Duration {
 	b.call.Lock()
 	defer b.call.Unlock()
 	if b.pr != nil {
-		return b.cpuGame + max(b.pr.treeCPU()-b.cpu0, 0)
+		return b.cpuGame + b.pr.unsettledCPU()
 	}
 	return b.cpuGame
 }

@@ -98,49 +98,12 @@ func subtreeCPU(root int) time.Duration {
 }
 
 // liveTreeCPU reads the CPU time of p's tree (cpu.go): the process and
-// its descendants, and the orphans carrying its tag that re-parented to
-// tourney (their last reading is kept when they are gone).
+// its descendants. Orphans of the tree that re-parented to tourney are
+// counted when the process ends (killTagged, in reap), not here: finding
+// them takes a read of every child's environment.
 func liveTreeCPU(p *proc) (time.Duration, bool) {
 	if !canTrack() {
 		return 0, false
 	}
-	t := subtreeCPU(p.pid)
-	me := os.Getpid()
-	kids, ok := childPids(me)
-	if !ok {
-		kids = nil
-		for _, q := range allProcs(false, 0) {
-			if q.ppid == me {
-				kids = append(kids, q.pid)
-			}
-		}
-	}
-	var reg map[int]bool
-	for _, k := range kids {
-		if k == p.pid {
-			continue
-		}
-		if reg == nil {
-			reg = registeredPids()
-		}
-		if reg[k] {
-			continue // a bot process of its own
-		}
-		_, start, ok := statCPU(k)
-		if !ok {
-			continue
-		}
-		key := [2]uint64{uint64(k), start}
-		if _, known := p.orphans[key]; !known && readTag(k) != p.tag {
-			continue
-		}
-		if p.orphans == nil {
-			p.orphans = map[[2]uint64]time.Duration{}
-		}
-		p.orphans[key] = max(p.orphans[key], subtreeCPU(k))
-	}
-	for _, d := range p.orphans {
-		t += d
-	}
-	return t, true
+	return subtreeCPU(p.pid), true
 }

@@ -104,18 +104,22 @@
 //
 // A bot's moves are computed in its own processes, whose CPU time is not
 // tourney's (getrusage of tourney does not see a running child). The
-// jsonl bot is a game.ProcessTimer: ProcessCPU is the CPU time (user and
-// system) of the game's process and all its descendants from BeginGame
-// to now (to EndGame once the game is over); Decl.ProcessCPU sums every
-// process of a declaration in the run and ProcessCPU every bot process.
-// On Linux it is read from /proc/PID/stat (utime, stime, and cutime and
-// cstime of the children each process reaped) of the process and its
-// descendants (/proc/PID/task/TID/children), plus the orphans that
-// re-parented to tourney carrying the process's tag, while they are
-// seen; when the process is reaped its rusage (wait4) replaces the
-// reading. Readings are in clock ticks (10 ms) and never decrease.
-// Elsewhere a running process reads as 0 and an ended one as its
-// rusage: a pooled process's CPU time is then seen only when it ends.
+// bots are game.ProcessTimers: ProcessCPU is the CPU time (user and
+// system) of the game's process and all its descendants in the game —
+// for a pooled jsonl process from the end of its previous game (its
+// start for the first: the start-up of a process counts in its first
+// game) to now, or to EndGame once the game is over; one reading a game,
+// at its end. Decl.ProcessCPU sums every process of a declaration in the
+// run, ProcessCPU every bot process. On Linux it is read from
+// /proc/PID/stat (utime, stime, and cutime and cstime of the children
+// each process reaped) of the process and its descendants
+// (/proc/PID/task/TID/children); when the process is reaped its rusage
+// (wait4) replaces the reading, plus the CPU time of what it left behind
+// (its process group, and the orphans carrying its tag that re-parented
+// to tourney), read as they are killed. Readings are in clock ticks
+// (10 ms) and never decrease. Elsewhere a running process reads as 0 and
+// an ended one as its rusage: a pooled process's CPU time is then seen
+// only when it ends.
 //
 // Start-up (spawn and hello) happens in BeginGame, which the arena does
 // not time: it is charged to Startup, never to the first move's budget

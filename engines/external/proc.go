@@ -50,16 +50,10 @@ type proc struct {
 	// clockNoted: the note on the clock the bot plays is in its log.
 	clockNoted bool
 
-	// cpuGone is the CPU time of the process's tree that /proc no longer
-	// shows: descendants that tourney reaped (orphans adopted as a
-	// subreaper), and the process itself once reaped (cpu.go).
 	cpuMu   sync.Mutex
-	cpuGone time.Duration
-	cpuLast time.Duration // the last reading (treeCPU is monotone)
+	cpuLast time.Duration // the last reading (treeCPU is monotone; final once cpuDone)
 	cpuDone bool          // reaped: cpuLast is final
-	// orphans are the tree's processes that re-parented to tourney
-	// (pid and start time), with their last CPU reading.
-	orphans map[[2]uint64]time.Duration
+	cpuMark time.Duration // the reading at the end of its last game (settleCPU)
 }
 
 // counted reports whether the process's hello said "clock": "nodes".
@@ -138,17 +132,18 @@ func startProc(d *Decl, key string, argv []string, env []string, log *botLog) (*
 // releases its resources.
 func (p *proc) reap() {
 	st, _ := p.cmd.Process.Wait()
-	p.ended(st) // its CPU time, before its descendants go (cpu.go)
-	p.state = st
 	killGroup(p.pid) // whatever it started goes with it
+	var left time.Duration
 	if canTrack() {
-		killTagged(p.tag, p.pid, registeredPids())
+		left = killTagged(p.tag, p.pid, registeredPids())
 		// orphans that detached and exited on their own (their tag is
 		// no longer readable) are reaped too
 		startMu.Lock()
 		reapAdopted(registeredPids())
 		startMu.Unlock()
 	}
+	p.ended(st, left) // its CPU time and that of what it left (cpu.go)
+	p.state = st
 	p.in.Close()
 	unregisterProc(p)
 	close(p.done)
