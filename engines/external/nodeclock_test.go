@@ -169,7 +169,7 @@ func TestProcessCPU(t *testing.T) {
 	bt.(game.Lifecycle).EndGame(game.GameEnd{Ranks: []int{1, 1}, Scores: []float64{0.5, 0.5}, End: []string{"normal", "normal"}})
 	after := bt.(game.ProcessTimer).ProcessCPU()
 	t.Logf("the game's process CPU %s (after end %s), tourney's own CPU during the move %s", got, after, self)
-	if got < spin*8/10 || after != got {
+	if got < spin*8/10 || after < got || after > got+50*time.Millisecond {
 		t.Fatalf("the bot's game CPU %s (after end %s), want at least %s", got, after, spin*8/10)
 	}
 	if self > spin/2 {
