@@ -222,7 +222,7 @@ var (
 func (b *jsonlBot) NodeClocked() bool { return b.counted }
 
 // LastMove is what the bot's last action reported in its info (nodes,
-// depth; zero when it reported none).
+// depth) when the bot counts its nodes; zero otherwise.
 func (b *jsonlBot) LastMove() game.MoveInfo { return b.last }
 
 func (b *jsonlBot) Reset(seed uint64) { b.seed = seed }

@@ -193,23 +193,23 @@ type moveInfo struct {
 
 // parseInfo reads an action's info: the nodes and depth it reports. With
 // counted (the bot announced "clock": "nodes"), info.nodes must be there,
-// a non-negative integer: otherwise a protocol fault. A bot that did not
-// announce may report them; what is not a non-negative integer is then
-// ignored (read as 0).
+// a non-negative integer: otherwise a protocol fault. The info of a bot
+// that did not announce is not read (as before the clock in nodes: its
+// games.csv stays what it was).
 func parseInfo(raw json.RawMessage, counted bool, line []byte) (game.MoveInfo, error) {
 	var mi game.MoveInfo
+	if !counted {
+		return mi, nil
+	}
 	var in moveInfo
 	if len(raw) > 0 && string(raw) != "null" {
-		if err := json.Unmarshal(raw, &in); err != nil && counted {
+		if err := json.Unmarshal(raw, &in); err != nil {
 			return mi, fault("protocol", "the bot counts its nodes (hello \"clock\": \"nodes\") but its action's \"info\" is not an object with \"nodes\": %s", quoteLine(line))
 		}
 	}
 	n, err := nonNegInt(in.Nodes)
 	if err != nil {
-		if counted {
-			return mi, fault("protocol", "the bot counts its nodes (hello \"clock\": \"nodes\"): info.nodes %s (every action must report the nodes its move searched, a non-negative integer): %s", err, quoteLine(line))
-		}
-		n = 0
+		return mi, fault("protocol", "the bot counts its nodes (hello \"clock\": \"nodes\"): info.nodes %s (every action must report the nodes its move searched, a non-negative integer): %s", err, quoteLine(line))
 	}
 	mi.Nodes = n
 	if d, err := nonNegInt(in.Depth); err == nil && d <= math.MaxInt32 {

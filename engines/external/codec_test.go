@@ -63,7 +63,7 @@ func TestParseInfo(t *testing.T) {
 		{``, true, 0, true},
 		{`[1]`, true, 0, true},
 		{`{"nodes":-1}`, false, 0, false},
-		{`{"nodes":77}`, false, 77, false},
+		{`{"nodes":77}`, false, 0, false}, // not read: the bot does not count
 		{``, false, 0, false},
 	} {
 		mi, err := parseInfo(json.RawMessage(c.info), c.counted, []byte("line"))

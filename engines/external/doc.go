@@ -93,9 +93,8 @@
 // A bot that does not announce it plays the wall clock, as before: kind
 // "wall", no node rate, no bank (the arena gives an external program the
 // per-move time), left_ms the move's limit; its games under a clock
-// depend on the machine's load. Its info.nodes and info.depth, when they
-// are non-negative integers, are still read (game.Informer: games.csv and
-// the records show them) and otherwise ignored. The first move under a
+// depend on the machine's load. Its info is not read (games.csv and the
+// records show no nodes for it, as before). The first move under a
 // clock writes one line into the bot's log saying which clock it plays;
 // `tourney check-bot` says it too. A tourney/1 bot ignores "clock" (an
 // unknown field) and keeps working unchanged.
