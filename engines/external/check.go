@@ -35,7 +35,12 @@ const checkGrace = 100 * time.Millisecond
 // bot) on the first maps with the bot in every seat in turn, checks
 // that a game replayed with the same seed gives the same moves, that its
 // actions echo the turn ids and nothing comes after end, and that the
-// bot exits on quit. Every protocol fault is written to w as a line
+// bot exits on quit. It says which clock the bot plays; a bot that
+// counts its nodes must report info.nodes in every action, plays one more
+// game and its replay under opt.Clock (a move over its balance plus the
+// arena's grace is a fault), and its counts are checked for plausibility
+// (notes: all zero, rising like a running total, deaf to the balance;
+// its nodes per second of wall time). Every protocol fault is written to w as a line
 // starting with "FAULT"; other lines start with "ok" or "note". It
 // returns the number of faults.
 func Check(ctx context.Context, d *Decl, g game.Game, opt CheckOptions, w io.Writer) (int, error) {
