@@ -234,7 +234,7 @@ func (b *jsonlBot) BeginGame(m game.Map, seat int) {
 	b.call.Lock()
 	defer b.call.Unlock()
 	b.m, b.seat = m, seat
-	b.cpuGame = 0
+	b.cpuGame, b.counted = 0, false
 	b.lease(runContext())
 }
 
