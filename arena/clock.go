@@ -19,8 +19,12 @@ import (
 // not search) spends nothing. Everything is integer nodes, so a game
 // under a node clock is the same on every machine and at any load.
 //
-// A bot run as an external program (game.Lifecycle) cannot count its
-// nodes: it gets the same time on the wall clock (Budget.WallClock), as
+// A bot run as an external program (game.Lifecycle) that counts its
+// nodes (game.NodeClocker: a JSON-lines bot whose hello says "clock":
+// "nodes") is played exactly so: its nodes come from its LastMove, and
+// its wall-clock deadline is only the hang guard (Options.HangTimeout;
+// the external bot's own move_timeout comes first). Any other external
+// program gets the same time on the wall clock (Budget.WallClock), as
 // before; the hosted ReversiXT server keeps that bot's bank itself
 // (game.Clocked).
 
@@ -30,7 +34,7 @@ func (g *gamePlay) clockOf(p int, b game.Budget) (game.Budget, bool) {
 	if b.Time <= 0 || (b.NodeRate <= 0 && !b.Bank) {
 		return b, false
 	}
-	if _, ext := g.bots[p].(game.Lifecycle); ext {
+	if _, ext := g.bots[p].(game.Lifecycle); ext && !nodeClocked(g.bots[p], b) {
 		b = b.WallClock()
 		if _, own := g.bots[p].(game.Clocked); !own {
 			b.Bank = false // an external program gets its per-move limit
@@ -41,6 +45,13 @@ func (g *gamePlay) clockOf(p int, b game.Budget) (game.Budget, bool) {
 		return b, false // a wall-clock bank: stepBot's timed path
 	}
 	return b, true
+}
+
+// nodeClocked reports whether an external bot plays the node clock b
+// itself (it counts its nodes and b has a node rate).
+func nodeClocked(bot game.Bot, b game.Budget) bool {
+	nc, ok := bot.(game.NodeClocker)
+	return ok && b.NodeRate > 0 && nc.NodeClocked()
 }
 
 // bankIn adds the move's increment to seat p's bank (units: nodes under a

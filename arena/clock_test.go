@@ -134,3 +134,57 @@ func TestNodeClockDeterministic(t *testing.T) {
 	}
 	t.Log(runs[0][0])
 }
+
+// extSpender is a spender run "as an external program" (game.Lifecycle)
+// that says whether it counts its nodes (game.NodeClocker).
+type extSpender struct {
+	spender
+	counts bool
+}
+
+func (b *extSpender) BeginGame(game.Map, int) {}
+func (b *extSpender) EndGame(game.GameEnd)    {}
+func (b *extSpender) NodeClocked() bool       { return b.counts }
+
+// TestNodeClockExternal: an external bot that counts its nodes plays the
+// node clock as an in-process bot does (its bank in nodes, a timeout when
+// it reports more than the balance plus grace); one that does not gets
+// the wall clock (no node rate, no bank, no balance), as before.
+func TestNodeClockExternal(t *testing.T) {
+	b := game.Budget{Time: 100_000_000, NodeRate: 10_000, Bank: true} // 100 ms = 1 000 nodes
+	for _, c := range []struct {
+		counts bool
+		over   int64
+		end    string
+	}{{true, 0, "normal"}, {false, 0, "normal"}, {true, 5000, "forfeit:timeout"}} {
+		var seen []game.Budget
+		spec := game.BotSpec{Name: "ext", New: func(game.Params) (game.Bot, error) {
+			return &extSpender{spender: spender{share: 0.5, over: c.over, seen: &seen}, counts: c.counts}, nil
+		}}
+		jobs := c4Jobs(1, func(int) []Entrant {
+			return []Entrant{{ID: "s", Spec: spec}, randomEntrant("r")}
+		}, b)
+		r := collect(t, jobs, Options{Workers: 1})[0]
+		if r.End[0] != c.end {
+			t.Fatalf("counts %v, over %d: end %v, want %s (%s)", c.counts, c.over, r.End, c.end, r.Detail)
+		}
+		if !c.counts {
+			for i, got := range seen {
+				if got.NodeRate != 0 || got.Left != 0 || got.Bank || got.Time != b.Time {
+					t.Fatalf("move %d: a bot on the wall clock got %+v", i, got)
+				}
+			}
+			continue
+		}
+		if c.over > 0 {
+			continue
+		}
+		want := int64(1000)
+		for i, got := range seen {
+			if got.Left != want || got.NodeRate != 10_000 || !got.Bank {
+				t.Fatalf("move %d: budget %+v, want Left %d", i, got, want)
+			}
+			want = want - int64(float64(want)*0.5) + 1000
+		}
+	}
+}

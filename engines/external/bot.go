@@ -51,6 +51,54 @@ type Decl struct {
 	// discarded counts the lines of a tourney/1 bot that arrived while
 	// no turn was open (settle.go).
 	discarded atomic.Int64
+	// clock is what the last hello said: 0 no hello yet, 1 wall, 2 nodes.
+	clock atomic.Int32
+	// cpuEnded is the CPU time of the decl's processes that are gone.
+	cpuEnded atomic.Int64
+}
+
+func clockOf(hello string) int32 {
+	if hello == ClockNodes {
+		return 2
+	}
+	return 1
+}
+
+// Clock is the clock the bot plays under a time budget, from its hello:
+// ClockNodes (it counts its nodes: under a clock with a node rate its
+// moves are charged nodes/node_rate and its games replay byte for byte),
+// ClockWall (the wall clock: its games under a clock depend on the
+// machine's load), or "" before any hello (not started yet).
+func (d *Decl) Clock() string {
+	switch d.clock.Load() {
+	case 1:
+		return ClockWall
+	case 2:
+		return ClockNodes
+	}
+	return ""
+}
+
+// NodeClocked reports whether the bot counts its nodes (Clock is
+// ClockNodes): the same as game.NodeClocker on its bots.
+func (d *Decl) NodeClocked() bool { return d.Clock() == ClockNodes }
+
+// ClockLine says which clock the bot plays under budget b, for a sweep's
+// or a match's summary: "" when b is no clock (depth, nodes) or the bot
+// has not said hello yet.
+func (d *Decl) ClockLine(b game.Budget) string {
+	if b.Time <= 0 {
+		return ""
+	}
+	switch {
+	case d.Clock() == "":
+		return ""
+	case d.NodeClocked() && b.NodeRate > 0:
+		return fmt.Sprintf("bot %s plays the clock in nodes (%s): each move costs the nodes it reports, its games replay byte for byte", d.Name, b)
+	case d.NodeClocked():
+		return fmt.Sprintf("bot %s counts its nodes, but the budget %s has no node_rate: it plays the wall clock, and its games depend on the machine's load", d.Name, b)
+	}
+	return fmt.Sprintf("bot %s plays the wall clock (%s per move; its hello has no \"clock\": \"nodes\"): its games depend on the machine's load and do not replay", d.Name, b.WallClock().Time)
 }
 
 // Defaults of Decl's durations.
@@ -151,9 +199,31 @@ type jsonlBot struct {
 	id     []byte // the open turn's id
 	legal  []game.Action
 	call   sync.Mutex // Step and EndGame (a watchdog continuation may end a game during a Step)
+	// counted: the game's process said "clock": "nodes" in its hello
+	// (fixed at the lease, for the game); last is the last move's info.
+	counted bool
+	last    game.MoveInfo
+	// cpuGame is the CPU time of the processes the game no longer holds
+	// (cpu.go).
+	cpuGame time.Duration
 }
 
-var _ game.Lifecycle = (*jsonlBot)(nil)
+var (
+	_ game.Lifecycle    = (*jsonlBot)(nil)
+	_ game.Informer     = (*jsonlBot)(nil)
+	_ game.NodeClocker  = (*jsonlBot)(nil)
+	_ game.ProcessTimer = (*jsonlBot)(nil)
+)
+
+// NodeClocked reports whether the bot counts its nodes (its hello said
+// "clock": "nodes"): the arena then charges its moves nodes/node_rate
+// under a clock counted in nodes, as a built-in bot's, and the wall
+// clock is only its hang guard (MoveTimeout). Known after BeginGame.
+func (b *jsonlBot) NodeClocked() bool { return b.counted }
+
+// LastMove is what the bot's last action reported in its info (nodes,
+// depth) when the bot counts its nodes; zero otherwise.
+func (b *jsonlBot) LastMove() game.MoveInfo { return b.last }
 
 func (b *jsonlBot) Reset(seed uint64) { b.seed = seed }
 
@@ -164,6 +234,7 @@ func (b *jsonlBot) BeginGame(m game.Map, seat int) {
 	b.call.Lock()
 	defer b.call.Unlock()
 	b.m, b.seat = m, seat
+	b.cpuGame, b.counted = 0, false
 	b.lease(runContext())
 }
 
@@ -198,6 +269,7 @@ func (b *jsonlBot) lease(ctx context.Context) {
 		return
 	}
 	b.pr = pr
+	b.counted = pr.counted()
 }
 
 // Step sends a turn and waits for the action.
@@ -247,9 +319,11 @@ func (b *jsonlBot) Step(ctx context.Context, s game.State, player int, bud game.
 	if err := pr.send(b.buf); err != nil {
 		return game.NoAction, b.lost()
 	}
+	b.last = game.MoveInfo{}
 	var deadline time.Time
 	abort := ctx
-	if bud.Time > 0 {
+	nodeClock := b.counted && bud.NodeClock()
+	if bud.Time > 0 && !nodeClock {
 		deadline = t0.Add(bud.Time + d.Grace)
 		if _, ok := ctx.Deadline(); ok {
 			// The arena's move context ends at the budget; the bot has
@@ -258,31 +332,41 @@ func (b *jsonlBot) Step(ctx context.Context, s game.State, player int, bud game.
 			abort = nil
 		}
 	} else {
+		// depth, nodes, no budget, or a clock counted in nodes: the wall
+		// clock is only a hang guard
 		deadline = t0.Add(d.MoveTimeout)
+	}
+	if bud.Time > 0 && !pr.clockNoted {
+		pr.clockNoted = true
+		if nodeClock {
+			pr.log.note("bot %s counts its nodes (hello \"clock\": \"nodes\"): under %s each move costs info.nodes / %d nodes/s, the same at any load and worker count", d.Name, bud, bud.NodeRate)
+		} else {
+			pr.log.note("bot %s plays %s on the wall clock (its games depend on the machine's load; to replay them byte for byte, count nodes: hello \"clock\": \"nodes\" and a node_rate in the budget)", d.Name, bud)
+		}
 	}
 	line, err := pr.recv(deadline, abort)
 	switch err {
 	case nil:
 	case errTimeout:
-		pr.kill()
-		b.pr = nil
+		b.drop()
 		lim := d.MoveTimeout
-		if bud.Time > 0 {
+		if bud.Time > 0 && !nodeClock {
 			lim = bud.Time + d.Grace
 		}
 		return game.NoAction, b.fail(fault("timeout", "bot %s: no action within %s (killed)", d.Name, lim))
 	case errExited:
 		return game.NoAction, b.lost()
 	case errAborted:
-		pr.kill()
-		b.pr = nil
+		b.drop()
 		return game.NoAction, b.fail(ctx.Err())
 	default:
-		pr.kill()
-		b.pr = nil
+		b.drop()
 		return game.NoAction, b.fail(err)
 	}
-	a, echoed, err := parseAction(line, string(b.id), s, player, b.legal)
+	a, info, echoed, err := parseAction(line, string(b.id), s, player, b.legal)
+	if err == nil {
+		b.last, err = parseInfo(info, b.counted, line)
+	}
 	switch {
 	case echoed:
 		pr.strict = true
@@ -301,8 +385,7 @@ func (b *jsonlBot) Step(ctx context.Context, s game.State, player int, bud game.
 		if game.FaultReason(err, "") == "protocol" {
 			// Out of step with the bot: start afresh next game.
 			pr.log.note("bot %s: %v (forfeit:protocol, the process is replaced)", d.Name, err)
-			pr.kill()
-			b.pr = nil
+			b.drop()
 		}
 		return game.NoAction, b.fail(err)
 	}
@@ -316,8 +399,7 @@ func (b *jsonlBot) unsolicited() error {
 	line, _ := pr.recv(time.Now().Add(20*time.Millisecond), nil)
 	err := fault("protocol", "bot %s wrote a line while no turn was open (after its last answer or after end): %s", b.d.Name, quoteLine(line))
 	pr.log.note("%v (forfeit:protocol, never a move; the process is replaced)", err)
-	pr.kill()
-	b.pr = nil
+	b.drop()
 	return b.fail(err)
 }
 
@@ -327,11 +409,18 @@ func (b *jsonlBot) lost() error {
 	case <-b.pr.done:
 	case <-time.After(time.Second):
 	}
-	b.pr.kill()
 	st := b.pr.exitStatus()
-	b.pr = nil
+	b.drop()
 	b.d.crashed.Store(true)
 	return b.fail(fault("crash", "bot %s exited during the game (%s)", b.d.Name, st))
+}
+
+// drop kills the game's process (it is out of step, hung or gone) and
+// keeps the CPU time it consumed in the game.
+func (b *jsonlBot) drop() {
+	b.pr.kill()
+	b.cpuGame += b.pr.settleCPU()
+	b.pr = nil
 }
 
 func (b *jsonlBot) fail(err error) error {
@@ -347,10 +436,11 @@ func (b *jsonlBot) EndGame(e game.GameEnd) {
 	b.call.Lock()
 	defer b.call.Unlock()
 	pr := b.pr
-	b.pr = nil
 	if pr == nil {
 		return
 	}
+	b.cpuGame += pr.settleCPU()
+	b.pr = nil
 	if !b.begun { // leased in BeginGame, never played: no newgame, no end
 		b.d.pool.release(pr)
 		return

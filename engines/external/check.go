@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"time"
 
 	"tourney/engines/game"
@@ -15,14 +16,31 @@ type CheckOptions struct {
 	Games  int         // games per map (default 2)
 	Maps   int         // maps of the game, from the first (default 2)
 	Budget game.Budget // per move (default depth 1)
+	// Clock is the clock counted in nodes under which a bot that counts
+	// its nodes plays one more game (and its replay), unless Budget is
+	// one (default DefaultCheckClock).
+	Clock game.Budget
 }
+
+// DefaultCheckClock is check-bot's clock for a bot that counts its
+// nodes: 20 ms a move at 100 000 nodes per second (2 000 nodes), banked.
+var DefaultCheckClock = game.Budget{Time: 20 * time.Millisecond, NodeRate: 100_000, Bank: true}
+
+// checkGrace is the arena's default grace (arena.Options.Grace), in which
+// a move under a node clock may overrun its balance.
+const checkGrace = 100 * time.Millisecond
 
 // Check is `tourney check-bot`: it starts the declared bot, checks its
 // hello, plays short games against the game's random bot (or its first
 // bot) on the first maps with the bot in every seat in turn, checks
 // that a game replayed with the same seed gives the same moves, that its
 // actions echo the turn ids and nothing comes after end, and that the
-// bot exits on quit. Every protocol fault is written to w as a line
+// bot exits on quit. It says which clock the bot plays; a bot that
+// counts its nodes must report info.nodes in every action, plays one more
+// game and its replay under opt.Clock (a move over its balance plus the
+// arena's grace is a fault), and its counts are checked for plausibility
+// (notes: all zero, rising like a running total, deaf to the balance;
+// its nodes per second of wall time). Every protocol fault is written to w as a line
 // starting with "FAULT"; other lines start with "ok" or "note". It
 // returns the number of faults.
 func Check(ctx context.Context, d *Decl, g game.Game, opt CheckOptions, w io.Writer) (int, error) {
@@ -35,6 +53,9 @@ func Check(ctx context.Context, d *Decl, g game.Game, opt CheckOptions, w io.Wri
 	}
 	if opt.Budget.IsZero() {
 		opt.Budget = game.Budget{Depth: 1}
+	}
+	if !opt.Clock.NodeClock() {
+		opt.Clock = DefaultCheckClock
 	}
 	faults := 0
 	fail := func(format string, args ...any) {
@@ -68,6 +89,12 @@ func Check(ctx context.Context, d *Decl, g game.Game, opt CheckOptions, w io.Wri
 	for _, p := range d.Params {
 		fmt.Fprintf(w, "ok    parameter %s (%s, default %s, %s)\n", p.Name, p.Kind, game.FormatValue(p.Default), p.Range())
 	}
+	counts := pr.counted()
+	if counts {
+		fmt.Fprintf(w, "ok    clock: the bot counts its nodes (hello \"clock\": \"nodes\"): under a clock with a node_rate each move costs info.nodes/node_rate, so its games replay byte for byte at any load; every action must report info.nodes\n")
+	} else {
+		fmt.Fprintf(w, "note  clock: the wall clock (its hello has no \"clock\": \"nodes\"): under a time budget its games depend on the machine's load and do not replay; count the nodes the bot searches, say \"clock\": \"nodes\" and report info.nodes with every action to play the clock in nodes\n")
+	}
 	d.pool.release(pr)
 	spec := d.Spec()
 
@@ -82,12 +109,9 @@ func Check(ctx context.Context, d *Decl, g game.Game, opt CheckOptions, w io.Wri
 	if len(maps) > opt.Maps {
 		maps = maps[:opt.Maps]
 	}
-	type played struct {
-		moves []string
-		fault string
-	}
 	var first *played
 	var firstGame func() *played
+	var all []*played
 	for _, mn := range maps {
 		m, err := g.LoadMap(mn)
 		if err != nil {
@@ -97,10 +121,10 @@ func Check(ctx context.Context, d *Decl, g game.Game, opt CheckOptions, w io.Wri
 			seed := game.Mix(0xc4ec, uint64(k))
 			seat := k % m.Players()
 			playGame := func() *played {
-				moves, f := checkGame(ctx, g, m, seed, seat, spec, ref, opt.Budget)
-				return &played{moves, f}
+				return checkGame(ctx, g, m, seed, seat, spec, ref, opt.Budget)
 			}
 			pl := playGame()
+			all = append(all, pl)
 			if first == nil {
 				first, firstGame = pl, playGame
 			}
@@ -119,9 +143,16 @@ func Check(ctx context.Context, d *Decl, g game.Game, opt CheckOptions, w io.Wri
 		again := firstGame()
 		if again.fault == "" && !slices.Equal(first.moves, again.moves) {
 			fmt.Fprintf(w, "note  the same game (same seed) gave other moves the second time: seed the bot's randomness from newgame.seed and obey depth or node budgets, or results will not be reproducible\n")
+		} else if again.fault == "" && counts && !slices.Equal(first.nodes, again.nodes) {
+			fmt.Fprintf(w, "note  the same game (same seed) gave the same moves but other node counts the second time (%s, then %s): under a clock in nodes its games will not replay\n", countsText(first.nodes), countsText(again.nodes))
 		} else if again.fault == "" {
 			fmt.Fprintf(w, "ok    reproducible: the same seed gave the same moves\n")
 		}
+	}
+	// 3b. the clock in nodes: a game (and its replay) under it, and the
+	// node reports of every game.
+	if counts && ctx.Err() == nil && len(maps) > 0 {
+		faults += checkNodeClock(ctx, w, g, maps[0], spec, ref, opt, all)
 	}
 	// 4. turn ids, and nothing written after end.
 	switch {
@@ -167,13 +198,34 @@ func Check(ctx context.Context, d *Decl, g game.Game, opt CheckOptions, w io.Wri
 	return faults, nil
 }
 
+// played is a game of check-bot, seen from the external bot's seat.
+type played struct {
+	moves  []string
+	nodes  []int64         // what each move reported (info.nodes)
+	left   []int64         // under a node clock: the balance each move was handed
+	walls  []time.Duration // the wall time of each move
+	clock  game.Budget
+	fault  string
+	counts bool // the bot counted its nodes
+}
+
 // checkGame plays one game with the external bot in seat and ref
-// elsewhere; it returns the bot's moves and its first fault.
-func checkGame(ctx context.Context, g game.Game, m game.Map, seed uint64, seat int, spec, ref game.BotSpec, b game.Budget) (moves []string, fault string) {
+// elsewhere; it returns the bot's moves and its first fault. A bot that
+// counts its nodes plays a clock counted in nodes as the arena plays it
+// (its balance in nodes; a move over balance plus the arena's grace is a
+// timeout); other bots play it on the wall clock.
+func checkGame(ctx context.Context, g game.Game, m game.Map, seed uint64, seat int, spec, ref game.BotSpec, b game.Budget) *played {
+	pl := &played{clock: b}
+	pl.moves, pl.fault = checkGameInto(ctx, g, m, seed, seat, spec, ref, b, pl)
+	return pl
+}
+
+func checkGameInto(ctx context.Context, g game.Game, m game.Map, seed uint64, seat int, spec, ref game.BotSpec, b game.Budget, pl *played) (moves []string, fault string) {
 	s, err := g.NewState(m, seed)
 	if err != nil {
 		return nil, err.Error()
 	}
+	var bank int64
 	n := s.NumPlayers()
 	bots := make([]game.Bot, n)
 	for i := range bots {
@@ -201,7 +253,28 @@ func checkGame(ctx context.Context, g game.Game, m game.Map, seed uint64, seat i
 	}()
 	maxLen := g.Info().MaxLength
 	step := func(p int) (game.Action, bool) {
-		a, err := bots[p].Step(ctx, s.Clone(), p, b)
+		bud := b
+		var left int64
+		nodeClock := false
+		if p == seat && b.Time > 0 {
+			nc, ok := bots[p].(game.NodeClocker)
+			pl.counts = ok && nc.NodeClocked()
+			nodeClock = pl.counts && b.NodeClock()
+			if nodeClock {
+				left = b.ClockNodes(b.Time)
+				if b.Bank {
+					bank += left
+					left = bank
+					bud.Left = left
+				}
+			} else {
+				bud = b.WallClock()
+				bud.Bank = false
+			}
+		}
+		t0 := time.Now()
+		a, err := bots[p].Step(ctx, s.Clone(), p, bud)
+		wall := time.Since(t0)
 		if err != nil {
 			if p == seat {
 				fault = fmt.Sprintf("ply %d: %s: %v", s.MoveNumber(), game.FaultReason(err, "error"), err)
@@ -212,6 +285,22 @@ func checkGame(ctx context.Context, g game.Game, m game.Map, seed uint64, seat i
 		}
 		if p == seat {
 			moves = append(moves, s.ActionString(p, a))
+			var used int64
+			if in, ok := bots[p].(game.Informer); ok {
+				used = in.LastMove().Nodes
+			}
+			pl.nodes = append(pl.nodes, used)
+			pl.walls = append(pl.walls, wall)
+			if nodeClock {
+				pl.left = append(pl.left, left)
+				if grace := b.ClockNodes(checkGrace); used > left+grace {
+					fault = fmt.Sprintf("ply %d: timeout: the move searched %d nodes, the clock allowed %d (%s at %d nodes/s) + grace %d: obey clock.left_nodes", s.MoveNumber(), used, left, time.Duration(float64(left)/float64(b.NodeRate)*float64(time.Second)).Round(time.Millisecond), b.NodeRate, grace)
+					return a, false
+				}
+				if b.Bank {
+					bank = max(left-used, 0)
+				}
+			}
 		}
 		return a, true
 	}
@@ -242,4 +331,117 @@ func checkGame(ctx context.Context, g game.Game, m game.Map, seed uint64, seat i
 		}
 	}
 	return moves, ""
+}
+
+// checkNodeClock plays the first game of the first map (and its replay)
+// under opt.Clock, a clock counted in nodes (unless opt.Budget was one),
+// and reports the node counts of every game. It returns its faults.
+func checkNodeClock(ctx context.Context, w io.Writer, g game.Game, mn string, spec, ref game.BotSpec, opt CheckOptions, all []*played) int {
+	faults := 0
+	fail := func(format string, args ...any) {
+		faults++
+		fmt.Fprintf(w, "FAULT "+format+"\n", args...)
+	}
+	m, err := g.LoadMap(mn)
+	if err != nil {
+		fail("%v", err)
+		return faults
+	}
+	clocked := all
+	if !opt.Budget.NodeClock() {
+		seed := game.Mix(0xc4ec, 0)
+		var pls [2]*played
+		for i := range pls {
+			pls[i] = checkGame(ctx, g, m, seed, 0, spec, ref, opt.Clock)
+			all = append(all, pls[i])
+		}
+		clocked = pls[:]
+		if f := pls[0].fault; f != "" {
+			fail("under the clock in nodes %s, map %s, seed %d, seat 0: %s", opt.Clock, mn, seed, f)
+		} else {
+			fmt.Fprintf(w, "ok    clock in nodes %s: map %s, seed %d, seat 0: %d moves, balances %s, searched %s, none over its balance\n", opt.Clock, mn, seed, len(pls[0].moves), countsText(pls[0].left), countsText(pls[0].nodes))
+			if pls[1].fault == "" && (!slices.Equal(pls[0].moves, pls[1].moves) || !slices.Equal(pls[0].nodes, pls[1].nodes)) {
+				fmt.Fprintf(w, "note  under the clock in nodes the same game (same seed) gave other moves or node counts the second time: its games will not replay (count only the work of the search, not time; seed from newgame.seed)\n")
+			} else if pls[1].fault == "" {
+				fmt.Fprintf(w, "ok    reproducible under the clock in nodes: the same seed gave the same moves and node counts\n")
+			}
+		}
+	}
+	// every answer carried a report (a missing one was a protocol fault
+	// of its game, above); are they plausible?
+	var moves, zero, clockedMoves int
+	var total int64
+	var wall time.Duration
+	cumulative := false
+	for _, pl := range clocked {
+		for _, n := range pl.nodes {
+			clockedMoves++
+			if n == 0 {
+				zero++
+			}
+		}
+	}
+	for _, pl := range all {
+		rising := len(pl.nodes) >= 6
+		for i, n := range pl.nodes {
+			moves++
+			total += n
+			wall += pl.walls[i]
+			if i > 0 && n <= pl.nodes[i-1] {
+				rising = false
+			}
+		}
+		cumulative = cumulative || rising
+	}
+	if moves == 0 {
+		return faults
+	}
+	fmt.Fprintf(w, "ok    node reports: info.nodes on all %d answers, none negative\n", moves)
+	if clockedMoves > 0 && zero == clockedMoves {
+		fmt.Fprintf(w, "note  every move under the clock in nodes reported 0 nodes: under a clock in nodes its moves cost nothing and it never runs out of time; count every position the search visits\n")
+	}
+	if cumulative {
+		fmt.Fprintf(w, "note  the node counts of a game rise at every move, like a running total: info.nodes is the nodes of this move's search, not of the game or the process\n")
+	}
+	for _, pl := range clocked {
+		if pl.fault == "" && len(pl.left) > 2 && !obeys(pl) {
+			fmt.Fprintf(w, "note  under the clock in nodes its moves searched the same whatever its balance (%s for %s): a bot that obeys clock.left_nodes plays the contest's time management\n", countsText(pl.nodes), countsText(pl.left))
+			break
+		}
+	}
+	if total > 0 && wall > 0 {
+		fmt.Fprintf(w, "ok    node rate: about %d nodes per second of wall time here (%d nodes in %s): a node_rate near what the bot searches on the contest's machine makes the clock in nodes last what the contest's clock lasts\n",
+			int64(float64(total)/wall.Seconds()), total, wall.Round(time.Millisecond))
+	}
+	return faults
+}
+
+// obeys tells whether a game's node counts change with the balance
+// handed (or the bot searched nothing).
+func obeys(pl *played) bool {
+	for i := 1; i < len(pl.nodes); i++ {
+		if pl.nodes[i] != pl.nodes[0] {
+			return true
+		}
+	}
+	return pl.nodes[0] == 0
+}
+
+// countsText shows node counts briefly: "n1, n2, ... (k moves)".
+func countsText(ns []int64) string {
+	if len(ns) == 0 {
+		return "none"
+	}
+	var b strings.Builder
+	for i, n := range ns {
+		if i == 6 {
+			fmt.Fprintf(&b, ", ... (%d moves)", len(ns))
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%d", n)
+	}
+	return b.String()
 }

@@ -2,16 +2,26 @@ package external
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
+	"time"
 
 	"tourney/engines/game"
 )
 
 // Protocol is the JSON-lines protocol's name and version, sent in hello.
-// tourney/2 added turn ids: a turn's "id" is echoed by its action.
+// tourney/2 added turn ids (a turn's "id" is echoed by its action) and
+// the clock (a turn's "clock"; a bot whose hello says "clock": "nodes"
+// reports info.nodes with every action and is charged nodes/node_rate).
 const Protocol = "tourney/2"
+
+// Values of the bot's hello "clock" and of a turn's clock "kind".
+const (
+	ClockWall  = "wall"  // the move's time is wall time (the default)
+	ClockNodes = "nodes" // the move's time is its info.nodes over the node rate
+)
 
 // helloOut is tourney's first message.
 type helloOut struct {
@@ -27,6 +37,9 @@ type helloMsg struct {
 	Protocol string       `json:"protocol"` // "tourney/2": the bot echoes turn ids
 	Name     string       `json:"name"`
 	Params   []helloParam `json:"params"`
+	// Clock "nodes": the bot counts its nodes, reports info.nodes with
+	// every action, and plays a clock counted in nodes (doc.go).
+	Clock string `json:"clock"`
 }
 
 // helloParam is a parameter declared by a bot.
@@ -72,7 +85,8 @@ type actionMsg struct {
 const maxLegalListed = 4096
 
 // appendTurn appends a turn message: {"type":"turn","id":..,"ply":..,
-// "player":..,"state":..,"legal":[..],"budget":{..}}.
+// "player":..,"state":..,"legal":[..],"budget":{..},"clock":{..}}; the
+// clock only under a time budget (appendClock).
 func appendTurn(buf []byte, id string, s game.State, player int, b game.Budget, legal []game.Action) []byte {
 	buf = append(buf, `{"type":"turn","id":`...)
 	buf = appendString(buf, id)
@@ -102,8 +116,48 @@ func appendTurn(buf []byte, id string, s game.State, player int, b game.Budget, 
 	buf = strconv.AppendInt(buf, b.Nodes, 10)
 	buf = append(buf, `,"time_ms":`...)
 	buf = strconv.AppendInt(buf, b.Time.Milliseconds(), 10)
-	buf = append(buf, "}}"...)
-	return buf
+	buf = append(buf, '}')
+	if b.Time > 0 {
+		buf = appendClock(append(buf, `,"clock":`...), b)
+	}
+	return append(buf, '}')
+}
+
+// appendClock appends a turn's clock: {"kind":"nodes","time_ms":..,
+// "bank":..,"node_rate":..,"left_nodes":..,"left_ms":..} under a clock
+// counted in nodes (b.NodeRate > 0: the bot announced "clock": "nodes"),
+// {"kind":"wall","time_ms":..,"bank":false,"left_ms":..} on the wall
+// clock. left_nodes is what the move may search: the bank's balance
+// (this move's increment included) or, without a bank, time_ms worth of
+// nodes; left_ms the same as time (left_nodes/node_rate, rounded down).
+func appendClock(buf []byte, b game.Budget) []byte {
+	kind := ClockWall
+	if b.NodeRate > 0 {
+		kind = ClockNodes
+	}
+	buf = append(buf, `{"kind":"`...)
+	buf = append(buf, kind...)
+	buf = append(buf, `","time_ms":`...)
+	buf = strconv.AppendInt(buf, b.Time.Milliseconds(), 10)
+	buf = append(buf, `,"bank":`...)
+	buf = strconv.AppendBool(buf, b.Bank)
+	leftMs := b.Time.Milliseconds()
+	if b.NodeRate > 0 {
+		left := b.ClockNodes(b.Time)
+		if b.Bank {
+			left = b.Left
+		}
+		buf = append(buf, `,"node_rate":`...)
+		buf = strconv.AppendInt(buf, b.NodeRate, 10)
+		buf = append(buf, `,"left_nodes":`...)
+		buf = strconv.AppendInt(buf, left, 10)
+		leftMs = int64(float64(left) * 1000 / float64(b.NodeRate))
+	} else if b.Bank && b.Left > 0 {
+		leftMs = time.Duration(b.Left).Milliseconds()
+	}
+	buf = append(buf, `,"left_ms":`...)
+	buf = strconv.AppendInt(buf, leftMs, 10)
+	return append(buf, '}')
 }
 
 // appendString appends s as a JSON string.
@@ -131,20 +185,75 @@ func turnID(buf []byte, games, ply int) []byte {
 	return strconv.AppendInt(buf, int64(ply), 10)
 }
 
+// moveInfo is an action's "info" as tourney reads it.
+type moveInfo struct {
+	Nodes json.RawMessage `json:"nodes"`
+	Depth json.RawMessage `json:"depth"`
+}
+
+// parseInfo reads an action's info: the nodes and depth it reports. With
+// counted (the bot announced "clock": "nodes"), info.nodes must be there,
+// a non-negative integer: otherwise a protocol fault. The info of a bot
+// that did not announce is not read (as before the clock in nodes: its
+// games.csv stays what it was).
+func parseInfo(raw json.RawMessage, counted bool, line []byte) (game.MoveInfo, error) {
+	var mi game.MoveInfo
+	if !counted {
+		return mi, nil
+	}
+	var in moveInfo
+	if len(raw) > 0 && string(raw) != "null" {
+		if err := json.Unmarshal(raw, &in); err != nil {
+			return mi, fault("protocol", "the bot counts its nodes (hello \"clock\": \"nodes\") but its action's \"info\" is not an object with \"nodes\": %s", quoteLine(line))
+		}
+	}
+	n, err := nonNegInt(in.Nodes)
+	if err != nil {
+		return mi, fault("protocol", "the bot counts its nodes (hello \"clock\": \"nodes\"): info.nodes %s (every action must report the nodes its move searched, a non-negative integer): %s", err, quoteLine(line))
+	}
+	mi.Nodes = n
+	if d, err := nonNegInt(in.Depth); err == nil && d <= math.MaxInt32 {
+		mi.Depth = int(d)
+	}
+	return mi, nil
+}
+
+// nonNegInt reads a JSON value that must be a non-negative integer.
+func nonNegInt(raw json.RawMessage) (int64, error) {
+	s := string(raw)
+	switch {
+	case len(raw) == 0 || s == "null":
+		return 0, errors.New("is missing")
+	case s[0] == '-':
+		return 0, fmt.Errorf("is negative (%s)", s)
+	case s[0] == '"':
+		return 0, fmt.Errorf("is a string (%s), not a number", s)
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		var f float64
+		if json.Unmarshal(raw, &f) == nil && f == math.Trunc(f) && f >= 0 && f < 1<<63 {
+			return int64(f), nil // 1e6, 12.0
+		}
+		return 0, fmt.Errorf("is not a non-negative integer (%s)", quoteLine(raw))
+	}
+	return n, nil
+}
+
 // parseAction reads an action message and finds the action it names
 // among legal (or, for games whose actions are their decimal notation, by
 // parsing). Errors are FaultErrors: protocol for a malformed message or
 // an answer to another turn than id, illegal for an action that is not
 // legal. echoed reports whether the message carried an id.
-func parseAction(line []byte, id string, s game.State, player int, legal []game.Action) (a game.Action, echoed bool, err error) {
+func parseAction(line []byte, id string, s game.State, player int, legal []game.Action) (a game.Action, info json.RawMessage, echoed bool, err error) {
 	a, m, err := parseActionMsg(line, s, player, legal)
 	if m.ID != nil {
 		echoed = true
 		if *m.ID != id {
-			return game.NoAction, true, fault("protocol", "an answer to turn %q, not to the open turn %q (a stale or unsolicited line): %s", *m.ID, id, quoteLine(line))
+			return game.NoAction, nil, true, fault("protocol", "an answer to turn %q, not to the open turn %q (a stale or unsolicited line): %s", *m.ID, id, quoteLine(line))
 		}
 	}
-	return a, echoed, err
+	return a, m.Info, echoed, err
 }
 
 func parseActionMsg(line []byte, s game.State, player int, legal []game.Action) (game.Action, *actionMsg, error) {

@@ -26,6 +26,12 @@
 //	→ {"type":"end","ranks":[1,2],"scores":[1,0],"reason":"normal"}
 //	→ {"type":"quit"}
 //
+// and for a bot that plays the clock in nodes (below, "The clock"):
+//
+//	← {"type":"hello","protocol":"tourney/2","clock":"nodes","name":"mybot","params":[...]}
+//	→ {"type":"turn","id":"1.2",...,"budget":{"depth":0,"nodes":0,"time_ms":200},"clock":{"kind":"nodes","time_ms":200,"bank":true,"node_rate":100000,"left_nodes":34000,"left_ms":340}}
+//	← {"type":"action","id":"1.2","action":"3","info":{"nodes":10200,"depth":7}}
+//
 // # Turns and answers (tourney/2)
 //
 // Every turn carries an "id" (a string: the process's game number, a
@@ -49,6 +55,70 @@
 // end arrives before the next turn. A line written later than that
 // (after the next turn was sent) cannot be told from a fresh answer:
 // echo the id.
+//
+// # The clock (tourney/2)
+//
+// Under a time budget every turn carries "clock" (under depth and node
+// budgets it is left out):
+//
+//	kind        "nodes": the move's time is the nodes it reports over node_rate;
+//	            "wall": the move's time is wall time
+//	time_ms     the time of a move; with a bank, what is added to the bank before each move
+//	bank        true: the contest's time bank (reversixt.md §8.4): what a move leaves carries over
+//	node_rate   nodes per second (kind "nodes" only)
+//	left_nodes  what this move may search, in nodes (kind "nodes" only): the bank's
+//	            balance, this move's increment included, or time_ms worth of nodes
+//	left_ms     the same as time (left_nodes/node_rate, rounded down); on the
+//	            wall clock the move's limit, time_ms
+//
+// A bot whose hello says "clock": "nodes" counts the nodes it searches
+// (every position its search visits, however it counts them, as long as
+// the count depends only on the positions and its parameters, never on
+// the clock on the wall) and reports them in every action's
+// "info": {"nodes": N} — N the nodes of this move's search, an integer
+// of at least 0. Such a bot is a game.NodeClocker (Decl.NodeClocked,
+// Decl.Clock): under a budget with a node_rate the arena plays it exactly
+// as a built-in searcher (arena/clock.go): kind "nodes", the bank kept
+// in nodes by the arena, the move charged info.nodes, a move over its
+// balance plus the arena's grace in nodes a forfeit by timeout. The
+// wall clock is then only a hang guard (MoveTimeout, under the arena's
+// hang timeout), so its games under the clock replay byte for byte at
+// any --workers and any load. Every action of such a bot must carry
+// info.nodes: one that is missing, negative, a string or not an integer
+// is a protocol fault (forfeit:protocol, the process is replaced), never
+// a move. A hello "clock" other than "nodes" or "wall" is a protocol
+// fault of the hello. Counts are per move, not running totals
+// (check-bot notes counts that rise at every move of a game).
+//
+// A bot that does not announce it plays the wall clock, as before: kind
+// "wall", no node rate, no bank (the arena gives an external program the
+// per-move time), left_ms the move's limit; its games under a clock
+// depend on the machine's load. Its info is not read (games.csv and the
+// records show no nodes for it, as before). The first move under a
+// clock writes one line into the bot's log saying which clock it plays;
+// `tourney check-bot` says it too. A tourney/1 bot ignores "clock" (an
+// unknown field) and keeps working unchanged.
+//
+// # CPU time of the bot's processes
+//
+// A bot's moves are computed in its own processes, whose CPU time is not
+// tourney's (getrusage of tourney does not see a running child). The
+// bots are game.ProcessTimers: ProcessCPU is the CPU time (user and
+// system) of the game's process and all its descendants in the game —
+// for a pooled jsonl process from the end of its previous game (its
+// start for the first: the start-up of a process counts in its first
+// game) to now, or to EndGame once the game is over; one reading a game,
+// at its end. Decl.ProcessCPU sums every process of a declaration in the
+// run, ProcessCPU every bot process. On Linux it is read from
+// /proc/PID/stat (utime, stime, and cutime and cstime of the children
+// each process reaped) of the process and its descendants
+// (/proc/PID/task/TID/children); when the process is reaped its rusage
+// (wait4) replaces the reading, plus the CPU time of what it left behind
+// (its process group, and the orphans carrying its tag that re-parented
+// to tourney), read as they are killed. Readings are in clock ticks
+// (10 ms) and never decrease. Elsewhere a running process reads as 0 and
+// an ended one as its rusage: a pooled process's CPU time is then seen
+// only when it ends.
 //
 // Start-up (spawn and hello) happens in BeginGame, which the arena does
 // not time: it is charged to Startup, never to the first move's budget
@@ -81,9 +151,10 @@
 //
 // Deadlines: start-up and hello within Startup (default 10s); an action
 // within the time budget plus Grace (default 50ms, under the arena's
-// 100ms grace), or within
+// 100ms grace) on the wall clock, or within
 // MoveTimeout (default 30s, below the arena's 2-minute hang timeout)
-// under depth or node budgets. Faults forfeit the seat's game with a
+// under depth or node budgets and, for a bot that counts its nodes,
+// under a clock in nodes. Faults forfeit the seat's game with a
 // reason (game.FaultError, games.csv forfeit:<reason>), never the run:
 //
 //	timeout   no hello within Startup, no action in time (the process is killed)
@@ -146,9 +217,11 @@
 //
 // Reproducibility: an external bot's games are byte-identical across runs
 // and --workers only if it seeds its randomness from newgame.seed (the
-// seed is the arena's per-seat seed) and obeys depth or node budgets. The
-// tool cannot enforce it; `tourney check-bot` plays a game twice and says
-// when the moves differ.
+// seed is the arena's per-seat seed) and obeys depth or node budgets, or
+// plays the clock in nodes ("clock": "nodes", and obeys left_nodes). The
+// tool cannot enforce it; `tourney check-bot` plays a game twice (and,
+// for a bot that counts its nodes, once more under a clock in nodes) and
+// says when the moves or the node counts differ.
 //
 // # ReversiXT over TCP, hosted (protocol reversixt-tcp)
 //

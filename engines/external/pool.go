@@ -185,7 +185,7 @@ func (p *Pool) takeIdle(key string) *proc {
 func (p *Pool) start(ctx context.Context, argv, env []string, key string) (*proc, error) {
 	d := p.decl
 	logw, _ := openLog(d.Name)
-	pr, err := startProc(key, argv, env, d.Dir, logw)
+	pr, err := startProc(d, key, argv, env, logw)
 	if err != nil {
 		return nil, &game.FaultError{Reason: "crash", Err: fmt.Errorf("bot %s: starting %s: %v", d.Name, strings.Join(argv, " "), err)}
 	}
@@ -218,8 +218,14 @@ func (p *Pool) handshake(ctx context.Context, pr *proc) error {
 	if err := json.Unmarshal(line, &h); err != nil || h.Type != "hello" {
 		return fault("protocol", "bot %s: expected a hello message, got %s", d.Name, quoteLine(line))
 	}
+	switch h.Clock {
+	case "", ClockWall, ClockNodes:
+	default:
+		return fault("protocol", "bot %s: hello: \"clock\": %q is not %q (the bot counts its nodes and reports them) or %q (the default)", d.Name, h.Clock, ClockNodes, ClockWall)
+	}
 	pr.hello = &h
 	pr.strict = h.Protocol == Protocol // it promises to echo turn ids
+	d.clock.Store(clockOf(h.Clock))
 	return nil
 }
 

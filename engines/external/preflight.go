@@ -68,7 +68,7 @@ func (d *Decl) Preflight(ctx context.Context) error {
 	}
 	log := logFor(d.Name)
 	mark := log.written()
-	pr, err := startProc(key, argv, env, d.Dir, log)
+	pr, err := startProc(d, key, argv, env, log)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, exec.ErrNotFound) {
 			return fmt.Errorf("external bot %s: executable not found: %s", d.Name, argv[0])

@@ -23,6 +23,7 @@ import (
 // behind (killTagged) and closes done; a copier goroutine moves its
 // stderr to the bot's log (capped).
 type proc struct {
+	owner *Decl  // the declaration it was started for (its CPU time is counted there)
 	key   string // the pool's key (rendered command line and environment)
 	cmd   *exec.Cmd
 	pid   int
@@ -46,7 +47,17 @@ type proc struct {
 	games  int  // newgame messages sent (the game part of ids)
 	strict bool // the bot echoes ids (hello said tourney/2, or it echoed one)
 	noted  bool // the note on a bot that does not echo ids is in its log
+	// clockNoted: the note on the clock the bot plays is in its log.
+	clockNoted bool
+
+	cpuMu   sync.Mutex
+	cpuLast time.Duration // the last reading (treeCPU is monotone; final once cpuDone)
+	cpuDone bool          // reaped: cpuLast is final
+	cpuMark time.Duration // the reading at the end of its last game (settleCPU)
 }
+
+// counted reports whether the process's hello said "clock": "nodes".
+func (p *proc) counted() bool { return p.hello != nil && p.hello.Clock == ClockNodes }
 
 // maxLine bounds one message from a bot (a runaway writer is a fault).
 const maxLine = 1 << 20
@@ -55,9 +66,10 @@ const maxLine = 1 << 20
 // sweep of CloseAll, which must know every direct child.
 var startMu sync.Mutex
 
-// startProc starts argv with env (added to the environment) in dir;
-// stderr goes to log (nil: the log of the process's argv0).
-func startProc(key string, argv []string, env []string, dir string, log *botLog) (*proc, error) {
+// startProc starts argv of d with env (added to the environment) in
+// d.Dir; stderr goes to log (nil: the log of the process's argv0).
+func startProc(d *Decl, key string, argv []string, env []string, log *botLog) (*proc, error) {
+	dir := d.Dir
 	if len(argv) == 0 {
 		return nil, errors.New("empty command")
 	}
@@ -101,7 +113,7 @@ func startProc(key string, argv []string, env []string, dir string, log *botLog)
 		errR.Close()
 		return nil, err
 	}
-	p := &proc{key: key, cmd: cmd, pid: cmd.Process.Pid, tag: tag, argv0: argv[0], in: inW, out: outR,
+	p := &proc{owner: d, key: key, cmd: cmd, pid: cmd.Process.Pid, tag: tag, argv0: argv[0], in: inW, out: outR,
 		br: bufio.NewReaderSize(outR, 64<<10), done: make(chan struct{}), copied: make(chan struct{}), log: log}
 	p.start = procStart(p.pid)
 	registerProc(p)
@@ -119,16 +131,19 @@ func startProc(key string, argv []string, env []string, dir string, log *botLog)
 // reap waits for the process to exit, ends whatever it left behind and
 // releases its resources.
 func (p *proc) reap() {
-	p.state, _ = p.cmd.Process.Wait()
+	st, _ := p.cmd.Process.Wait()
 	killGroup(p.pid) // whatever it started goes with it
+	var left time.Duration
 	if canTrack() {
-		killTagged(p.tag, p.pid, registeredPids())
+		left = killTagged(p.tag, p.pid, registeredPids())
 		// orphans that detached and exited on their own (their tag is
 		// no longer readable) are reaped too
 		startMu.Lock()
 		reapAdopted(registeredPids())
 		startMu.Unlock()
 	}
+	p.ended(st, left) // its CPU time and that of what it left (cpu.go)
+	p.state = st
 	p.in.Close()
 	unregisterProc(p)
 	close(p.done)

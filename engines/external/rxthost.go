@@ -22,6 +22,7 @@ import (
 // Each seat has its own loopback listener, process and connection for
 // the length of one game.
 type rxtBot struct {
+	cpu    time.Duration // the CPU time of the game's process, once it ended (hostcpu.go)
 	d      *Decl
 	params game.Params
 	seed   uint64
@@ -114,7 +115,7 @@ func (b *rxtBot) begin(m *reversixt.Map) error {
 	if err != nil {
 		return err
 	}
-	pr, err := startProc(key, argv, env, d.Dir, logf)
+	pr, err := startProc(d, key, argv, env, logf)
 	if err != nil {
 		return fault("crash", "bot %s: starting %s: %v", d.Name, strings.Join(argv, " "), err)
 	}
@@ -329,6 +330,7 @@ func (b *rxtBot) shut() {
 		case <-time.After(b.d.QuitGrace):
 		}
 		b.pr.kill()
+		b.cpu = b.pr.treeCPU()
 		b.pr = nil
 	}
 }

@@ -23,6 +23,7 @@ import (
 // the program gets URL, KEY and TIME_URL in its environment as the
 // contest's containers did.
 type speedBot struct {
+	cpu    time.Duration // the CPU time of the game's process, once it ended (hostcpu.go)
 	d      *Decl
 	params game.Params
 	seed   uint64
@@ -117,7 +118,7 @@ func (b *speedBot) begin() error {
 	if err != nil {
 		return err
 	}
-	pr, err := startProc(key, argv, env, d.Dir, logf)
+	pr, err := startProc(d, key, argv, env, logf)
 	if err != nil {
 		return fault("crash", "bot %s: starting %s: %v", d.Name, strings.Join(argv, " "), err)
 	}
@@ -350,6 +351,7 @@ func (b *speedBot) shut() {
 		case <-time.After(b.d.QuitGrace):
 		}
 		b.pr.kill()
+		b.cpu = b.pr.treeCPU()
 		b.pr = nil
 	}
 }

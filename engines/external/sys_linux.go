@@ -158,9 +158,11 @@ func killPid(pid int) bool {
 // the members of its process group and every process carrying its tag
 // (a tag ending in "/" is a run: all of its processes), except the pids
 // in skip (processes tourney waits for itself). Orphans re-parented to
-// tourney are reaped.
-func killTagged(tag string, pgid int, skip map[int]bool) {
+// tourney are reaped. It returns the CPU time those processes (and their
+// descendants) had consumed (cpu.go), read as they are killed.
+func killTagged(tag string, pgid int, skip map[int]bool) time.Duration {
 	var victims []int
+	var cpu time.Duration
 	for _, p := range allProcs(true, selfStart) {
 		if skip[p.pid] {
 			continue
@@ -174,7 +176,13 @@ func killTagged(tag string, pgid int, skip map[int]bool) {
 		}
 		victims = append(victims, p.pid)
 	}
+	for _, pid := range victims {
+		// a killed process's times stay readable until it is reaped
+		c, _, _ := statCPU(pid)
+		cpu += c
+	}
 	reapOrphans(victims)
+	return cpu
 }
 
 // reapOrphans waits (up to five seconds: a loaded machine can take

@@ -99,3 +99,24 @@ type PositionMapper interface {
 type Clocked interface {
 	MoveAllowance(b Budget) time.Duration
 }
+
+// NodeClocker is an optional capability of bots run as external programs
+// (Lifecycle bots): NodeClocked reports whether the bot counts the nodes
+// it searches and reports them with every move (a JSON-lines bot whose
+// hello says "clock": "nodes"). The arena then plays it under a node
+// clock exactly as an in-process bot (its move's time is the nodes its
+// LastMove reports over the node rate) instead of the wall clock. Asked
+// after BeginGame, before each Step; its answer is fixed for the game.
+type NodeClocker interface {
+	NodeClocked() bool
+}
+
+// ProcessTimer is an optional capability of bots run as external
+// programs: ProcessCPU is the CPU time (user and system) the bot's
+// processes (the process it runs and all of its descendants, those that
+// exited included) consumed for the current game so far (engines/external
+// documents what it can see on each system). tourney's own CPU time does
+// not count it.
+type ProcessTimer interface {
+	ProcessCPU() time.Duration
+}

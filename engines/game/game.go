@@ -205,7 +205,8 @@ func (b Budget) ClockNodes(d time.Duration) int64 {
 }
 
 // WallClock returns the budget as a bot that cannot count nodes plays it
-// (an external program): the same time on the wall clock.
+// (an external program that is no NodeClocker): the same time on the
+// wall clock.
 func (b Budget) WallClock() Budget {
 	b.NodeRate, b.Left = 0, 0
 	return b

@@ -11,6 +11,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"os/exec"
 	"os/signal"
 	"strconv"
 	"strings"
@@ -53,6 +54,25 @@ const (
 	// first writes the address there, with $TOURNEY_FAKE_CONNECT_DELAY it
 	// waits that long before it connects.
 	ModeRXTScript = "rxt-script"
+	// ModeNodes counts its nodes (hello "clock": "nodes"): under a clock
+	// counted in nodes it "searches" half of the turn's clock.left_nodes
+	// (reports them in info.nodes) and plays legal[(pick+left_nodes/97)
+	// mod len(legal)], so that its moves follow its bank; otherwise it
+	// reports 10 nodes and plays legal[pick]. $TOURNEY_FAKE_SPEND (a
+	// float, default 0.5) is the share of left_nodes it reports.
+	ModeNodes = "nodes"
+	// ModeNodesMissing is like nodes but leaves info out of its third
+	// action of each game.
+	ModeNodesMissing = "nodes-missing"
+	// ModeNodesNegative is like nodes but reports -5 nodes.
+	ModeNodesNegative = "nodes-negative"
+	// ModeBusy is like first, and at the first turn of each game runs a
+	// child (this binary in ModeSpin) that burns $TOURNEY_FAKE_SPIN of
+	// CPU time (a duration, default 300ms) and exits, and waits for it
+	// before it answers; with $TOURNEY_FAKE_SPIN_BG=1 it answers at once
+	// and leaves the child running.
+	ModeBusy = "busy"
+	ModeSpin = "spin" // burns $TOURNEY_FAKE_SPIN of CPU time and exits
 )
 
 // MaybeRun runs the fake bot and exits when Env is set.
@@ -68,6 +88,13 @@ func run(mode string) int {
 	switch mode {
 	case ModeRXTScript:
 		return rxtScript()
+	case ModeSpin:
+		d, err := time.ParseDuration(os.Getenv("TOURNEY_FAKE_SPIN"))
+		if err != nil {
+			d = 300 * time.Millisecond
+		}
+		spin(d)
+		return 0
 	case ModeSleeper:
 		signal.Ignore(syscall.SIGTERM)
 		time.Sleep(5 * time.Minute) // bounded: a failed test leaks it for minutes at most
@@ -81,6 +108,11 @@ func run(mode string) int {
 	case ModeSlowStart:
 		d, _ := time.ParseDuration(os.Getenv("TOURNEY_FAKE_SLEEP"))
 		time.Sleep(d)
+	}
+	counts := mode == ModeNodes || mode == ModeNodesMissing || mode == ModeNodesNegative
+	spend, err := strconv.ParseFloat(os.Getenv("TOURNEY_FAKE_SPEND"), 64)
+	if err != nil {
+		spend = 0.5
 	}
 	echo := mode != ModeLegacy && mode != ModeLegacyExtraEnd && mode != ModeNoEcho && mode != ModeGarbage && mode != ModeIllegal && mode != ModeHang && mode != ModeExit && mode != ModeIgnoreQuit && mode != ModeNoHello
 	var lastID, prevID string
@@ -102,12 +134,16 @@ func run(mode string) int {
 			return 0
 		}
 		var m struct {
-			Type   string          `json:"type"`
-			Seed   string          `json:"seed"`
-			Params map[string]any  `json:"params"`
-			Legal  []string        `json:"legal"`
-			ID     string          `json:"id"`
-			State  json.RawMessage `json:"state"`
+			Type   string         `json:"type"`
+			Seed   string         `json:"seed"`
+			Params map[string]any `json:"params"`
+			Legal  []string       `json:"legal"`
+			Clock  *struct {
+				Kind      string `json:"kind"`
+				LeftNodes int64  `json:"left_nodes"`
+			} `json:"clock"`
+			ID    string          `json:"id"`
+			State json.RawMessage `json:"state"`
 		}
 		if err := json.Unmarshal(line, &m); err != nil {
 			fmt.Fprintf(os.Stderr, "fake bot: bad line %q\n", line)
@@ -132,6 +168,9 @@ func run(mode string) int {
 			if echo || mode == ModeNoEcho {
 				proto = `"protocol":"tourney/2",`
 			}
+			if counts {
+				proto += `"clock":"nodes",`
+			}
 			say(`{"type":"hello",` + proto + `"name":"fake-` + mode + `","params":[{"name":"pick","type":"int","default":0,"min":0,"max":3}]}`)
 		case "newgame":
 			seed, _ = strconv.ParseUint(m.Seed, 10, 64)
@@ -143,9 +182,19 @@ func run(mode string) int {
 		case "turn":
 			turns++
 			if d, err := time.ParseDuration(os.Getenv("TOURNEY_FAKE_DELAY")); err == nil {
-				time.Sleep(d) // $TOURNEY_FAKE_DELAY: a slow bot (any mode)
+				// $TOURNEY_FAKE_DELAY: a slow bot (any mode), at every turn
+				// or at the first $TOURNEY_FAKE_DELAY_TURNS of each game
+				if n, err := strconv.Atoi(os.Getenv("TOURNEY_FAKE_DELAY_TURNS")); err != nil || turns <= n {
+					time.Sleep(d)
+				}
 			}
 			prevID, lastID = lastID, m.ID
+			if mode == ModeBusy && turns == 1 {
+				if err := runSpinner(os.Getenv("TOURNEY_FAKE_SPIN_BG") == "1"); err != nil {
+					fmt.Fprintln(os.Stderr, "fake bot:", err)
+					return 2
+				}
+			}
 			switch {
 			case mode == ModeHang:
 				time.Sleep(time.Hour)
@@ -159,8 +208,24 @@ func run(mode string) int {
 				return 3
 			}
 			a := []byte(`""`)
+			k := pick
+			info := ""
+			if counts {
+				nodes := int64(10)
+				if m.Clock != nil && m.Clock.Kind == "nodes" {
+					nodes = int64(float64(m.Clock.LeftNodes) * spend)
+					k += int(m.Clock.LeftNodes / 97)
+				}
+				switch {
+				case mode == ModeNodesNegative:
+					info = `,"info":{"nodes":-5}`
+				case mode == ModeNodesMissing && turns == 3:
+				default:
+					info = `,"info":{"nodes":` + strconv.FormatInt(nodes, 10) + `,"depth":1}`
+				}
+			}
 			if len(m.Legal) > 0 {
-				a, _ = json.Marshal(m.Legal[pick%len(m.Legal)])
+				a, _ = json.Marshal(m.Legal[k%len(m.Legal)])
 			}
 			id := ""
 			switch {
@@ -169,7 +234,7 @@ func run(mode string) int {
 			case echo:
 				id = `"id":"` + m.ID + `",`
 			}
-			say(`{"type":"action",` + id + `"action":` + string(a) + `}`)
+			say(`{"type":"action",` + id + `"action":` + string(a) + info + `}`)
 		case "end":
 			switch mode {
 			case ModeExtraEnd:
@@ -187,6 +252,42 @@ func run(mode string) int {
 			fmt.Fprintf(os.Stderr, "fake bot: unknown message %q\n", m.Type)
 		}
 	}
+}
+
+// spin burns d of CPU time (user time of this process).
+func spin(d time.Duration) {
+	start := cpuNow()
+	x := uint64(1)
+	for cpuNow()-start < d {
+		for i := 0; i < 1e6; i++ {
+			x = x*6364136223846793005 + 1442695040888963407
+		}
+	}
+	if x == 42 {
+		fmt.Println(x)
+	}
+}
+
+// cpuNow is this process's CPU time.
+func cpuNow() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// runSpinner runs this binary in ModeSpin and waits for it (bg: not).
+func runSpinner(bg bool) error {
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), Env+"="+ModeSpin)
+	cmd.Stderr = os.Stderr
+	if bg {
+		return cmd.Start()
+	}
+	return cmd.Run()
 }
 
 // Children returns the processes whose parent is this process (from
