@@ -15,7 +15,9 @@ import (
 
 const validateUsage = `[SPACE.toml] [flags]
 
-Checks a parameter space without running the sweep: prints the number of
+Checks a parameter space without running the sweep (every method: grid,
+sweep, random, lhs, staged, factorial, spsa, cmaes; every format:
+knockout, race, halving; 'tourney help formats'): prints the number of
 variants, the games of each round, the total (a range: the sequential
 tests stop early when variants differ; the most is every encounter, or
 the race, played to its cap) and an estimate of the time
