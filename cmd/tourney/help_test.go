@@ -135,7 +135,7 @@ func TestSweepHelpNamesEverything(t *testing.T) {
 	_, _, validateHelp := tourney(t, "validate", "-h")
 	dir := t.TempDir()
 	lists := map[string]string{
-		"[generate]\nmethod = \"bogus\"\n":     "is not a method (",
+		"[generate]\nmethod = \"bogus\"\n":   "is not a method (",
 		"[tournament]\nformat = \"bogus\"\n": "is not a tournament format (",
 	}
 	for tail, marker := range lists {
