@@ -231,6 +231,9 @@ type historyRow struct {
 	Leader, Score, Decided    string
 }
 
+// decidedWords say bracket.csv's decisions in words.
+var decidedWords = map[string]string{"continue": "went on", "evidence": "on evidence", "cap": "at the cap", "bye": "a bye"}
+
 // history summarizes bracket.csv by round: how many played, how many
 // went on, and the best score of the round.
 func (d *Data) history() []historyRow {
@@ -251,7 +254,11 @@ func (d *Data) history() []historyRow {
 			h.Leader, h.Score = b.Who, b.Points
 		}
 		for _, part := range strings.Split(b.Extra, ", ") {
-			if w, ok := strings.CutPrefix(part, "decided "); ok && !strings.Contains(h.Decided, w) {
+			w, ok := strings.CutPrefix(part, "decided ")
+			if x, known := decidedWords[w]; ok && known {
+				w = x
+			}
+			if ok && !strings.Contains(h.Decided, w) {
 				if h.Decided != "" {
 					h.Decided += ", "
 				}

@@ -346,7 +346,7 @@ p.facts{font-size:13px;display:flex;flex-wrap:wrap;gap:2px 14px;margin:6px 0}p.f
 {{if .History}}<section id="history">
 <h2>History</h2>
 <p>Round by round (a race: look by look), from bracket.csv: the variants that played, how many went on, the best score of the round (mean points a block) and how its contests ended.</p>
-<table><tr><th>round</th><th>variants</th><th>went on</th><th class="l">best</th><th>score</th><th class="l">ended</th></tr>
+<table><tr><th>round</th><th>variants</th><th>went on</th><th class="l">best variant</th><th>its score</th><th class="l">ended</th></tr>
 {{range .History}}<tr><td>{{.Round}}</td><td>{{.Variants}}</td><td>{{.Advanced}}</td><td class="l">{{.Leader}}</td><td>{{.Score}}</td><td class="l">{{.Decided}}</td></tr>
 {{end}}</table>
 </section>{{end}}
