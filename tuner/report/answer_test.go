@@ -45,3 +45,23 @@ func TestAnswerCases(t *testing.T) {
 		}
 	}
 }
+
+// The history has a row per round: who played, who went on, the best
+// score and how the round's contests ended, in words.
+func TestHistoryByRound(t *testing.T) {
+	d := &Data{Bracket: []BracketRow{
+		{Round: 1, Who: "1", Advanced: true, Points: "0.7", Extra: "blocks 5, decided continue"},
+		{Round: 1, Who: "2", Advanced: false, Points: "0.3", Extra: "blocks 5, decided evidence"},
+		{Round: 2, Who: "1", Advanced: true, Points: "0.6", Extra: "blocks 8, decided cap"},
+	}}
+	h := d.history()
+	if len(h) != 2 {
+		t.Fatalf("%d rounds: %+v", len(h), h)
+	}
+	if h[0].Variants != 2 || h[0].Advanced != 1 || h[0].Leader != "1" || h[0].Score != "0.7" || h[0].Decided != "went on, on evidence" {
+		t.Errorf("round 1: %+v", h[0])
+	}
+	if h[1].Decided != "at the cap" {
+		t.Errorf("round 2: %+v", h[1])
+	}
+}
