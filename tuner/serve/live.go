@@ -176,7 +176,7 @@ func (l *liveRun) loadSpace() {
 		return
 	}
 	l.spTried = true
-	if sp, err := space.Load(path); err == nil {
+	if sp, err := report.LoadSpace(path); err == nil { // never starts a bot
 		l.setSpace(sp)
 	}
 }
