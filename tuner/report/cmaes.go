@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
-
 )
 
 // cmaesSection draws cmaes.csv when the directory has one: for every
