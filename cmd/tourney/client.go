@@ -28,8 +28,8 @@ const clientUsage = `reversixt|speed [flags]
 Plays one game in a real competition with a built-in bot and a promoted
 configuration (a bot config file, e.g. winner.toml from tourney promote):
 
-  reversixt  connects to a ReversiXT server over TCP (reversixt.md §8)
-  speed      connects to a Spe_ed server over websocket (speed.md §8)
+  reversixt  connects to a ReversiXT server over TCP (the course's protocol)
+  speed      connects to a Spe_ed server over websocket (the contest's protocol)
 
 Time: under a time limit the time decides. The ReversiXT server's limit
 is read as the official time bank (it grows by -t every move, unused time
@@ -43,7 +43,7 @@ Without --config the game's default bot plays with its defaults.`
 
 const clientRXTUsage = `[flags]
 
-Plays one ReversiXT game over TCP (reversixt.md §8) with a built-in bot
+Plays one ReversiXT game over TCP (the course's protocol) with a built-in bot
 and a promoted configuration (--config). Under a time limit the time
 decides (the limit is read as the official time bank and spent over the
 expected remaining moves; a depth sent with it is ignored); --depth N
@@ -51,7 +51,7 @@ forces a depth. Without a time limit the server's depth is obeyed.`
 
 const clientSpeedUsage = `[flags]
 
-Plays one Spe_ed game over websocket (speed.md §8) with a built-in bot and
+Plays one Spe_ed game over websocket (the contest's protocol) with a built-in bot and
 a promoted configuration (--config). Each move is bounded by the round's
 deadline, read against the server's clock (/spe_ed_time).`
 

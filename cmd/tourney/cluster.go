@@ -163,8 +163,8 @@ func startCoordination(ctx context.Context, n *natsFlags, sp *space.Space, out s
 	return c, nil
 }
 
-// end tells the workers that the sweep is over (they stop: README, "Run
-// on many machines") and gives those of the embedded server up to 3 s to
+// end tells the workers that the sweep is over (they stop: 'tourney
+// help cluster') and gives those of the embedded server up to 3 s to
 // hear it and leave before the server goes. Not called on an
 // interrupted or failed sweep: its workers wait for --resume.
 func (c *coordination) end(stderr io.Writer) {

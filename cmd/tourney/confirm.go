@@ -31,7 +31,12 @@ node_rate) plays the confirmation on the real wall clock: the contest's
 clock, where time management and the machine's speed decide. It writes
 RESULTS_DIR/confirm-wall/ and keeps the figure beside the one tuned in
 nodes (summary.json: wall_clock_confirmation; the report shows both).
-Its games are not reproducible; use no more workers than CPUs.`
+Its games are not reproducible; use no more workers than CPUs.
+
+With --against BOT the winner and the defaults each play BOT (a bot name
+or a bot config file) on the same deals; the difference of their points a
+game, with its interval, goes to RESULTS_DIR/against-BOT/ and
+summary.json's field_checks.`
 
 func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("confirm", confirmUsage, "tourney confirm results/check --games 400", stderr)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"tourney/engines/reversixt"
 )
@@ -17,22 +18,10 @@ import (
 // and "nothing to promote", when the verdict is "keep the defaults".
 func TestHelpExamplesRun(t *testing.T) {
 	heavyUnderRace(t)
-	configs, err := filepath.Abs("../../configs")
-	if err != nil {
-		t.Fatal(err)
-	}
 	wd, _ := os.Getwd()
-	dir := t.TempDir()
-	if err := os.Symlink(configs, filepath.Join(dir, "configs")); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(filepath.Join(configs, "..", "scripts"), filepath.Join(dir, "scripts")); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chdir(dir); err != nil {
-		t.Fatal(err)
-	}
 	defer os.Chdir(wd)
+	root := filepath.Join(wd, "..", "..")
+	scratch(t, root)
 	order := []string{"sweep", "cleanup", "confirm", "promote", "report", "validate", "match", "play", "perft", "list", "replay", "version", "check-bot", "client", "worker", "mapgen", "serve"}
 	for _, c := range commands() {
 		found := false
@@ -83,6 +72,150 @@ func TestHelpExamplesRun(t *testing.T) {
 		}
 		if code != 0 {
 			t.Errorf("example %q: exit %d\n%s", ex, code, stderr)
+		}
+	}
+	// every help topic's examples, in order, each topic in a directory
+	// of its own (a topic's examples stand alone)
+	for _, tp := range topics() {
+		scratch(t, root)
+		exs := topicExamples(tp.body)
+		if len(exs) == 0 {
+			t.Errorf("help %s: no example", tp.name)
+		}
+		for _, ex := range exs {
+			runExample(t, "help "+tp.name, ex)
+		}
+	}
+	// README's commands, as written, in order
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ci, err := os.ReadFile(filepath.Join(root, ".ci", "run"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, py := exec.LookPath("python3")
+	scratch(t, root)
+	for _, ex := range topicExamples(string(readme)) {
+		switch {
+		case strings.HasPrefix(ex, "go test"):
+			// CI runs README's test command as written
+			if !strings.Contains(string(ci), "\n"+ex+"\n") {
+				t.Errorf("README's %q is not a line of .ci/run", ex)
+			}
+		case strings.HasPrefix(ex, "go install "):
+			cmd := exec.Command("go", strings.Fields(ex)[1:]...)
+			cmd.Dir = root
+			cmd.Env = append(os.Environ(), "GOBIN="+t.TempDir())
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("README's %q: %v\n%s", ex, err, out)
+			}
+		case ex == "go run ./cmd/tourney sweep":
+			// the whole embedded default sweep: TestDefaultSweep plays
+			// it twice (CI's second pass), and CI's smoke test too
+		case strings.HasPrefix(ex, "go run ./cmd/tourney"):
+			runExample(t, "README", "tourney"+strings.TrimPrefix(ex, "go run ./cmd/tourney"))
+		case strings.HasPrefix(ex, "tourney "):
+			if py != nil && (strings.Contains(ex, "pybot") || strings.Contains(ex, "results/py") || strings.Contains(ex, "my-bot.toml")) {
+				continue // the example bot is a Python program
+			}
+			runExample(t, "README", ex)
+		default:
+			t.Errorf("README's command %q is neither go test, go install, go run ./cmd/tourney nor tourney: this test cannot check it", ex)
+		}
+	}
+}
+
+// scratch makes a new directory that sees the repository's configs/ and
+// scripts/ (as a clone's root does) and makes it the current directory.
+func scratch(t *testing.T, root string) {
+	t.Helper()
+	configs := filepath.Join(root, "configs")
+	dir := t.TempDir()
+	if err := os.Symlink(configs, filepath.Join(dir, "configs")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(configs, "..", "scripts"), filepath.Join(dir, "scripts")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// sweptBefore maps a sweep's command line to the results directory it
+// wrote.
+var sweptBefore = map[string]string{}
+
+// runExample runs one example command line of a help topic or README:
+// `tourney ARGS [> FILE]`, in the current directory, and wants exit 0.
+// A command that needs a live server or serves until stopped (client,
+// worker, serve, sweep with --nats, --nats-serve or --serve) is checked
+// for its usage only: every flag it names is one of its -h (the tests
+// that host those servers run them: client_test.go, cluster_test.go,
+// serve_test.go).
+func runExample(t *testing.T, where, ex string) {
+	t.Helper()
+	line, redirect, _ := strings.Cut(ex, " > ")
+	args := strings.Fields(line)
+	if len(args) < 2 || args[0] != "tourney" {
+		t.Errorf("%s: example %q does not start with tourney COMMAND", where, ex)
+		return
+	}
+	args = args[1:]
+	needsServer := args[0] == "client" || args[0] == "worker" || args[0] == "serve"
+	for _, a := range args {
+		needsServer = needsServer || a == "--nats" || a == "--nats-serve" || a == "--serve"
+	}
+	if needsServer {
+		helpArgs := []string{args[0]}
+		if args[0] == "client" && len(args) > 1 {
+			helpArgs = append(helpArgs, args[1])
+		}
+		code, _, usage := tourney(t, append(helpArgs, "-h")...)
+		if code != 0 {
+			t.Errorf("%s: %q: %s -h exits %d", where, ex, args[0], code)
+		}
+		for _, a := range args {
+			if name, ok := strings.CutPrefix(a, "--"); ok {
+				name, _, _ = strings.Cut(name, "=")
+				if !strings.Contains(usage, "\n  -"+name+" ") && !strings.Contains(usage, "\n  -"+name+"\n") {
+					t.Errorf("%s: %q: %s has no flag --%s", where, ex, args[0], name)
+				}
+			}
+		}
+		return
+	}
+	out := ""
+	for i, a := range args {
+		if a == "--out" && i+1 < len(args) && args[0] == "sweep" {
+			out = args[i+1]
+		}
+	}
+	if prev, ok := sweptBefore[line]; ok && out != "" {
+		// the same sweep, as written, ran for an earlier topic: its files
+		// are the same bytes (deterministic), so they are copied, not
+		// played again (CI time)
+		if err := os.CopyFS(out, os.DirFS(prev)); err != nil {
+			t.Errorf("%s: %q: copying the earlier run's %s: %v", where, ex, prev, err)
+		}
+		return
+	}
+	start := time.Now()
+	code, stdout, stderr := tourney(t, args...)
+	t.Logf("%s: %s: %.1fs", where, ex, time.Since(start).Seconds())
+	if code != 0 {
+		t.Errorf("%s: example %q: exit %d\n%s", where, ex, code, stderr)
+		return
+	}
+	if out != "" {
+		abs, _ := filepath.Abs(out)
+		sweptBefore[line] = abs
+	}
+	if redirect != "" {
+		if err := os.WriteFile(strings.TrimSpace(redirect), []byte(stdout), 0o644); err != nil {
+			t.Error(err)
 		}
 	}
 }

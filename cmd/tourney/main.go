@@ -62,7 +62,9 @@ Commands:
 %s
 Run 'tourney <command> -h' for a command's flags and an example.
 Start with 'tourney sweep' (an embedded Connect Four space) or 'tourney list'.
-`
+
+Help topics ('tourney help TOPIC'):
+%s`
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -77,7 +79,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	// error or Ctrl-C, which cancels ctx and returns here).
 	defer external.CloseAll()
 	external.SetRunContext(ctx) // Ctrl-C also aborts a bot's start-up
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) > 0 && args[0] == "help" {
+		return runHelp(args[1:], stdout, stderr)
+	}
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
 		printMainUsage(stderr)
 		if len(args) == 0 {
 			return 2
@@ -102,9 +107,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 func printMainUsage(w io.Writer) {
 	var list string
 	for _, c := range commands() {
-		list += fmt.Sprintf("  %-9s %s\n", c.name, c.summary)
+		list += fmt.Sprintf("  %-10s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintf(w, mainUsage, list)
+	var tl string
+	for _, t := range topics() {
+		tl += fmt.Sprintf("  %-10s %s\n", t.name, t.summary)
+	}
+	fmt.Fprintf(w, mainUsage, list, tl)
 }
 
 // exitError carries an explicit exit status (e.g. replay's 1 on a

@@ -19,7 +19,7 @@ const matchUsage = `A B [flags]
 Head to head between two bot configurations, each a bot config file (see
 'tourney promote'), a bot name of the game, or "default" (the game's
 default bot). Games are played in pairs (blocks) with seats swapped, and
-every statistic is computed over pairs (statistics.md): W/D/L from A's
+every statistic is computed over pairs ('tourney help verdict'): W/D/L from A's
 side, the pentanomial pair counts, the Elo difference with its interval,
 normalized Elo, the likelihood of superiority and, with --sprt, the exact
 GSPRT checked after each complete pair (the match stops as soon as it

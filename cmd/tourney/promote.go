@@ -14,9 +14,10 @@ import (
 
 const promoteUsage = `RESULTS_DIR [--to FILE]
 
-Writes the winner of a finished sweep as a bot config file (the format
-that 'match' and 'sweep --base' read), with the budget it was tested
-under. Without --to it prints it. When the sweep's verdict is "keep the
+Writes the winner of a finished sweep (RESULTS_DIR/winner.toml, checked
+against summary.json's verdict) as a bot config file (the format that
+'match', 'confirm --against', 'client --config' and 'sweep --base' read),
+with the budget it was tested under and an external bot's [bots] table. Without --to it prints it. When the sweep's verdict is "keep the
 defaults" it refuses (exit 1) unless --force.`
 
 func runPromote(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -14,11 +14,17 @@ import (
 const reportUsage = `RESULTS_DIR [--out FILE] [--games N]
 
 Writes one self-contained HTML page about a results directory (no network:
-inline CSS, JavaScript and SVG): ratings with their intervals, rating
-against each varied parameter, the bracket, per-map and per-scenario
-tables, forfeits, per-move telemetry (depth reached, time and nodes per
-move, score difference) from games.jsonl.gz, and a game viewer that steps
-or plays recorded games. Default output: RESULTS_DIR/report.html.`
+inline CSS, JavaScript and SVG). It opens with the answer: the verdict as
+a sentence, the winner against the defaults with its interval, and the
+command to run next (promote, match, confirm); then the run's facts, the
+ratings with their intervals, the history round by round, rating against
+each varied parameter, the bracket, per-map and per-scenario tables,
+forfeits, per-move telemetry (depth reached, time and nodes per move,
+score difference) and a game viewer that steps or plays recorded games.
+It reads summary.json and variants.csv (required), ratings.csv,
+bracket.csv, games.csv, effects.csv, games.jsonl.gz, stages.csv,
+spsa.csv, cmaes.csv and convergence.csv when they are there ('tourney
+help files'). Default output: RESULTS_DIR/report.html.`
 
 func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("report", reportUsage, "tourney report results/check", stderr)

@@ -24,14 +24,40 @@ import (
 
 const sweepUsage = `[SPACE.toml] [flags]
 
-Reads a parameter space, generates its variants, plays the tournament
-(a knockout whose encounters play blocks until a sequential test
-separates them, or a race) and writes the results directory (space.toml,
-variants.csv, ratings.csv, games.csv, bracket.csv, summary.json,
-winner.toml). It ends with the verdict: the winner's rating against the
-defaults, the variants it cannot be separated from, and "better than the
-defaults" or "no evidence of improvement: keep the defaults". Without
-SPACE.toml it runs the embedded default space (Connect Four).`
+Reads a parameter space, generates its variants, plays the tournament and
+writes the results directory. It ends with the verdict: the winner's
+rating against the defaults on hold-out blocks, the variants it cannot be
+separated from, and "better than the defaults" or "no evidence of
+improvement: keep the defaults". Without SPACE.toml it runs the embedded
+default space (Connect Four).
+
+Methods ([generate] method): grid, sweep, random, lhs, staged, factorial
+(variants), spsa, cmaes (a point moved through the ranges).
+Formats ([tournament] format): knockout (groups, a sequential test an
+encounter), race (every survivor plays every block; Friedman and Conover
+drop the worse), halving (successive halving, rungs of growing blocks).
+'tourney help formats' says more.
+
+Files in the results directory ('tourney help files'):
+  space.toml      a copy of the space
+  games.csv       a row per game and seat (timing.csv: their wall times)
+  variants.csv    a row per variant: values, games, rating and interval, prediction
+  ratings.csv     every rated entity (variants, the defaults, field bots)
+  bracket.csv     a row per encounter or race look and participant
+  effects.csv     the knob effects with intervals and changed pairs
+  summary.json    counts, the winner, the verdict, forfeits, warnings
+  winner.toml     the winner as a bot config (tourney promote)
+  games.jsonl.gz  the game records (--records none: not written)
+  stages.csv      method staged: what each stage kept
+  spsa.csv, cmaes.csv, cmaes-candidates.csv, convergence.csv
+                  methods spsa and cmaes: the search, and whether it settled
+  costs.csv, noderates.csv
+                  measured CPU cost a game and node rates (resume reuses them)
+  workers.json    a cluster sweep's workers (--nats, --nats-serve)
+  bots/           external bots' stderr logs and pids (tourney cleanup)
+  confirm/        confirm = true: the winner against the defaults, GSPRT
+  report.html     written by tourney report
+  .tourney.lock   keeps a second process out`
 
 func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("sweep", sweepUsage, "tourney sweep configs/synthetic-check.toml --workers 2 --out results/check", stderr)

@@ -4,16 +4,20 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"text/tabwriter"
 	"time"
 	"tourney/tuner/plan"
 	"tourney/tuner/space"
 
+	"tourney/engines/game"
 	"tourney/tuner"
 )
 
 const validateUsage = `[SPACE.toml] [flags]
 
-Checks a parameter space without running the sweep: prints the number of
+Checks a parameter space without running the sweep (every method: grid,
+sweep, random, lhs, staged, factorial, spsa, cmaes; every format:
+knockout, race, halving; 'tourney help formats'): prints the number of
 variants, the games of each round, the total (a range: the sequential
 tests stop early when variants differ; the most is every encounter, or
 the race, played to its cap) and an estimate of the time
@@ -25,12 +29,16 @@ points of the box, and its estimate runs from the cheapest probe's to
 the dearest's: where the search goes is not known before the run). Every external bot is started once and must say hello, as
 before a sweep. Without SPACE.toml it checks the embedded default space.
 Exits 2 with file:line: key: message on any error in the file, 1 when an
-external bot cannot start.`
+external bot cannot start. --variants prints every variant's values
+instead, numbered as the sweep numbers them (variants.csv, the report,
+replay): "tourney validate SPACE --variants | grep '^72 '" shows variant
+72.`
 
 func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("validate", validateUsage, "tourney validate configs/connect4-threats.toml", stderr)
 	workers := fs.Int("workers", 0, "workers assumed for the time estimate (default: number of CPUs)")
 	noEst := fs.Bool("no-estimate", false, "do not play calibration games")
+	listVariants := fs.Bool("variants", false, "print every variant's values, numbered as the sweep numbers them (variants.csv's variant), and nothing else")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -41,6 +49,9 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	sp, err := loadSpace(pos)
 	if err != nil {
 		return err
+	}
+	if *listVariants {
+		return printVariants(sp, stdout)
 	}
 	// every external bot starts and says hello, as before a sweep: a
 	// space whose bot cannot start is not valid (exit 1, before output)
@@ -207,6 +218,52 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 				(gLo + fitsLo).Round(time.Second), (g + fits).Round(time.Second), here.Games,
 				scaleDuration(g, 1, bounds.MaxGames).Round(time.Millisecond), scaleDuration(games, 1, bounds.MaxGames).Round(time.Millisecond))
 		}
+	}
+	return nil
+}
+
+// printVariants writes one line per variant: its number (as in
+// variants.csv), what it is, and every varied knob's value as the sweep
+// plays it in the first scenario (the defaults' variant: the bot's own
+// defaults).
+func printVariants(sp *space.Space, w io.Writer) error {
+	names := sp.ParamNames()
+	variants := sp.Variants()
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprint(tw, "variant\trole")
+	for _, n := range names {
+		fmt.Fprintf(tw, "\t%s", n)
+	}
+	fmt.Fprintln(tw)
+	cand := sp.Candidates()
+	for i, v := range variants {
+		p, err := sp.BotParams(0, v)
+		if err != nil {
+			return err
+		}
+		role := "candidate"
+		switch {
+		case v.Default:
+			role = "defaults"
+		case i >= cand:
+			role = "grid" // a factorial design's other grid points
+		}
+		fmt.Fprintf(tw, "%d\t%s", i, role)
+		for _, n := range names {
+			fmt.Fprintf(tw, "\t%s", game.FormatValue(p[n]))
+		}
+		fmt.Fprintln(tw)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	switch {
+	case cand < len(variants):
+		fmt.Fprintf(w, "(method factorial: variants 1..%d are the design's runs; the grid variants get ratings predicted from the effects, and halving plays those it predicts best)\n", cand-1)
+	case space.IsContinuous(sp.Generate.Method):
+		fmt.Fprintf(w, "(method %s moves a point through the ranges: its points are named p<n> in games.csv and its end point becomes variant 1)\n", sp.Generate.Method)
+	case sp.Generate.Method == "staged":
+		fmt.Fprintln(w, "(method staged: these are stage 1's variants; stages 2 and 3 add theirs, numbered after them, as the games decide)")
 	}
 	return nil
 }

@@ -9,8 +9,6 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
-
-	"tourney/tuner/space"
 )
 
 // cmaesSection draws cmaes.csv when the directory has one: for every
@@ -113,7 +111,7 @@ func (d *Data) cmaesSection() template.HTML {
 func (d *Data) paramRanges() map[string][2]float64 {
 	ranges := map[string][2]float64{}
 	path := filepath.Join(d.Dir, "space.toml")
-	if sp, err := space.Load(path); err == nil {
+	if sp, err := LoadSpace(path); err == nil {
 		for _, p := range sp.Params {
 			if p.Continuous {
 				lo, hi := p.Bounds()

@@ -12,7 +12,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"tourney/tuner/space"
 
 	"tourney/tuner"
 	"tourney/tuner/records"
@@ -197,7 +196,7 @@ var statColumns = map[string]bool{"variant": true, "games": true, "points": true
 // loads) that are columns of variants.csv, else the columns between
 // variant and games.
 func paramColumns(dir string, vt *table) []string {
-	if s, err := space.Load(filepath.Join(dir, "space.toml")); err == nil {
+	if s, err := LoadSpace(filepath.Join(dir, "space.toml")); err == nil {
 		var out []string
 		for _, p := range s.ParamNames() {
 			if vt.Has(p) {

@@ -54,6 +54,8 @@ type page struct {
 	Name      string
 	Dir       string
 	Summary   []kv
+	Answer    Answer
+	History   []historyRow
 	Notes     []string
 	ValueName string
 	Ratings   template.HTML
@@ -132,29 +134,13 @@ func Write(w io.Writer, d *Data, opt Options) error {
 	}
 	p := page{Name: d.Name, Dir: d.Dir, Notes: d.Notes, ValueName: d.valueName(), Params: d.Params,
 		Ratings: template.HTML(d.ratingSVG()), TeleCols: teleCols, NRecords: len(d.Records), SPSA: d.spsaSection(), CMAES: d.cmaesSection()}
-	for _, k := range []string{"name", "seed", "format", "variants", "games", "blocks", "rounds", "decisions", "winner", "winner_params", "budget", "forfeits", "elapsed_seconds", "games_per_second", "workers", "version"} {
-		if v, ok := d.Summary[k]; ok {
-			p.Summary = append(p.Summary, kv{k, summaryText(v)})
-		}
-	}
-	if vd, ok := d.Summary["verdict"].(map[string]any); ok {
-		for _, k := range []string{"text", "elo_vs_defaults", "elo_lo", "elo_hi", "elo_lo_adjusted", "p_best", "inseparable"} {
-			if v, ok := vd[k]; ok {
-				p.Summary = append(p.Summary, kv{"verdict: " + k, summaryText(v)})
-			}
-		}
-		// the figure tuned (in nodes, under a clock) and the one played
-		// on the contest's wall clock, side by side
-		for _, c := range []struct{ key, label string }{{"confirmation", "confirmation"}, {"wall_clock_confirmation", "confirmation on the wall clock"}} {
-			if cf, ok := vd[c.key].(map[string]any); ok {
-				p.Summary = append(p.Summary, kv{"verdict: " + c.label, confirmText(cf)})
-			}
-		}
-	}
+	p.Answer = AnswerOf(d.Dir, d.Summary)
+	p.Summary = runFacts(d.Summary)
+	p.History = d.history()
 	if fcs, ok := d.Summary["field_checks"].([]any); ok {
 		for _, x := range fcs {
 			if fc, ok := x.(map[string]any); ok {
-				p.Summary = append(p.Summary, kv{"against " + summaryText(fc["against"]), fieldCheckText(fc)})
+				p.Answer.Notes = append(p.Answer.Notes, "Against "+summaryText(fc["against"])+": "+fieldCheckText(fc)+".")
 			}
 		}
 	}
@@ -325,14 +311,25 @@ nav a{margin-right:10px}
 #viewer pre{margin:4px 0;font-size:12px;background:#f7f7f7;padding:4px;white-space:pre-wrap}
 #viewer .side{display:inline-block;vertical-align:top;margin-left:12px;max-width:420px}
 #errors{color:#b00}
+.answer{border:1px solid #d9b36c;background:#fff8e6;border-radius:6px;padding:10px 16px;margin:8px 0 12px}.answer.better{border-color:#7fbf8e;background:#eef8f0}
+.answer .headline{font-size:20px;font-weight:600;margin:4px 0}.answer .winner{font-size:15px;margin:4px 0 8px}
+.answer .next{margin:6px 0}.answer .next div{margin:3px 0 3px 12px}.answer code{background:#fff;border:1px solid #ccc;border-radius:3px;padding:1px 5px;font-size:13px}
+.answer .small{color:#555;margin:2px 0;font-size:13px}
+p.facts{font-size:13px;display:flex;flex-wrap:wrap;gap:2px 14px;margin:6px 0}p.facts b{color:#555;font-weight:600}
 </style>
 </head>
 <body>
 <h1>tourney report: {{.Name}}</h1>
-<nav><a href="#ratings">ratings</a><a href="#effects">parameters</a><a href="#bracket">bracket</a><a href="#maps">maps and scenarios</a>{{if .Places}}<a href="#placements">placements</a>{{end}}<a href="#forfeits">forfeits</a><a href="#telemetry">telemetry</a><a href="#viewer">game viewer</a></nav>
+<section id="answer" class="answer{{if .Answer.Better}} better{{end}}">
+<p class="headline">{{.Answer.Headline}}</p>
+{{if .Answer.Winner}}<p class="winner">{{.Answer.Winner}}</p>{{end}}
+{{if .Answer.Next}}<div class="next"><b>Next</b>{{range .Answer.Next}}<div>{{if .Command}}<code>{{.Command}}</code> {{end}}<span>{{.Why}}</span></div>{{end}}</div>{{end}}
+{{range .Answer.Notes}}<p class="small">{{.}}</p>{{end}}
+</section>
+<nav><a href="#ratings">ratings</a><a href="#history">history</a><a href="#effects">parameters</a><a href="#bracket">bracket</a><a href="#maps">maps and scenarios</a>{{if .Places}}<a href="#placements">placements</a>{{end}}<a href="#forfeits">forfeits</a><a href="#telemetry">telemetry</a><a href="#viewer">game viewer</a></nav>
 <div id="errors"></div>
 <section id="summary">
-<table>{{range .Summary}}<tr><th class="l">{{.K}}</th><td class="l">{{.V}}</td></tr>{{end}}</table>
+<p class="facts">{{range .Summary}}<span><b>{{.K}}</b> {{.V}}</span>{{end}}</p>
 {{range .Notes}}<p class="note">{{.}}</p>{{end}}
 </section>
 
@@ -345,6 +342,14 @@ nav a{margin-right:10px}
 {{range .Variants}}<tr{{if .Pred}} class="pred"{{end}}><td>{{.ID}}</td>{{range .Params}}<td>{{.}}</td>{{end}}<td>{{.Games}}</td><td>{{.Points}}</td><td>{{.Score}}</td><td>{{.Rating}}</td><td>{{.CI}}</td><td>{{.Out}}</td></tr>
 {{end}}</table>
 </section>
+
+{{if .History}}<section id="history">
+<h2>History</h2>
+<p>Round by round (a race: look by look), from bracket.csv: the variants that played, how many went on, the best score of the round (mean points a block) and how its contests ended.</p>
+<table><tr><th>round</th><th>variants</th><th>went on</th><th class="l">best variant</th><th>its score</th><th class="l">ended</th></tr>
+{{range .History}}<tr><td>{{.Round}}</td><td>{{.Variants}}</td><td>{{.Advanced}}</td><td class="l">{{.Leader}}</td><td>{{.Score}}</td><td class="l">{{.Decided}}</td></tr>
+{{end}}</table>
+</section>{{end}}
 
 {{if .SPSA}}<section id="spsa">
 <h2>SPSA</h2>

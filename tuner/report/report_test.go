@@ -237,8 +237,18 @@ func newFormat(t *testing.T, dir string, d *Data, page string) {
 	}
 	// one row per variant in the ratings table, and the rows of the
 	// bracket tables with their decision
-	if !strings.Contains(page, "<th class=\"l\">verdict: text</th>") {
-		t.Error("the summary lacks the verdict")
+	// the page leads with the answer, in words: the verdict before the
+	// ratings, no raw summary.json keys
+	vd, _ := d.Summary["verdict"].(map[string]any)
+	text, _ := vd["text"].(string)
+	ans := strings.Index(page, `<section id="answer"`)
+	if ans < 0 || ans > strings.Index(page, `<section id="ratings"`) || !strings.Contains(page, "The sweep&#39;s verdict: "+text) {
+		t.Errorf("the page does not lead with the verdict %q", text)
+	}
+	for _, k := range []string{"elo_lo_adjusted", "elo_vs_defaults", "verdict: text", "winner_params", "games_per_second"} {
+		if strings.Contains(page, ">"+k) {
+			t.Errorf("the page shows the raw key %s", k)
+		}
 	}
 	if n := strings.Count(page, "<td>winner</td>"); n != 1 {
 		t.Errorf("the ratings table names %d winners", n)

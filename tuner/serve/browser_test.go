@@ -119,7 +119,7 @@ func TestBrowser(t *testing.T) {
 	defer wg.Wait()
 
 	actx, acancel := chromedp.NewExecAllocator(ctx, append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.WindowSize(1200, 900))...)
+		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.WindowSize(1280, 800))...)
 	defer acancel()
 	bctx, bcancel := chromedp.NewContext(actx)
 	defer bcancel()
@@ -143,8 +143,8 @@ func TestBrowser(t *testing.T) {
 			if screens == "" {
 				return nil
 			}
-			var png []byte
-			if err := chromedp.FullScreenshot(&png, 100).Do(ctx); err != nil {
+			var png []byte // the first screen, as a user sees it at 1280×800
+			if err := chromedp.CaptureScreenshot(&png).Do(ctx); err != nil {
 				return err
 			}
 			return os.WriteFile(filepath.Join(screens, name+".png"), png, 0o644)
@@ -167,6 +167,31 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 	games := func() int { n, _ := strconv.Atoi(text("#games")); return n }
+	// firstScreen: the answer (the verdict as a sentence, the winner
+	// against the defaults with its interval, the next command) is on
+	// the first screen, above the fold of a 1280×800 window
+	firstScreen := func(page string) {
+		t.Helper()
+		var bottom, height float64
+		if err := chromedp.Run(bctx, chromedp.Evaluate(`document.querySelector("#answer").getBoundingClientRect().bottom`, &bottom),
+			chromedp.Evaluate(`window.innerHeight`, &height)); err != nil {
+			t.Fatalf("%s: %v", page, err)
+		}
+		ans := text("#answer")
+		if bottom <= 0 || bottom > height {
+			t.Errorf("%s: the answer ends at %.0f px, below the first screen (%.0f px)", page, bottom, height)
+		}
+		for _, want := range []string{"the defaults", "Elo against the defaults", "interval [", "tourney "} {
+			if !strings.Contains(ans, want) {
+				t.Errorf("%s: the answer lacks %q: %q", page, want, ans)
+			}
+		}
+		for _, raw := range []string{"elo_lo_adjusted", "elo_vs_defaults", "verdict: text", "verdict: elo"} {
+			if strings.Contains(ans, raw) {
+				t.Errorf("%s: the answer shows %q: %q", page, raw, ans)
+			}
+		}
+	}
 
 	if err := chromedp.Run(bctx, chromedp.Navigate(hs.URL+"/run?k=0"), chromedp.WaitVisible("#games", chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
@@ -177,8 +202,16 @@ func TestBrowser(t *testing.T) {
 	if err := chromedp.Run(bctx, shot("live")); err != nil {
 		t.Fatal(err)
 	}
+	if a := text("#answer"); !strings.Contains(a, "leads so far") && text("#state") == serve.Running {
+		t.Errorf("the running page's answer: %q", a)
+	}
 	t.Logf("live page: %d games then %d, leader %s, state %s", first, games(), leader, text("#state"))
 	waitFor("the state finished", func() bool { return text("#state") == serve.Finished })
+	waitFor("the verdict's sentence", func() bool { return strings.Contains(text("#headline"), "defaults") })
+	firstScreen("the live page")
+	if err := chromedp.Run(bctx, shot("live-finished")); err != nil {
+		t.Fatal(err)
+	}
 	wg.Wait()
 	if sweepErr != nil {
 		t.Fatal(sweepErr)
@@ -213,6 +246,7 @@ func TestBrowser(t *testing.T) {
 	if e := text("#errors"); e != "" {
 		t.Errorf("report: %s", e)
 	}
+	firstScreen("the report")
 	// the comparison of the three runs of the space
 	if err := chromedp.Run(bctx, chromedp.Navigate(hs.URL+"/compare?k=1/night-1&k=1/night-2&k=0"), chromedp.WaitVisible("#ratings", chromedp.ByQuery), shot("compare")); err != nil {
 		t.Fatal(err)

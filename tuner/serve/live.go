@@ -21,6 +21,7 @@ import (
 	"tourney/engines/game"
 	"tourney/tuner/cluster"
 	"tourney/tuner/plan"
+	"tourney/tuner/report"
 	"tourney/tuner/space"
 	"tourney/tuner/stats"
 )
@@ -60,7 +61,24 @@ type Snapshot struct {
 	HasReport         bool
 	FitNote           string
 	Decided, Finished bool
+	// Answer leads the page: a finished run's verdict as a sentence, its
+	// winner against the defaults and the next command; while it runs,
+	// the leader so far.
+	Answer *report.Answer `json:",omitempty"`
+	// History is the leader and its interval at each fit so far (at
+	// most maxHistory points, thinned evenly).
+	History []HistoryPoint `json:",omitempty"`
 }
+
+// HistoryPoint is the leader after a number of games.
+type HistoryPoint struct {
+	Games       int
+	Who         string
+	Elo, Lo, Hi float64
+}
+
+// maxHistory bounds a run's history points.
+const maxHistory = 240
 
 // Rating is one entrant's rating so far.
 type Rating struct {
@@ -123,6 +141,7 @@ type liveRun struct {
 	anchor  int
 	fitErr  error
 	start   time.Time
+	hist    []HistoryPoint
 }
 
 type sample struct {
@@ -157,7 +176,7 @@ func (l *liveRun) loadSpace() {
 		return
 	}
 	l.spTried = true
-	if sp, err := space.Load(path); err == nil {
+	if sp, err := report.LoadSpace(path); err == nil { // never starts a bot
 		l.setSpace(sp)
 	}
 }
@@ -509,6 +528,22 @@ func (l *liveRun) ratings(s *Snapshot) {
 			s.Leader = &r
 			break
 		}
+	}
+	if s.Leader != nil {
+		if n := len(l.hist); n == 0 || l.hist[n-1].Games < l.fitN {
+			l.hist = append(l.hist, HistoryPoint{Games: l.fitN, Who: s.Leader.Who, Elo: s.Leader.Elo, Lo: s.Leader.Lo, Hi: s.Leader.Hi})
+			if len(l.hist) > maxHistory { // keep every other point, and the last
+				var thin []HistoryPoint
+				for i := 0; i < len(l.hist); i += 2 {
+					thin = append(thin, l.hist[i])
+				}
+				if last := l.hist[len(l.hist)-1]; thin[len(thin)-1] != last {
+					thin = append(thin, last)
+				}
+				l.hist = thin
+			}
+		}
+		s.History = append([]HistoryPoint(nil), l.hist...)
 	}
 	if len(rs) > 40 {
 		rs = rs[:40]

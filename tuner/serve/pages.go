@@ -33,6 +33,10 @@ td.l,th.l{text-align:left}
 pre{background:#fff;border:1px solid #dde;padding:6px;max-height:260px;overflow:auto;font-size:12px}
 svg .ci{stroke:#4a78c2;stroke-width:2}svg .pt{fill:#2456a8}svg .lead{fill:#d4380d}svg .grid{stroke:#eee}svg text{font-size:11px;fill:#444}
 .better{color:#2e7d32;font-weight:bold}
+.answer{border:1px solid #d9b36c;background:#fff8e6;border-radius:6px;padding:8px 16px;margin:0 0 12px}.answer.better{border-color:#7fbf8e;background:#eef8f0}
+.answer .headline{font-size:19px;font-weight:600;margin:4px 0}.answer .winner{font-size:15px;margin:4px 0 8px}
+.answer .next div{margin:3px 0 3px 12px}.answer code{background:#fff;border:1px solid #ccc;border-radius:3px;padding:1px 5px;font-size:13px}
+.answer .small{color:#555;margin:2px 0;font-size:13px}.answer.better{color:#222;font-weight:normal}
 </style>`
 
 var listPage = template.Must(template.New("list").Funcs(funcs).Parse(`<!DOCTYPE html>
@@ -75,6 +79,7 @@ var livePage = template.Must(template.New("live").Funcs(funcs).Parse(`<!DOCTYPE 
 <body><header><h1>{{.Name}} <span id="state" class="state {{.State}}">{{.State}}</span></h1>
 <a href="/">all runs</a><a id="report" href="/report?k={{.Key}}"{{if ne .State "finished"}} hidden{{end}}>report</a><span class="note">{{.Dir}} · {{.Method}}</span></header>
 <main data-key="{{.Key}}">
+<section id="answer" class="answer" hidden><p id="headline" class="headline"></p><p id="winner" class="winner"></p><div id="next" class="next"></div><div id="notes"></div></section>
 <div class="cards">
 <div class="card">games<b id="games">{{.Games}}</b><span id="bound" class="note"></span></div>
 <div class="card">progress<b id="pct">–</b><span class="bar"><div id="bar" style="width:0"></div></span></div>
@@ -83,6 +88,7 @@ var livePage = template.Must(template.New("live").Funcs(funcs).Parse(`<!DOCTYPE 
 <div class="card">leader<b id="leader">–</b><span id="leaderelo" class="note"></span></div>
 </div>
 <p id="verdict" class="l"></p>
+<div id="historybox" hidden><h2>The leader over the games</h2><p class="note">The leading variant's rating against the anchor at each fit, with its 95 % interval (shaded); a change of leader is a new colour.</p><div id="history"></div></div>
 <h2>Ratings so far</h2>
 <p id="fitnote" class="note"></p>
 <div id="chart"></div>
@@ -151,6 +157,37 @@ function chart(rs){
   });
   box.appendChild(svg);
 }
+function history(hs){
+  var box = $("history"); box.textContent = "";
+  $("historybox").hidden = hs.length < 2;
+  if (hs.length < 2) return;
+  var lo = Infinity, hi = -Infinity, g0 = hs[0].Games, g1 = hs[hs.length - 1].Games;
+  hs.forEach(function(h){ lo = Math.min(lo, h.Lo, 0); hi = Math.max(hi, h.Hi, 0); });
+  if (hi <= lo) hi = lo + 1;
+  if (g1 <= g0) g1 = g0 + 1;
+  var W = 640, H = 150, L = 50, B = 20;
+  var x = function(g){ return L + (g - g0) / (g1 - g0) * (W - L - 10); };
+  var y = function(v){ return 6 + (hi - v) / (hi - lo) * (H - B - 6); };
+  var svg = el("svg", {width: W, height: H, viewBox: "0 0 " + W + " " + H, role: "img", "aria-label": "the leader over the games"});
+  var band = "", line = "";
+  hs.forEach(function(h, i){ band += (i ? "L" : "M") + x(h.Games) + "," + y(h.Hi); });
+  for (var i = hs.length - 1; i >= 0; i--) band += "L" + x(hs[i].Games) + "," + y(hs[i].Lo);
+  svg.appendChild(el("path", {d: band + "Z", fill: "#c9d8f0"}));
+  svg.appendChild(el("line", {x1: L, x2: W - 10, y1: y(0), y2: y(0), "class": "grid", stroke: "#999"}));
+  svg.appendChild(el("text", {x: L - 4, y: y(0) + 4, "text-anchor": "end"}, "0"));
+  svg.appendChild(el("text", {x: L - 4, y: y(hi) + 8, "text-anchor": "end"}, Math.round(hi)));
+  svg.appendChild(el("text", {x: L - 4, y: y(lo), "text-anchor": "end"}, Math.round(lo)));
+  svg.appendChild(el("text", {x: L, y: H - 4}, g0 + " games"));
+  svg.appendChild(el("text", {x: W - 10, y: H - 4, "text-anchor": "end"}, g1 + " games"));
+  var colours = ["#2456a8", "#d4380d", "#2e7d32", "#8172b2", "#937860"], who = {}, k = 0;
+  hs.forEach(function(h, i){
+    if (!(h.Who in who)) who[h.Who] = colours[k++ % colours.length];
+    if (i > 0) svg.appendChild(el("line", {x1: x(hs[i-1].Games), y1: y(hs[i-1].Elo), x2: x(h.Games), y2: y(h.Elo), stroke: who[h.Who], "stroke-width": 2}));
+  });
+  var last = hs[hs.length - 1];
+  svg.appendChild(el("text", {x: x(last.Games) - 4, y: y(last.Elo) - 6, "text-anchor": "end"}, last.Who));
+  box.appendChild(svg);
+}
 function show(s){
   $("state").textContent = s.State; $("state").className = "state " + s.State;
   $("report").hidden = !s.HasReport;
@@ -165,9 +202,29 @@ function show(s){
     $("leader").textContent = s.Leader.Who;
     $("leaderelo").textContent = fmt(s.Leader.Elo) + " Elo [" + fmt(s.Leader.Lo) + ", " + fmt(s.Leader.Hi) + "] " + (s.Leader.Params || "");
   }
-  $("verdict").textContent = s.Verdict ? "Verdict: " + s.Verdict : "";
+  $("verdict").textContent = "";
+  var a = s.Answer;
+  $("answer").hidden = !a;
+  if (a) {
+    $("answer").className = "answer" + (a.Better ? " better" : "");
+    $("headline").textContent = a.Headline;
+    $("winner").textContent = a.Winner || "";
+    var nx = $("next"); nx.textContent = "";
+    if (a.Next && a.Next.length) {
+      var b = document.createElement("b"); b.textContent = "Next"; nx.appendChild(b);
+      a.Next.forEach(function(n){
+        var d = document.createElement("div");
+        if (n.Command) { var c = document.createElement("code"); c.textContent = n.Command; d.appendChild(c); d.appendChild(document.createTextNode(" ")); }
+        var w = document.createElement("span"); w.textContent = n.Why; d.appendChild(w);
+        nx.appendChild(d);
+      });
+    }
+    var ns = $("notes"); ns.textContent = "";
+    (a.Notes || []).forEach(function(t){ var p = document.createElement("p"); p.className = "small"; p.textContent = t; ns.appendChild(p); });
+  }
   $("fitnote").textContent = (s.Anchor ? "0 Elo = " + s.Anchor + ". " : "") + (s.FitNote || "");
   chart(s.Ratings || []);
+  history(s.History || []);
   rows("ratings", s.Ratings || [], function(r){ return [r.Who, {text: r.Params || "", cls: "l"}, r.Games, r.Score.toFixed(3), fmt(r.Elo), fmt(r.Lo) + " … " + fmt(r.Hi)]; });
   rows("effects", s.Effects || [], function(e){ return [e.Param, e.Value, fmt(e.Mean), e.Variants]; });
   rows("forfeits", s.Forfeits || [], function(f){ return [f.Who, {text: f.Bot, cls: "l"}, {text: f.Reason, cls: "l"}, f.Count]; });

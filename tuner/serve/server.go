@@ -274,6 +274,12 @@ func (s *Server) Live(k string) (*Snapshot, error) {
 		snap.Verdict = run.Verdict
 		snap.Games = run.Games
 		snap.Progress = 1
+		if sum, err := readSummaryMap(d); err == nil {
+			a := report.AnswerOf(d, sum)
+			snap.Answer = &a
+		}
+	} else if snap.Leader != nil {
+		snap.Answer = leadingAnswer(snap)
 	}
 	if s.isOwn(d) || (s.opt.Own != "" && filepath.Clean(d) == filepath.Clean(s.opt.Own)) {
 		snap.Log = s.log.last(30)
@@ -345,3 +351,53 @@ func (s *Server) compare(w http.ResponseWriter, r *http.Request) {
 }
 
 func secs(f float64) time.Duration { return time.Duration(f * float64(time.Second)) }
+
+// readSummaryMap reads summary.json as the report does (numbers kept
+// as written).
+func readSummaryMap(dir string) (map[string]any, error) {
+	b, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var m map[string]any
+	err = dec.Decode(&m)
+	return m, err
+}
+
+// leadingAnswer is a running sweep's answer so far: the leader against
+// the anchor (the defaults), with its interval so far.
+func leadingAnswer(s *Snapshot) *report.Answer {
+	l := s.Leader
+	against := "the mean of the entrants"
+	switch {
+	case s.Anchor == "defaults" || s.Anchor == "default":
+		against = "the defaults"
+	case s.Anchor == "variant 0": // the anchor is variant 0 only when it is the defaults (anchorEntity)
+		against = "the defaults (variant 0)"
+	case s.Anchor != "":
+		against = s.Anchor
+	}
+	who := l.Who
+	if l.Params != "" {
+		who += " (" + l.Params + ")"
+	}
+	sg := func(x float64) string {
+		t := fmt.Sprintf("%.1f", x)
+		if x > 0 {
+			t = "+" + t
+		}
+		return strings.Replace(t, "-", "−", 1)
+	}
+	a := &report.Answer{
+		Headline: "Running: " + l.Who + " leads so far; the verdict comes when the sweep ends.",
+		Winner:   fmt.Sprintf("%s is %s Elo against %s so far, 95 %% interval [%s, %s], after %d of its games.", who, sg(l.Elo), against, sg(l.Lo), sg(l.Hi), l.Games),
+		Notes:    []string{"So far: a fit of the games played; the verdict rests on the winner's hold-out blocks, played at the end on fresh seeds."},
+	}
+	if s.State == Interrupted {
+		a.Headline = "Interrupted: " + l.Who + " led when the sweep stopped."
+		a.Next = []report.NextStep{{Command: "tourney sweep SPACE --resume DIR", Why: "continues it to the same bytes as an uninterrupted run"}}
+	}
+	return a
+}

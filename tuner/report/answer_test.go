@@ -1,0 +1,67 @@
+package report
+
+import (
+	"strings"
+	"testing"
+)
+
+// The answer says the verdict as a sentence, the winner against the
+// defaults with its interval, and the next command, in each case.
+func TestAnswerCases(t *testing.T) {
+	for _, c := range []struct {
+		name             string
+		sum              map[string]any
+		headline, winner string
+		next             string
+	}{
+		{"better", map[string]any{"winner": 2.0, "variants": 3.0, "winner_params": map[string]any{"first_prob": 1.0},
+			"verdict": map[string]any{"text": "better than the defaults", "better_than_defaults": true, "elo_vs_defaults": 152.7, "elo_lo": 24.0, "elo_hi": 340.6,
+				"confidence": 0.95, "p_best": 0.63, "holdout": true, "holdout_distinct_blocks": 14.0, "inseparable": []any{1.0}}},
+			"Variant 2 is better than the defaults: promote it.", "The winner, variant 2 (first_prob=1), is +152.7 Elo against the defaults, 95 % interval [+24.0, +340.6], on 14 hold-out blocks",
+			"tourney promote results/x --to my-bot.toml"},
+		{"unclear", map[string]any{"winner": 72.0, "verdict": map[string]any{"text": "no evidence of improvement: keep the defaults", "elo_vs_defaults": 14.9, "elo_lo": -17.3, "elo_hi": 41.5, "holdout": true, "holdout_distinct_blocks": 8.0}},
+			"Keep the defaults: the games cannot tell the winner, variant 72, from them.", "+14.9 Elo against the defaults, 95 % interval [−17.3, +41.5]", "tourney confirm results/x --games 2000"},
+		{"worse", map[string]any{"winner": 1.0, "verdict": map[string]any{"text": "no evidence of improvement: keep the defaults (the winner is worse than the defaults)", "elo_vs_defaults": -256.1, "elo_lo": -564.8, "elo_hi": -113.4}},
+			"Keep the defaults: the best variant found, 1, is worse than them on fresh games.", "−256.1 Elo", ""},
+		{"defaults", map[string]any{"winner": 0.0, "verdict": map[string]any{"text": "no evidence of improvement: keep the defaults (the winner is the defaults)"}},
+			"Keep the defaults: no variant beat them.", "", ""},
+	} {
+		a := AnswerOf("results/x", c.sum)
+		if a.Headline != c.headline {
+			t.Errorf("%s: headline %q, want %q", c.name, a.Headline, c.headline)
+		}
+		if !strings.Contains(a.Winner, c.winner) {
+			t.Errorf("%s: winner %q lacks %q", c.name, a.Winner, c.winner)
+		}
+		var cmds []string
+		for _, n := range a.Next {
+			cmds = append(cmds, n.Command)
+		}
+		if c.next != "" && (len(cmds) == 0 || cmds[0] != c.next) {
+			t.Errorf("%s: next %q, want %q first", c.name, cmds, c.next)
+		}
+		if c.next == "" && len(cmds) > 0 && cmds[0] != "" {
+			t.Errorf("%s: a command %q where nothing is to be done", c.name, cmds)
+		}
+	}
+}
+
+// The history has a row per round: who played, who went on, the best
+// score and how the round's contests ended, in words.
+func TestHistoryByRound(t *testing.T) {
+	d := &Data{Bracket: []BracketRow{
+		{Round: 1, Who: "1", Advanced: true, Points: "0.7", Extra: "blocks 5, decided continue"},
+		{Round: 1, Who: "2", Advanced: false, Points: "0.3", Extra: "blocks 5, decided evidence"},
+		{Round: 2, Who: "1", Advanced: true, Points: "0.6", Extra: "blocks 8, decided cap"},
+	}}
+	h := d.history()
+	if len(h) != 2 {
+		t.Fatalf("%d rounds: %+v", len(h), h)
+	}
+	if h[0].Variants != 2 || h[0].Advanced != 1 || h[0].Leader != "1" || h[0].Score != "0.7" || h[0].Decided != "went on, on evidence" {
+		t.Errorf("round 1: %+v", h[0])
+	}
+	if h[1].Decided != "at the cap" {
+		t.Errorf("round 2: %+v", h[1])
+	}
+}
