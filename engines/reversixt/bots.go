@@ -290,11 +290,18 @@ func (w *searchState) LegalActions(player int, buf []game.Action) []game.Action 
 		if s.ow[player] > 0 {
 			return w.ev.rayMoves(s, player, w.bonus, buf)
 		}
-		if pv := player + 1; !s.m.small && s.vals[pv] > 0 &&
-			s.vals[Empty]+s.vals[Choice]+s.vals[Inversion]+s.vals[Bonus] < 2*s.vals[pv] {
-			// Few free fields (rayTargets tests them): list the moves
-			// and their keys from them in one walk.
-			return w.ev.freeMoves(s, player, w.bonus, buf)
+		if pv := player + 1; !s.m.small && s.vals[pv] > 0 {
+			if s.vals[Empty]+s.vals[Choice]+s.vals[Inversion]+s.vals[Bonus] < 2*s.vals[pv] {
+				// Few free fields (rayTargets tests them): list the moves
+				// and their keys from them in one walk.
+				return w.ev.freeMoves(s, player, w.bonus, buf)
+			}
+			// Many free fields (rayTargets walks from the stones):
+			// rayMoves' walk from the stones finds the targets and
+			// their lines at once, where the listing and the move
+			// order walked twice (from the stones, then from each
+			// target in every direction).
+			return w.ev.rayMoves(s, player, w.bonus, buf)
 		}
 	}
 	start := len(buf)
