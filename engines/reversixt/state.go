@@ -105,17 +105,17 @@ type State struct {
 	tvalid bool
 	tp     int8
 	tnid   uint64
-	eager  bool      // Perft is running: startTurn computes whole target sets
+	eager  bool // Perft is running: startTurn computes whole target sets
 	// wit[p] is a hint for hasMove of seat p without overwrite stones: the
 	// last capture found for it, t*8+d (free field t captures in
 	// direction d). Moves change a few fields, so it mostly still holds
 	// in the next position; hasMove checks it (one walk) before it walks
 	// from all the seat's stones. Only ever read through witness.
-	wit [8]int32
-	rmk    cellMarks // scratch: cells seen on the current ray
-	cmk    cellMarks // scratch: targets counted by rayCount
-	obuf   []uint8   // scratch: the old values of the stones lightCount flips
-	dmk    cellMarks // scratch: cells read by rayCount with deps
+	wit  [8]int32
+	rmk  cellMarks // scratch: cells seen on the current ray
+	cmk  cellMarks // scratch: targets counted by rayCount
+	obuf []uint8   // scratch: the old values of the stones lightCount flips
+	dmk  cellMarks // scratch: cells read by rayCount with deps
 
 	log   []change
 	undo  []undoRec
