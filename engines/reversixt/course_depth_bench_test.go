@@ -157,3 +157,38 @@ func BenchmarkParanoidCourseDepth(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkParanoidCourseNodes: the positions of
+// BenchmarkParanoidCourseDepth at the stated rate's fixed budget (200 ms
+// × courseStatedRate nodes a move): the same search tree for codes that
+// search the same tree, so the time per op compares their speed alone
+// (and an instruction count, say under valgrind, the work without the
+// machine's load).
+func BenchmarkParanoidCourseNodes(b *testing.B) {
+	maps := largeCourseMaps()
+	if len(maps) == 0 {
+		b.Skip("no large course maps in ../shared/maps/reversixt")
+	}
+	for _, path := range maps {
+		m := mustLoad(b, path)
+		pos := coursePositions(m)
+		if len(pos) == 0 {
+			continue
+		}
+		b.Run(strings.TrimSuffix(filepath.Base(path), ".map"), func(b *testing.B) {
+			bot := NewParanoidBot(DefaultParanoid())
+			budget := int64(courseMoveTime.Seconds() * courseStatedRate)
+			var nodes, depths int64
+			var cpu time.Duration
+			for i := 0; i < b.N; i++ {
+				n, c, d := courseRun(b, bot, pos, budget)
+				nodes += n
+				cpu += c
+				depths += int64(d)
+			}
+			b.ReportMetric(float64(depths)/float64(b.N*len(pos)), "depth")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			reportRate(b, float64(nodes), "nodes", cpu)
+		})
+	}
+}
