@@ -682,6 +682,28 @@ func (e *evaluator) rayMoves(s *State, p, bonus int, buf []game.Action) []game.A
 	}
 	e.rayGains(s, p, true)
 	keys := e.keys[:0]
+	if s.ow[p] == 0 && e.voInt {
+		// Without overwrite stones every target is a free field with
+		// lines: its gain is its own value plus its lines' total (gain,
+		// inline), and most are empty fields (one move each).
+		b, strat, wt, total := s.board, e.strat, &e.wt[p], e.total
+		for ws := e.tsum; ws != 0; ws &= ws - 1 {
+			w := bits.TrailingZeros64(ws)
+			for word := e.tset[w]; word != 0; word &= word - 1 {
+				t := w<<6 | bits.TrailingZeros64(word)
+				tv := b[t]
+				g := strat[t]*wt[tv&15] + total[t]
+				if tv == Empty {
+					buf = append(buf, MakeAction(t, 0))
+					keys = append(keys, g)
+				} else {
+					buf, keys = e.appendMoves(s, t, tv, p, bonus, g, buf, keys)
+				}
+			}
+		}
+		e.keys, e.kkey = keys, key
+		return buf
+	}
 	for ws := e.tsum; ws != 0; ws &= ws - 1 {
 		w := bits.TrailingZeros64(ws)
 		for word := e.tset[w]; word != 0; word &= word - 1 {
