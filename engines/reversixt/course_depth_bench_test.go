@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -131,7 +132,7 @@ func BenchmarkParanoidCourseDepth(b *testing.B) {
 			continue
 		}
 		b.Run(strings.TrimSuffix(filepath.Base(path), ".map"), func(b *testing.B) {
-			bot := NewParanoidBot(DefaultParanoid())
+			bot := courseBot(b)
 			stated := int64(courseMoveTime.Seconds() * courseStatedRate)
 			n, cpu, d := courseRun(b, bot, pos, stated)
 			rate := float64(n) / cpu.Seconds()
@@ -176,7 +177,7 @@ func BenchmarkParanoidCourseNodes(b *testing.B) {
 			continue
 		}
 		b.Run(strings.TrimSuffix(filepath.Base(path), ".map"), func(b *testing.B) {
-			bot := NewParanoidBot(DefaultParanoid())
+			bot := courseBot(b)
 			budget := int64(courseMoveTime.Seconds() * courseStatedRate)
 			var nodes, depths int64
 			var cpu time.Duration
@@ -191,4 +192,35 @@ func BenchmarkParanoidCourseNodes(b *testing.B) {
 			reportRate(b, float64(nodes), "nodes", cpu)
 		})
 	}
+}
+
+// courseBot is the default paranoid bot, or with the parameters of
+// $COURSE_BENCH_PARAMS ("name=value,name=value", say deepening_jump=1)
+// for a comparison of settings on the same positions.
+func courseBot(b *testing.B) *ParanoidBot {
+	env := os.Getenv("COURSE_BENCH_PARAMS")
+	if env == "" {
+		return NewParanoidBot(DefaultParanoid())
+	}
+	vals := map[string]any{}
+	for _, kv := range strings.Split(env, ",") {
+		k, v, ok := strings.Cut(strings.TrimSpace(kv), "=")
+		if !ok {
+			b.Fatalf("COURSE_BENCH_PARAMS: %q is not name=value", kv)
+		}
+		if i, err := strconv.Atoi(v); err == nil {
+			vals[k] = i
+		} else if f, err := strconv.ParseFloat(v, 64); err == nil {
+			vals[k] = f
+		} else if t, err := strconv.ParseBool(v); err == nil {
+			vals[k] = t
+		} else {
+			vals[k] = v
+		}
+	}
+	p, err := ParanoidSpec().Resolve(vals)
+	if err != nil {
+		b.Fatalf("COURSE_BENCH_PARAMS: %v", err)
+	}
+	return NewParanoidBot(ParanoidFrom(p))
 }
