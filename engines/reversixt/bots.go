@@ -259,9 +259,10 @@ type searchState struct {
 	// ev, when set, lists the moves of a seat with overwrite stones (the
 	// overwrite phase: hundreds of targets) with rayMoves: the same moves,
 	// and the lines of every target for the move keys in the same walk;
-	// and those of a seat without overwrite stones, when the free fields
-	// are few, with freeMoves (the walks from the free fields give the
-	// targets and their keys).
+	// and those of a seat without overwrite stones with freeMoves when
+	// the free fields are few (the walks from the free fields give the
+	// targets and their keys), with rayMoves otherwise (the walks from
+	// its stones do).
 	ev *evaluator
 }
 
