@@ -18,16 +18,18 @@ import (
 const courseMoveTime = 200 * time.Millisecond
 
 // courseStatedRate is the node rate (nodes per CPU second) at which the
-// benchmark's first pass converts courseMoveTime into a node budget
-// (the default paranoid bot's rate on these maps before the depth
-// work, rounded; see results/measurements-depth.md). Only that pass
-// uses it: the depth at 200 ms is measured at the code's own rate.
+// benchmarks' fixed budget converts courseMoveTime into nodes: about
+// the default bot's rate on the 2- and 4-player maps before the depth
+// work (0.84–1.1 million on a loaded 2-core machine; 2–2.5 million on
+// the 8-player maps; results/measurements-depth.md). The depth at 200 ms
+// uses the code's own measured rate instead.
 const courseStatedRate = 1000000
 
 // largeCourseMaps lists the course's competition maps (comp20xx_*,
 // 20xx_comp_*) of at least 32×32 fields and the two large course maps
-// named by the depth issue (ZOCK_19_3p, group5_massivenobomb), from the
-// shared maps (nil when ../shared is absent).
+// named by the depth issue (ZOCK_19_3p, group5_massivenobomb, which
+// starts in the bomb phase and so has no position), from the shared maps
+// (nil when ../shared is absent).
 func largeCourseMaps() []string {
 	root := shared.Root()
 	if root == "" {
