@@ -259,9 +259,10 @@ type searchState struct {
 	// ev, when set, lists the moves of a seat with overwrite stones (the
 	// overwrite phase: hundreds of targets) with rayMoves: the same moves,
 	// and the lines of every target for the move keys in the same walk;
-	// and those of a seat without overwrite stones, when the free fields
-	// are few, with freeMoves (the walks from the free fields give the
-	// targets and their keys).
+	// and those of a seat without overwrite stones with freeMoves when
+	// the free fields are few (the walks from the free fields give the
+	// targets and their keys), with rayMoves otherwise (the walks from
+	// its stones do).
 	ev *evaluator
 }
 
@@ -290,11 +291,18 @@ func (w *searchState) LegalActions(player int, buf []game.Action) []game.Action 
 		if s.ow[player] > 0 {
 			return w.ev.rayMoves(s, player, w.bonus, buf)
 		}
-		if pv := player + 1; !s.m.small && s.vals[pv] > 0 &&
-			s.vals[Empty]+s.vals[Choice]+s.vals[Inversion]+s.vals[Bonus] < 2*s.vals[pv] {
-			// Few free fields (rayTargets tests them): list the moves
-			// and their keys from them in one walk.
-			return w.ev.freeMoves(s, player, w.bonus, buf)
+		if pv := player + 1; !s.m.small && s.vals[pv] > 0 {
+			if s.vals[Empty]+s.vals[Choice]+s.vals[Inversion]+s.vals[Bonus] < 2*s.vals[pv] {
+				// Few free fields (rayTargets tests them): list the moves
+				// and their keys from them in one walk.
+				return w.ev.freeMoves(s, player, w.bonus, buf)
+			}
+			// Many free fields (rayTargets walks from the stones):
+			// rayMoves' walk from the stones finds the targets and
+			// their lines at once, where the listing and the move
+			// order walked twice (from the stones, then from each
+			// target in every direction).
+			return w.ev.rayMoves(s, player, w.bonus, buf)
 		}
 	}
 	start := len(buf)

@@ -541,6 +541,59 @@ func (e *evaluator) rayGains(s *State, p int, moves bool) {
 	lmk, rmk, lmask, line, total := e.lmk.m, e.rmk.m, e.lmask, e.line, e.total
 	tsum, voInt, steps := e.tsum, e.voInt, int64(0)
 	own := s.vb[int(pv)*nw : int(pv)*nw+nw]
+	if !ow {
+		// Without an overwrite stone the only field with a line on a
+		// walk is its end, the first one that is not a foreign stone:
+		// no field is met twice before it (o is own, the others are
+		// foreign), so the walk needs no marks; the same lines and
+		// targets as the general loop below.
+		for ws := s.vsum[pv]; ws != 0; ws &= ws - 1 {
+			w := bits.TrailingZeros64(ws)
+			for word := own[w]; word != 0; word &= word - 1 {
+				o := w<<6 | bits.TrailingZeros64(word)
+				for dm := foreignDirs(cls, b, nb, o); dm != 0; dm &= dm - 1 {
+					cur := next[o*8+bits.TrailingZeros(dm)]
+					f := int(cur >> 3)
+					sum := strat[f] * wt[b[f]&15]
+					for {
+						cur = next[cur]
+						if cur < 0 {
+							break
+						}
+						steps++
+						c := int(cur >> 3)
+						v := b[c]
+						k := cls[v&15]
+						if k == 1 {
+							sum += strat[c] * wt[v&15]
+							continue
+						}
+						if k == 0 {
+							d := int(cur+4) & 7
+							if lmk[c] != lep {
+								lmk[c], lmask[c], total[c] = lep, 1<<d, sum
+							} else {
+								lmask[c] |= 1 << d
+								total[c] += sum
+							}
+							if !voInt {
+								line[c*8+d] = sum
+							}
+							if set != nil && v != Hole {
+								set[c>>6] |= 1 << (c & 63)
+								tsum |= 1 << (c >> 6)
+							}
+						}
+						break
+					}
+				}
+			}
+		}
+		e.tsum = tsum
+		e.steps += steps
+		e.lkey = lineKey{s, p, s.hash, s.ply, len(s.log)}
+		return
+	}
 	for ws := s.vsum[pv]; ws != 0; ws &= ws - 1 {
 		w := bits.TrailingZeros64(ws)
 		for word := own[w]; word != 0; word &= word - 1 {
@@ -629,6 +682,28 @@ func (e *evaluator) rayMoves(s *State, p, bonus int, buf []game.Action) []game.A
 	}
 	e.rayGains(s, p, true)
 	keys := e.keys[:0]
+	if s.ow[p] == 0 && e.voInt {
+		// Without overwrite stones every target is a free field with
+		// lines: its gain is its own value plus its lines' total (gain,
+		// inline), and most are empty fields (one move each).
+		b, strat, wt, total := s.board, e.strat, &e.wt[p], e.total
+		for ws := e.tsum; ws != 0; ws &= ws - 1 {
+			w := bits.TrailingZeros64(ws)
+			for word := e.tset[w]; word != 0; word &= word - 1 {
+				t := w<<6 | bits.TrailingZeros64(word)
+				tv := b[t]
+				g := strat[t]*wt[tv&15] + total[t]
+				if tv == Empty {
+					buf = append(buf, MakeAction(t, 0))
+					keys = append(keys, g)
+				} else {
+					buf, keys = e.appendMoves(s, t, tv, p, bonus, g, buf, keys)
+				}
+			}
+		}
+		e.keys, e.kkey = keys, key
+		return buf
+	}
 	for ws := e.tsum; ws != 0; ws &= ws - 1 {
 		w := bits.TrailingZeros64(ws)
 		for word := e.tset[w]; word != 0; word &= word - 1 {

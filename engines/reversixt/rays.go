@@ -122,6 +122,9 @@ func (s *State) ownFreeTargets(pv uint8, set []uint64) bool {
 					}
 					if k == 0 && v != Hole {
 						if set == nil {
+							// c captures back towards o: the hint
+							// of hasMove (witness).
+							s.wit[pv-1] = cur ^ 4
 							return true
 						}
 						set[c>>6] |= 1 << (c & 63)
@@ -166,6 +169,7 @@ func (s *State) freeTargets(pv uint8, set []uint64) bool {
 						}
 						if k == 2 {
 							if set == nil {
+								s.wit[pv-1] = int32(t*8 + bits.TrailingZeros(dm))
 								return true
 							}
 							set[w] |= 1 << (t & 63)

@@ -105,11 +105,17 @@ type State struct {
 	tvalid bool
 	tp     int8
 	tnid   uint64
-	eager  bool      // Perft is running: startTurn computes whole target sets
-	rmk    cellMarks // scratch: cells seen on the current ray
-	cmk    cellMarks // scratch: targets counted by rayCount
-	obuf   []uint8   // scratch: the old values of the stones lightCount flips
-	dmk    cellMarks // scratch: cells read by rayCount with deps
+	eager  bool // Perft is running: startTurn computes whole target sets
+	// wit[p] is a hint for hasMove of seat p without overwrite stones: the
+	// last capture found for it, t*8+d (free field t captures in
+	// direction d). Moves change a few fields, so it mostly still holds
+	// in the next position; hasMove checks it (one walk) before it walks
+	// from all the seat's stones. Only ever read through witness.
+	wit  [8]int32
+	rmk  cellMarks // scratch: cells seen on the current ray
+	cmk  cellMarks // scratch: targets counted by rayCount
+	obuf []uint8   // scratch: the old values of the stones lightCount flips
+	dmk  cellMarks // scratch: cells read by rayCount with deps
 
 	log   []change
 	undo  []undoRec
@@ -362,10 +368,52 @@ func (s *State) hasMove(p int) bool {
 	if !s.hasMoveQuick(p) {
 		return false
 	}
-	if s.ow[p] > 0 && s.vals[Expansion] > 0 {
+	if s.ow[p] > 0 {
+		if s.vals[Expansion] > 0 {
+			return true
+		}
+	} else if s.witness(p) {
 		return true
 	}
 	return s.rayTargets(p, nil)
+}
+
+// witness reports whether seat p's hint wit[p] is a capture in the
+// current position: a free field t from which the walk in direction d
+// crosses one or more foreign stones and then reaches an own stone, t
+// not met again (captures, one direction). Then t is a target of p
+// (without overwrite stones: the targets are the free fields that
+// capture).
+func (s *State) witness(p int) bool {
+	w := int(s.wit[p])
+	t := w >> 3
+	b := s.board
+	if t >= len(b) {
+		return false
+	}
+	if v := b[t]; isStone(v) || v == Hole {
+		return false
+	}
+	cls := &classTab[p+1]
+	next := s.m.next
+	cur := next[w]
+	if cur < 0 || int(cur>>3) == t || cls[b[cur>>3]&15] != 1 {
+		return false
+	}
+	for {
+		cur = next[cur]
+		if cur < 0 {
+			return false
+		}
+		c := int(cur >> 3)
+		k := cls[b[c]&15]
+		if k == 0 || c == t {
+			return false
+		}
+		if k == 2 {
+			return true
+		}
+	}
 }
 
 // hasMoveQuick is false when seat p surely has no phase-1 move: without
