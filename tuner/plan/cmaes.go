@@ -77,9 +77,9 @@ func CMAESPopulation(s *space.Space) int {
 
 func newCMAES(b base) (*cmaes, error) {
 	s := b.s
-	c := &cmaes{base: b, cfg: ContinuousConfig(s), start: s.Start(), pop: CMAESPopulation(s)}
+	c := &cmaes{base: b, cfg: ContinuousConfig(s), start: searchStart(s), pop: CMAESPopulation(s)}
 	for _, p := range s.Params {
-		lo, hi := p.Bounds()
+		lo, hi := p.SearchBounds()
 		c.half = append(c.half, (hi-lo)/2)
 	}
 	c.mean = make([]float64, len(c.start))
@@ -97,7 +97,7 @@ func newCMAES(b base) (*cmaes, error) {
 		head = append(head, "sd_"+p.Name)
 	}
 	c.rows = [][]string{append(head, "sigma", "games", "best", "candidates", "defaults")}
-	row := append([]string{"0"}, formatPoint(s, c.start)...)
+	row := append([]string{"0"}, formatSearch(s, c.start)...)
 	for range s.Params {
 		row = append(row, "")
 	}
@@ -115,7 +115,7 @@ func newCMAES(b base) (*cmaes, error) {
 func (c *cmaes) point(u []float64) []float64 {
 	x := make([]float64, len(u))
 	for i := range u {
-		lo, hi := c.s.Params[i].Bounds()
+		lo, hi := c.s.Params[i].SearchBounds()
 		x[i] = c.start[i] + u[i]*c.half[i]
 		if !noBoxTransform {
 			x[i] = boxTransform(x[i], lo, hi, cmaesMargin*(hi-lo))
@@ -205,7 +205,7 @@ func (c *cmaes) Next(h Host) ([]*Block, error) {
 			c.xs = c.evo.sample(game.NewRand(game.Mix(c.s.Seed, 0xc3a, uint64(c.gen+1))))
 			c.ents = c.ents[:0]
 			for _, u := range c.xs {
-				id, err := e.AddPoint(c.s.PointValues(c.point(u)))
+				id, err := e.AddPoint(playValues(c.s, c.point(u)))
 				if err != nil {
 					return nil, err
 				}
@@ -227,16 +227,16 @@ func (c *cmaes) Next(h Host) ([]*Block, error) {
 		}
 	}
 	var lines []string
-	c.conv, lines = convergence(c.s, "cmaes", c.path, c.lastSD)
+	c.conv, lines = convergence(c.s, "cmaes", c.path, c.lastSD, Rounds{Done: c.gen, Needed: MinRounds(c.s)})
 	for _, l := range lines {
 		h.Logf("%s", l)
 	}
-	frow := append([]string{"final"}, formatPoint(c.s, final)...)
+	frow := append([]string{"final"}, formatSearch(c.s, final)...)
 	for range c.s.Params {
 		frow = append(frow, "")
 	}
 	c.rows = append(c.rows, append(frow, "", "", "", "", ""))
-	v, err := e.AddVariant(c.s.PointValues(final))
+	v, err := e.AddVariant(playValues(c.s, final))
 	if err != nil {
 		return nil, err
 	}
@@ -278,7 +278,7 @@ func (c *cmaes) Look(h Host, blocks []*Block, results [][]Result) error {
 	for j := range f {
 		f[j] = -pts[j] / float64(max(games[j], 1))
 		best, sum = max(best, -f[j]), sum-f[j]
-		row := append([]string{strconv.Itoa(c.gen), strconv.Itoa(j + 1)}, formatPoint(c.s, clip(c.s, c.point(c.xs[j])))...)
+		row := append([]string{strconv.Itoa(c.gen), strconv.Itoa(j + 1)}, formatSearch(c.s, clip(c.s, c.point(c.xs[j])))...)
 		c.cands = append(c.cands, append(row, strconv.Itoa(games[j]), FmtRound(-f[j], 4)))
 	}
 	for _, b := range blocks {
@@ -286,7 +286,7 @@ func (c *cmaes) Look(h Host, blocks []*Block, results [][]Result) error {
 	}
 	d := len(c.ents) - 1
 	defScore := pts[d] / float64(max(games[d], 1))
-	def := append([]string{strconv.Itoa(c.gen), "defaults"}, formatPoint(c.s, c.start)...)
+	def := append([]string{strconv.Itoa(c.gen), "defaults"}, formatSearch(c.s, c.start)...)
 	c.cands = append(c.cands, append(def, strconv.Itoa(games[d]), FmtRound(defScore, 4)))
 	// the generation's spread: the candidates' root mean square distance
 	// from the mean they were drawn around, per knob (in its units), and
@@ -323,7 +323,7 @@ func (c *cmaes) Look(h Host, blocks []*Block, results [][]Result) error {
 	theta := clip(c.s, c.point(c.mean))
 	c.path = append(c.path, slices.Clone(theta))
 	c.lastSD = sd
-	row := append([]string{strconv.Itoa(c.gen)}, formatPoint(c.s, theta)...)
+	row := append([]string{strconv.Itoa(c.gen)}, formatSearch(c.s, theta)...)
 	for _, v := range sd {
 		row = append(row, FmtRound(v, 6))
 	}
@@ -332,15 +332,6 @@ func (c *cmaes) Look(h Host, blocks []*Block, results [][]Result) error {
 	c.values = append(c.values, f)
 	h.Status(fmt.Sprintf("generation %d of %d", c.gen, c.cfg.Generations))
 	return nil
-}
-
-// clip limits a point to the ranges.
-func clip(s *space.Space, x []float64) []float64 {
-	for i, p := range s.Params {
-		lo, hi := p.Bounds()
-		x[i] = min(max(x[i], lo), hi)
-	}
-	return x
 }
 
 func (c *cmaes) Winner(Host) (int, error) {
