@@ -37,11 +37,11 @@ type spsa struct {
 	cfg       space.ContinuousConfig
 	theta     []float64
 	sched     []schedule // per parameter
-	k         int       // iterations done
-	delta     []float64 // the current iteration's signs
-	played    []float64 // its perturbation per knob as played (search geometry; |·| < c_k when clipped)
-	clipped   []int     // per knob: iterations of the last quarter at a bound with a clipped perturbation
-	plus, min int       // its points
+	k         int        // iterations done
+	delta     []float64  // the current iteration's signs
+	played    []float64  // its perturbation per knob as played (search geometry; |·| < c_k when clipped)
+	clipped   []int      // per knob: iterations of the last quarter at a bound with a clipped perturbation
+	plus, min int        // its points
 	rows      [][]string
 	final     *finalPhase
 	started   bool
