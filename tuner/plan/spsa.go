@@ -39,7 +39,8 @@ type spsa struct {
 	sched     []schedule // per parameter
 	k         int        // iterations done
 	delta     []float64  // the current iteration's signs
-	played    []float64  // its perturbation per knob as played (search geometry; |·| < c_k when clipped)
+	played    []float64  // its perturbation per knob as played (search geometry)
+	cut       []bool     // per knob: θ± fell outside the range and were clipped
 	clipped   []int      // per knob: iterations of the last quarter at a bound with a clipped perturbation
 	plus, min int        // its points
 	rows      [][]string
@@ -124,6 +125,7 @@ func (p *spsa) perturb(k int) (xp, xm []float64) {
 	n := len(p.theta)
 	yp, ym := make([]float64, n), make([]float64, n)
 	p.played = make([]float64, n)
+	p.cut = make([]bool, n)
 	for i, pr := range p.s.Params {
 		lo, hi := pr.SearchBounds()
 		c, centre := p.ck(i, k), p.theta[i]
@@ -134,6 +136,7 @@ func (p *spsa) perturb(k int) (xp, xm []float64) {
 			}
 		}
 		yp[i], ym[i] = centre+c*p.delta[i], centre-c*p.delta[i]
+		p.cut[i] = min(yp[i], ym[i]) < lo || max(yp[i], ym[i]) > hi
 	}
 	xp, xm = knobPoint(p.s, yp), knobPoint(p.s, ym)
 	for i, pr := range p.s.Params {
@@ -281,7 +284,7 @@ func (p *spsa) Look(h Host, blocks []*Block, results [][]Result) error {
 		c := p.ck(i, k)
 		deltas = append(deltas, FmtRound(p.played[i], 6))
 		lo, hi := p.s.Params[i].SearchBounds()
-		if k > p.cfg.Iterations-p.cfg.Iterations/4 && (p.theta[i] <= lo || p.theta[i] >= hi) && math.Abs(p.played[i]) < c/2 {
+		if k > p.cfg.Iterations-p.cfg.Iterations/4 && (p.theta[i] <= lo || p.theta[i] >= hi) && p.cut[i] {
 			p.clipped[i]++
 		}
 		p.theta[i] = min(max(p.theta[i]+p.rk(i, k)*c*w*p.delta[i], lo), hi)
