@@ -226,39 +226,19 @@ func (c *cmaes) Next(h Host) ([]*Block, error) {
 			final[i] = c.avg[i] / float64(c.navg)
 		}
 	}
-	var lines []string
-	c.conv, lines = convergence(c.s, "cmaes", c.path, c.lastSD, Rounds{Done: c.gen, Needed: MinRounds(c.s)})
-	for _, l := range lines {
-		h.Logf("%s", l)
-	}
 	frow := append([]string{"final"}, formatSearch(c.s, final)...)
 	for range c.s.Params {
 		frow = append(frow, "")
 	}
 	c.rows = append(c.rows, append(frow, "", "", "", "", ""))
-	v, err := e.AddVariant(playValues(c.s, final))
-	if err != nil {
-		return nil, err
-	}
-	c.final = newFinal(c.s, c.gen+1, v, c.cfg.FinalGames)
-	h.Logf("cmaes: %d generations done; the final point (variant %d) plays the defaults on fresh seeds (%d blocks)\n", c.gen, v, c.final.blocks)
-	h.Status("final point against the defaults")
-	return c.final.next(c.s), nil
+	var blocks []*Block
+	c.final, c.conv, blocks, err = startFinal(h, e, c.s, "cmaes", c.path, c.lastSD, Rounds{Done: c.gen, Needed: MinRounds(c.s)}, final, c.cfg.FinalGames)
+	return blocks, err
 }
 
 func (c *cmaes) Look(h Host, blocks []*Block, results [][]Result) error {
 	if c.final != nil {
-		if err := bookAll(blocks, results); err != nil {
-			return err
-		}
-		fc := c.final.c
-		fc.status = "final"
-		c.decided["final"]++
-		c.rounds = c.gen + 1
-		for col := range fc.cols {
-			c.bracketRow(fc, col, fc.cols[col] == c.final.variant)
-		}
-		return nil
+		return c.lookFinal(c.final, c.gen+1, blocks, results)
 	}
 	if len(blocks) != len(results) {
 		return fmt.Errorf("cmaes: %d results for %d blocks", len(results), len(blocks))
@@ -334,12 +314,7 @@ func (c *cmaes) Look(h Host, blocks []*Block, results [][]Result) error {
 	return nil
 }
 
-func (c *cmaes) Winner(Host) (int, error) {
-	if c.final == nil {
-		return 0, fmt.Errorf("cmaes: no final point")
-	}
-	return c.final.variant, nil
-}
+func (c *cmaes) Winner(Host) (int, error) { return c.final.winner("cmaes") }
 
 // Tables are cmaes.csv and cmaes-candidates.csv. cmaes.csv has a row per
 // generation (row 0: the start, sigma the configured one): the mean it

@@ -209,19 +209,9 @@ func (p *spsa) Next(h Host) ([]*Block, error) {
 		for i := range step {
 			step[i] = 2 * p.rk(i, max(p.k, 1)) * p.ck(i, max(p.k, 1)) // |w| ≤ 2 on two seats
 		}
-		var lines []string
-		p.conv, lines = convergence(p.s, "spsa", p.path, step, Rounds{Done: p.k, Needed: MinRounds(p.s), Pinned: p.clipped})
-		for _, l := range lines {
-			h.Logf("%s", l)
-		}
-		v, err := e.AddVariant(playValues(p.s, p.finalPoint()))
-		if err != nil {
-			return nil, err
-		}
-		p.final = newFinal(p.s, p.k+1, v, p.cfg.FinalGames)
-		h.Logf("spsa: %d iterations done; the final point (variant %d) plays the defaults on fresh seeds (%d blocks)\n", p.k, v, p.final.blocks)
-		h.Status("final point against the defaults")
-		return p.final.next(p.s), nil
+		var blocks []*Block
+		p.final, p.conv, blocks, err = startFinal(h, e, p.s, "spsa", p.path, step, Rounds{Done: p.k, Needed: MinRounds(p.s), Pinned: p.clipped}, p.finalPoint(), p.cfg.FinalGames)
+		return blocks, err
 	}
 	return nil, nil
 }
@@ -257,17 +247,7 @@ func (p *spsa) seats() []SeatRef {
 
 func (p *spsa) Look(h Host, blocks []*Block, results [][]Result) error {
 	if p.final != nil {
-		if err := bookAll(blocks, results); err != nil {
-			return err
-		}
-		c := p.final.c
-		c.status = "final"
-		p.decided["final"]++
-		p.rounds = p.k + 1
-		for col := range c.cols {
-			p.bracketRow(c, col, c.cols[col] == p.final.variant)
-		}
-		return nil
+		return p.lookFinal(p.final, p.k+1, blocks, results)
 	}
 	if len(blocks) != 1 || len(results) != 1 || len(results[0]) != len(blocks[0].Games) {
 		return fmt.Errorf("spsa: results do not match the iteration's block")
@@ -305,12 +285,7 @@ func (p *spsa) Look(h Host, blocks []*Block, results [][]Result) error {
 	return nil
 }
 
-func (p *spsa) Winner(Host) (int, error) {
-	if p.final == nil {
-		return 0, fmt.Errorf("spsa: no final point")
-	}
-	return p.final.variant, nil
-}
+func (p *spsa) Winner(Host) (int, error) { return p.final.winner("spsa") }
 
 // Tables is spsa.csv: θ after each iteration (row 0: the start), the
 // perturbation c_k·Δ, the block's games, w and θ+'s share of the points.
