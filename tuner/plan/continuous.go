@@ -49,9 +49,31 @@ func ContinuousConfig(s *space.Space) space.ContinuousConfig {
 		if !cfg.ASet {
 			cfg.A = float64(rounds) / 10
 		}
+		cfg.REndScale = spsaREndScale(rounds)
 	}
 	return cfg
 }
+
+// spsaREndScale is the factor on the default r_end of a budget's
+// schedule of n iterations (issue 41: a schedule that scales with the
+// budget, not one tuned at 20 000 games): (DefaultIterations/n)^p, at
+// least 1 and at most spsaREndMax, so that a shorter search still
+// travels across its ranges (the steps' sum is about n·r_end·c_end).
+// p (spsaREndPower) and the cap were chosen on the training seeds of both
+// families at budget = 5000 (results/measurements-landscapes.md).
+func spsaREndScale(n int) float64 {
+	if n >= space.DefaultIterations {
+		return 1
+	}
+	return min(math.Pow(float64(space.DefaultIterations)/float64(n), spsaREndPower), spsaREndMax)
+}
+
+// spsaREndPower and spsaREndMax: see spsaREndScale (variables for the
+// ground-truth tests: TOURNEY_SPSA_REND_POWER).
+var (
+	spsaREndPower = 0.0
+	spsaREndMax   = 8.0
+)
 
 // Convergence (issue 32): whether the search had settled when its budget
 // ran out. For each knob: its range, where the search started and ended,

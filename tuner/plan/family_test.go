@@ -3,6 +3,7 @@ package plan
 import (
 	"fmt"
 	"os"
+	"strconv"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -144,6 +145,27 @@ func drawnRun(t *testing.T, method string, first, n int, tol float64, extra, tou
 	return ft, worst, games, byClass
 }
 
+// tuneFromEnv sets the continuous methods' inner settings from the
+// environment for a ground-truth run (TOURNEY_SPSA_CLIPPED=1: the clipped
+// perturbation of before issue 41; TOURNEY_CMAES_MINSD, _AVERAGE) and
+// returns the function that restores them.
+func tuneFromEnv(t *testing.T) func() {
+	clipped, minSD, avg, pow := spsaClipped, cmaesMinSD, cmaesAverage, spsaREndPower
+	if os.Getenv("TOURNEY_SPSA_CLIPPED") != "" {
+		spsaClipped = true
+	}
+	for _, v := range []struct {
+		env string
+		dst *float64
+	}{{"TOURNEY_CMAES_MINSD", &cmaesMinSD}, {"TOURNEY_CMAES_AVERAGE", &cmaesAverage}, {"TOURNEY_SPSA_REND_POWER", &spsaREndPower}} {
+		if x, err := strconv.ParseFloat(os.Getenv(v.env), 64); err == nil {
+			*v.dst = x
+			t.Logf("%s = %g", v.env, x)
+		}
+	}
+	return func() { spsaClipped, cmaesMinSD, cmaesAverage, spsaREndPower = clipped, minSD, avg, pow }
+}
+
 // ridgesFirst is the first held-out seed of DrawRidges' family: choices
 // were made on seeds 1 .. 1000 (TOURNEY_RIDGES_FIRST=1 runs those).
 const ridgesFirst = 1001
@@ -176,10 +198,7 @@ func TestRidgesPeak(t *testing.T) {
 		n = 1
 	}
 	first := envSeeds("TOURNEY_RIDGES_FIRST", ridgesFirst)
-	if os.Getenv("TOURNEY_SPSA_CLIPPED") != "" { // the clipped perturbation of before issue 41
-		spsaClipped = true
-		defer func() { spsaClipped = false }()
-	}
+	defer tuneFromEnv(t)()
 	budget := envSeeds("TOURNEY_RIDGES_BUDGET", 0)
 	tour := ""
 	if budget > 0 {
@@ -218,18 +237,25 @@ func TestRidgesPeak(t *testing.T) {
 // tuned on: the final point within 10 Elo of the peak in at least 90 %.
 // CI runs a few seeds and asserts with margin (every final point within
 // 30 Elo); TOURNEY_FAMILY_SEEDS=200 gives the figure and its breakdown by
-// where the defaults and the best values sit.
+// where the defaults and the best values sit; TOURNEY_FAMILY_BUDGET=n
+// runs with that [tournament] budget (no assertion).
 func TestFamilyPeak(t *testing.T) {
 	n := envSeeds("TOURNEY_FAMILY_SEEDS", 3)
 	if raceEnabled && os.Getenv("TOURNEY_FAMILY_SEEDS") == "" {
 		n = 1
 	}
 	first := envSeeds("TOURNEY_FAMILY_FIRST", familyFirst)
+	defer tuneFromEnv(t)()
 	for _, method := range []string{"spsa", "cmaes"} {
 		if m := os.Getenv("TOURNEY_FAMILY_METHOD"); m != "" && m != method {
 			continue
 		}
-		ft, worst, games := familyRun(t, method, first, n, 10, os.Getenv("TOURNEY_FAMILY_"+strings.ToUpper(method)))
+		tour := ""
+		if b := envSeeds("TOURNEY_FAMILY_BUDGET", 0); b > 0 {
+			tour = fmt.Sprintf("budget = %d", b)
+		}
+		ft, worst, games, _ := drawnRun(t, method, first, n, 10, os.Getenv("TOURNEY_FAMILY_"+strings.ToUpper(method)), tour,
+			func(seed uint64) *synthetic.Drawn { return synthetic.DrawLandscape(seed, false) })
 		all := familyCell{}
 		for _, c := range ft {
 			all.runs += c.runs
@@ -238,6 +264,7 @@ func TestFamilyPeak(t *testing.T) {
 		t.Logf("%s on drawn landscapes %d .. %d: within 10 Elo of the peak in %d of %d (%.1f %%), worst %.1f Elo, %.0f games of the search\n%s",
 			method, first, first+n-1, all.hits, all.runs, 100*float64(all.hits)/float64(all.runs), -worst, games, ft)
 		switch {
+		case tour != "":
 		case n >= 20 && 10*all.hits < 9*all.runs:
 			t.Errorf("%s: within 10 Elo of the peak in %d of %d drawn landscapes, want at least 90 %%", method, all.hits, all.runs)
 		case n < 20 && worst < -30:
