@@ -150,20 +150,22 @@ func drawnRun(t *testing.T, method string, first, n int, tol float64, extra, tou
 // perturbation of before issue 41; TOURNEY_CMAES_MINSD, _AVERAGE) and
 // returns the function that restores them.
 func tuneFromEnv(t *testing.T) func() {
-	clipped, minSD, avg, pow := spsaClipped, cmaesMinSD, cmaesAverage, spsaREndPower
+	clipped, minSD, avg, pow, savg := spsaClipped, cmaesMinSD, cmaesAverage, spsaREndPower, spsaAverage
 	if os.Getenv("TOURNEY_SPSA_CLIPPED") != "" {
 		spsaClipped = true
 	}
 	for _, v := range []struct {
 		env string
 		dst *float64
-	}{{"TOURNEY_CMAES_MINSD", &cmaesMinSD}, {"TOURNEY_CMAES_AVERAGE", &cmaesAverage}, {"TOURNEY_SPSA_REND_POWER", &spsaREndPower}} {
+	}{{"TOURNEY_CMAES_MINSD", &cmaesMinSD}, {"TOURNEY_CMAES_AVERAGE", &cmaesAverage}, {"TOURNEY_SPSA_REND_POWER", &spsaREndPower}, {"TOURNEY_SPSA_AVERAGE", &spsaAverage}} {
 		if x, err := strconv.ParseFloat(os.Getenv(v.env), 64); err == nil {
 			*v.dst = x
 			t.Logf("%s = %g", v.env, x)
 		}
 	}
-	return func() { spsaClipped, cmaesMinSD, cmaesAverage, spsaREndPower = clipped, minSD, avg, pow }
+	return func() {
+		spsaClipped, cmaesMinSD, cmaesAverage, spsaREndPower, spsaAverage = clipped, minSD, avg, pow, savg
+	}
 }
 
 // ridgesFirst is the first held-out seed of DrawRidges' family: choices

@@ -222,7 +222,7 @@ func (p *spsa) Next(h Host) ([]*Block, error) {
 // landscapes of many correlated knobs). 0.75 of 0, 0.25, 0.5 and 0.75 on
 // the family's training seeds 1 .. 80 (issue 32): 71, 76, 77 and 78 of
 // 80 within 10 Elo of the peak at r_end 0.016.
-const spsaAverage = 0.75
+var spsaAverage = 0.75
 
 // finalPoint is the mean of θ over the last spsaAverage of the
 // iterations (each θ in the box, so the mean is too).
