@@ -355,3 +355,30 @@ func (k FamilyKnob) Unit(x float64) float64 {
 	}
 	return (x - k.Min) / (k.Max - k.Min)
 }
+
+// Scaled is the drawn landscape with every term scaled so that its peak
+// is gain Elo above the defaults (a near-null of 1 .. 5 Elo, say); the
+// shape, and where the best values are, stay.
+func (d *Drawn) Scaled(gain float64) *Drawn {
+	e := *d
+	if !(d.Gain > 0) {
+		return &e
+	}
+	f := gain / d.Gain
+	e.Knobs = append([]FamilyKnob(nil), d.Knobs...)
+	for i := range e.Knobs {
+		e.Knobs[i].K *= f
+	}
+	e.Cross = append([]FamilyCross(nil), d.Cross...)
+	for i := range e.Cross {
+		e.Cross[i].C *= f
+	}
+	e.Ridges = append([]FamilyRidge(nil), d.Ridges...)
+	for i := range e.Ridges {
+		e.Ridges[i].K *= f
+	}
+	if l, err := e.Landscape(); err == nil {
+		_, e.Gain = l.Best()
+	}
+	return &e
+}
