@@ -216,7 +216,7 @@ func (c *cmaes) Next(h Host) ([]*Block, error) {
 			c.ents = append(c.ents, SeatRef{Kind: SeatFiller})
 			g := c.gen + 1
 			var blocks []*Block
-			for b := range c.cfg.Blocks {
+			for b := range c.blocksAt(g) {
 				blocks = append(blocks, pointBlock(c.s, g, b, c.ents, game.Mix(c.s.Seed, 0xc3a, uint64(g), uint64(b))))
 			}
 			return blocks, nil
@@ -315,6 +315,22 @@ func (c *cmaes) Look(h Host, blocks []*Block, results [][]Result) error {
 	h.Status(fmt.Sprintf("generation %d of %d", c.gen, c.cfg.Generations))
 	return nil
 }
+
+// blocksAt is generation g's blocks: cfg.Blocks, or with cmaesRamp a
+// ramp from half of them to one and a half times as many over the
+// generations (the same games in all; the early generations need a
+// direction, the late ones precision).
+func (c *cmaes) blocksAt(g int) int {
+	b := c.cfg.Blocks
+	if !cmaesRamp || c.cfg.Generations < 2 {
+		return b
+	}
+	f := 0.5 + float64(g-1)/float64(c.cfg.Generations-1)
+	return max(1, int(math.Round(float64(b)*f)))
+}
+
+// cmaesRamp turns blocksAt's ramp on (TOURNEY_CMAES_RAMP in the tests).
+var cmaesRamp = false
 
 func (c *cmaes) Winner(Host) (int, error) { return c.final.winner("cmaes") }
 

@@ -50,6 +50,7 @@ func ContinuousConfig(s *space.Space) space.ContinuousConfig {
 			cfg.A = float64(rounds) / 10
 		}
 		cfg.REndScale = spsaREndScale(rounds)
+		cfg.CEndScale = spsaCEndScale(rounds)
 	}
 	return cfg
 }
@@ -67,6 +68,18 @@ func spsaREndScale(n int) float64 {
 	}
 	return min(math.Pow(float64(space.DefaultIterations)/float64(n), spsaREndPower), spsaREndMax)
 }
+
+// spsaCEndScale is the factor on every knob's c_end for a budget's
+// schedule of n iterations: (DefaultIterations/n)^spsaCEndPower, at
+// least 1 (c_end then at most half the range).
+func spsaCEndScale(n int) float64 {
+	if n >= space.DefaultIterations || spsaCEndPower == 0 {
+		return 1
+	}
+	return math.Pow(float64(space.DefaultIterations)/float64(n), spsaCEndPower)
+}
+
+var spsaCEndPower = 0.0
 
 // spsaREndPower and spsaREndMax: see spsaREndScale (variables for the
 // ground-truth tests: TOURNEY_SPSA_REND_POWER).
@@ -143,7 +156,7 @@ func MinRounds(s *space.Space) int {
 		worst := math.Inf(1)
 		for _, pr := range s.Params {
 			lo, hi := pr.SearchBounds()
-			sc := spsaSchedule(c, pr.CEnd, rEnd(pr, c))
+			sc := spsaSchedule(c, cEnd(pr, c), rEnd(pr, c))
 			t := 0.0
 			for k := 1; k <= n; k++ {
 				t += 2 * sc.r(k) * sc.c(k)

@@ -150,21 +150,22 @@ func drawnRun(t *testing.T, method string, first, n int, tol float64, extra, tou
 // perturbation of before issue 41; TOURNEY_CMAES_MINSD, _AVERAGE) and
 // returns the function that restores them.
 func tuneFromEnv(t *testing.T) func() {
-	clipped, minSD, avg, pow, savg := spsaClipped, cmaesMinSD, cmaesAverage, spsaREndPower, spsaAverage
+	clipped, minSD, avg, pow, savg, cpow, ramp := spsaClipped, cmaesMinSD, cmaesAverage, spsaREndPower, spsaAverage, spsaCEndPower, cmaesRamp
+	cmaesRamp = os.Getenv("TOURNEY_CMAES_RAMP") != ""
 	if os.Getenv("TOURNEY_SPSA_CLIPPED") != "" {
 		spsaClipped = true
 	}
 	for _, v := range []struct {
 		env string
 		dst *float64
-	}{{"TOURNEY_CMAES_MINSD", &cmaesMinSD}, {"TOURNEY_CMAES_AVERAGE", &cmaesAverage}, {"TOURNEY_SPSA_REND_POWER", &spsaREndPower}, {"TOURNEY_SPSA_AVERAGE", &spsaAverage}} {
+	}{{"TOURNEY_CMAES_MINSD", &cmaesMinSD}, {"TOURNEY_CMAES_AVERAGE", &cmaesAverage}, {"TOURNEY_SPSA_REND_POWER", &spsaREndPower}, {"TOURNEY_SPSA_AVERAGE", &spsaAverage}, {"TOURNEY_SPSA_CEND_POWER", &spsaCEndPower}} {
 		if x, err := strconv.ParseFloat(os.Getenv(v.env), 64); err == nil {
 			*v.dst = x
 			t.Logf("%s = %g", v.env, x)
 		}
 	}
 	return func() {
-		spsaClipped, cmaesMinSD, cmaesAverage, spsaREndPower, spsaAverage = clipped, minSD, avg, pow, savg
+		spsaClipped, cmaesMinSD, cmaesAverage, spsaREndPower, spsaAverage, spsaCEndPower, cmaesRamp = clipped, minSD, avg, pow, savg, cpow, ramp
 	}
 }
 

@@ -55,7 +55,7 @@ func newSPSA(b base) *spsa {
 	cfg := ContinuousConfig(s)
 	p := &spsa{base: b, cfg: cfg, theta: searchStart(s)}
 	for _, pr := range s.Params {
-		p.sched = append(p.sched, spsaSchedule(cfg, pr.CEnd, rEnd(pr, cfg)))
+		p.sched = append(p.sched, spsaSchedule(cfg, cEnd(pr, cfg), rEnd(pr, cfg)))
 	}
 	head := []string{"iteration"}
 	for _, pr := range s.Params {
@@ -94,6 +94,16 @@ func rEnd(pr space.ParamRange, cfg space.ContinuousConfig) float64 {
 		return pr.REnd
 	}
 	return pr.REnd * cfg.REndScale
+}
+
+// cEnd is knob pr's c_end in a search of cfg (cfg.CEndScale), at most
+// half its range.
+func cEnd(pr space.ParamRange, cfg space.ContinuousConfig) float64 {
+	if cfg.CEndScale <= 0 {
+		return pr.CEnd
+	}
+	lo, hi := pr.SearchBounds()
+	return min(pr.CEnd*cfg.CEndScale, (hi-lo)/2)
 }
 
 func (sc schedule) c(k int) float64 { return sc.c0 / math.Pow(float64(k), sc.gamma) }

@@ -32,6 +32,8 @@ type ContinuousConfig struct {
 	// none (tuner/plan.ContinuousConfig sets it for a budget's schedule; 0
 	// or 1: none).
 	REndScale float64
+	// CEndScale multiplies every knob's c_end likewise (0 or 1: none).
+	CEndScale float64
 	// RoundsSet tells that iterations (spsa) or generations (cmaes) were
 	// given, ASet that A was: [tournament] budget then sets neither.
 	RoundsSet, ASet bool
