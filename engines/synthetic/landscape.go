@@ -107,6 +107,10 @@ func knobDefault(k string) float64 {
 	return 0
 }
 
+// KnobDefault and KnobInteger are knobDefault and knobInteger (tests).
+func KnobDefault(k string) float64 { return knobDefault(k) }
+func KnobInteger(k string) bool    { return knobInteger(k) }
+
 // knobInteger reports whether the bot's knob k is an integer (n, m).
 func knobInteger(k string) bool { return strings.HasPrefix(k, "n") || strings.HasPrefix(k, "m") }
 
