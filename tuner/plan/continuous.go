@@ -56,22 +56,26 @@ func ContinuousConfig(s *space.Space) space.ContinuousConfig {
 }
 
 // spsaREndScale is the factor on the default r_end of a budget's
-// schedule of n iterations (issue 41: a schedule that scales with the
-// budget, not one tuned at 20 000 games): (DefaultIterations/n)^p, at
-// least 1 and at most spsaREndMax, so that a shorter search still
-// travels across its ranges (the steps' sum is about n·r_end·c_end).
-// p (spsaREndPower) and the cap were chosen on the training seeds of both
-// families at budget = 5000 (results/measurements-landscapes.md).
+// schedule of n iterations: (DefaultIterations/n)^spsaREndPower, at least
+// 1 and at most spsaREndMax. spsaCEndScale is the factor on every knob's
+// c_end: (DefaultIterations/n)^spsaCEndPower, at least 1 (c_end at most
+// half the range). A schedule that scales with the budget, not one tuned
+// at 20 000 games (issue 41): a shorter search perturbs more widely (a
+// block's result then tells a slope from the noise sooner) and, since a
+// step is r_k·c_k per unit of w, steps further. Chosen on the training
+// seeds 1 .. 100 of both families at budget = 5000 (2 500 iterations;
+// within 10 Elo of the peak, drawn / ridges): c power 0 and r power 0,
+// 0.5, 1: 59/55, 75/71, 61/58; c power 0.25 with r power 0.35 and 0.5:
+// 82/83, 82/83; c power 0.5 with r power 0, 0.1, 0.2, 0.35: 91/87,
+// 89/88, 90/86, 84/87; c 0.75, r 0.2: 88/86. Shipped: c 0.5, r 0
+// (results/measurements-landscapes.md).
 func spsaREndScale(n int) float64 {
-	if n >= space.DefaultIterations {
+	if n >= space.DefaultIterations || spsaREndPower == 0 {
 		return 1
 	}
 	return min(math.Pow(float64(space.DefaultIterations)/float64(n), spsaREndPower), spsaREndMax)
 }
 
-// spsaCEndScale is the factor on every knob's c_end for a budget's
-// schedule of n iterations: (DefaultIterations/n)^spsaCEndPower, at
-// least 1 (c_end then at most half the range).
 func spsaCEndScale(n int) float64 {
 	if n >= space.DefaultIterations || spsaCEndPower == 0 {
 		return 1
@@ -79,10 +83,11 @@ func spsaCEndScale(n int) float64 {
 	return math.Pow(float64(space.DefaultIterations)/float64(n), spsaCEndPower)
 }
 
-var spsaCEndPower = 0.0
+// spsaCEndPower, spsaREndPower and spsaREndMax: see spsaREndScale
+// (variables for the ground-truth tests: TOURNEY_SPSA_CEND_POWER,
+// TOURNEY_SPSA_REND_POWER).
+var spsaCEndPower = 0.5
 
-// spsaREndPower and spsaREndMax: see spsaREndScale (variables for the
-// ground-truth tests: TOURNEY_SPSA_REND_POWER).
 var (
 	spsaREndPower = 0.0
 	spsaREndMax   = 8.0
