@@ -204,6 +204,7 @@ func (c *cmaes) Next(h Host) ([]*Block, error) {
 			if c.evo == nil {
 				c.evo = newEvoState(len(c.start), c.pop, c.cfg.Sigma, cmaesMinSD)
 			}
+			c.evo.minSD = cmaesFloorAt(c.gen+1, c.cfg.Generations)
 			c.xs = c.evo.sample(game.NewRand(game.Mix(c.s.Seed, 0xc3a, uint64(c.gen+1))))
 			c.ents = c.ents[:0]
 			for _, u := range c.xs {
@@ -315,6 +316,25 @@ func (c *cmaes) Look(h Host, blocks []*Block, results [][]Result) error {
 	h.Status(fmt.Sprintf("generation %d of %d", c.gen, c.cfg.Generations))
 	return nil
 }
+
+// cmaesFloorAt is generation g's floor under the spread (of n
+// generations): cmaesMinSD, or with cmaesAnneal the same for the first
+// half and then down to a quarter of it at the last generation (the
+// early generations need a spread the ranking can see; the last ones
+// sample near the mean, so that its recombination is precise).
+func cmaesFloorAt(g, n int) float64 {
+	if !cmaesAnneal || n < 2 {
+		return cmaesMinSD
+	}
+	f := float64(g) / float64(n)
+	if f <= 0.5 {
+		return cmaesMinSD
+	}
+	return cmaesMinSD * (1 - 1.5*(f-0.5))
+}
+
+// cmaesAnneal turns cmaesFloorAt's annealing on (TOURNEY_CMAES_ANNEAL).
+var cmaesAnneal = false
 
 // blocksAt is generation g's blocks: cfg.Blocks, or with cmaesRamp a
 // ramp from half of them to one and a half times as many over the

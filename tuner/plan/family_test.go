@@ -152,7 +152,8 @@ func drawnRun(t *testing.T, method string, first, n int, tol float64, extra, tou
 func tuneFromEnv(t *testing.T) func() {
 	clipped, minSD, avg, pow, savg, cpow, ramp := spsaClipped, cmaesMinSD, cmaesAverage, spsaREndPower, spsaAverage, spsaCEndPower, cmaesRamp
 	cmaesRamp = os.Getenv("TOURNEY_CMAES_RAMP") != ""
-	geo := cmaesFloorGeo
+	geo, anneal := cmaesFloorGeo, cmaesAnneal
+	cmaesAnneal = os.Getenv("TOURNEY_CMAES_ANNEAL") != ""
 	cmaesFloorGeo = os.Getenv("TOURNEY_CMAES_FLOOR") == "geo"
 	if os.Getenv("TOURNEY_SPSA_CLIPPED") != "" {
 		spsaClipped = true
@@ -168,7 +169,7 @@ func tuneFromEnv(t *testing.T) func() {
 	}
 	return func() {
 		spsaClipped, cmaesMinSD, cmaesAverage, spsaREndPower, spsaAverage, spsaCEndPower, cmaesRamp = clipped, minSD, avg, pow, savg, cpow, ramp
-		cmaesFloorGeo = geo
+		cmaesFloorGeo, cmaesAnneal = geo, anneal
 	}
 }
 
