@@ -15,7 +15,8 @@ import (
 // of blocks (every pair on two seats, seeded tables on more), and a
 // candidate's value is its mean points there, so only the ranking within
 // the generation matters, as CMA-ES uses it. The search runs in units of
-// each parameter's half-range around the start (sigma is the initial
+// each parameter's half-range (in its search geometry: decades for scale
+// = "log", continuous.go) around the start (sigma is the initial
 // spread in those units) on an unbounded space; a candidate is mapped
 // into the ranges (boxTransform: pycma's, a mirror with smoothed corners)
 // and integers rounded when played, so the box bounds what is played and

@@ -20,13 +20,16 @@ import (
 //	c_k = c / k^γ,  a_k = a / (A + k)^α,  r_k = a_k / c_k²,
 //
 // per parameter, c = c_end·N^γ and a = r_end·c_end²·(A + N)^α, so that
-// the last iteration perturbs by c_end and steps by r_end. θ+ and θ−
-// are clipped to the ranges, integers rounded, when played; θ is clipped.
-// c_end and r_end are shares of each range, so a knob moves the same share
-// of its range whatever its scale; the defaults (r_end 0.016, 10 000
-// iterations, or a [tournament] budget: ContinuousConfig) were chosen on
-// the landscape family's training seeds (issue 32); convergence.csv is
-// the search's diagnostic.
+// the last iteration perturbs by c_end and steps by r_end. θ moves in
+// each knob's search geometry (decades for scale = "log": continuous.go);
+// near a bound the perturbation is scaled by the room to it rather than
+// clipped (perturb, issue 41); integers are rounded when played, never
+// onto one value; θ is clipped. c_end defaults to a fifth of each range
+// and r_end is a share, so a knob moves the same share of its range
+// whatever its scale; the defaults (r_end 0.016, 10 000 iterations, or a
+// [tournament] budget, whose shorter schedule widens c_end:
+// ContinuousConfig) were chosen on the landscape families' training
+// seeds (issues 32, 41); convergence.csv is the search's diagnostic.
 // The iterations run one after the other (an iteration's block plays its
 // games in parallel), so θ is the same at any worker count.
 //
