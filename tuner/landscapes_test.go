@@ -124,6 +124,9 @@ func twoValueSpace(t *testing.T, d *synthetic.Drawn, extra string) (*space.Space
 			if k.Integer {
 				v = math.Round(v)
 			}
+			if v == def { // an integer range centred on its default
+				v = k.Max
+			}
 		}
 		if k.Integer && synthetic.KnobInteger(k.Name) {
 			fmt.Fprintf(&params, "%s = { values = [%d, %d] }\n", k.Name, int(def), int(v))
