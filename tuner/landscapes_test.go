@@ -160,7 +160,9 @@ func fmtTOMLFloat(x float64) string {
 // version of the ridge family (twoValueSpace): the winner within 15 Elo
 // of the grid's best in at least 95 %. CI runs 2 seeds (within 40 Elo);
 // TOURNEY_RIDGES_HALVING=n runs n (seeds from 1001, or
-// TOURNEY_RIDGES_FIRST), TOURNEY_HALVING_BUDGET=N with budget = N.
+// TOURNEY_RIDGES_FIRST), TOURNEY_HALVING_BUDGET=N with budget = N,
+// TOURNEY_RIDGES_HALVING_FLAT=1 on the flats (every value but the
+// defaults' worse or equal: "better than the defaults" in at most 2 %).
 func TestRidgesHalving(t *testing.T) {
 	runs, set := sweepSeeds("TOURNEY_RIDGES_HALVING", 2)
 	first, _ := sweepSeeds("TOURNEY_RIDGES_FIRST", 1001)
@@ -168,10 +170,11 @@ func TestRidgesHalving(t *testing.T) {
 	if b := os.Getenv("TOURNEY_HALVING_BUDGET"); b != "" {
 		extra = "budget = " + b + "\n"
 	}
-	hits, games := 0, 0
+	flat := os.Getenv("TOURNEY_RIDGES_HALVING_FLAT") != "" // the flats' two-value version: the defaults are the grid's best
+	hits, games, better := 0, 0, 0
 	worst := 0.0
 	for seed := first; seed < first+runs; seed++ {
-		d := synthetic.DrawRidges(uint64(seed), false)
+		d := synthetic.DrawRidges(uint64(seed), flat)
 		sp, land := twoValueSpace(t, d, extra)
 		res, _ := sweepSpace(t, sp, 2, RunOptions{NoRecords: true})
 		val := func(v space.Variant) float64 {
@@ -190,6 +193,9 @@ func TestRidgesHalving(t *testing.T) {
 		}
 		got := val(res.Variants[res.Winner])
 		games += res.Summary.Games
+		if res.Verdict.Better {
+			better++
+		}
 		if best-got <= 15 {
 			hits++
 		} else {
@@ -203,9 +209,13 @@ func TestRidgesHalving(t *testing.T) {
 		}
 		worst = max(worst, best-got)
 	}
-	t.Logf("halving on the two-value ridge landscapes %d .. %d: within 15 Elo of the grid's best in %d of %d (%.1f %%), worst %.1f Elo, %d games a run",
-		first, first+runs-1, hits, runs, 100*float64(hits)/float64(runs), worst, games/runs)
+	t.Logf("halving on the two-value ridge landscapes %d .. %d (flat %v): within 15 Elo of the grid's best in %d of %d (%.1f %%), worst %.1f Elo, %d games a run; \"better than the defaults\" in %d",
+		first, first+runs-1, flat, hits, runs, 100*float64(hits)/float64(runs), worst, games/runs, better)
 	switch {
+	case flat:
+		if flatFails(runs, better) {
+			t.Errorf("flats: \"better than the defaults\" in %d of %d", better, runs)
+		}
 	case set && runs >= 20 && 20*hits < 19*runs:
 		t.Errorf("within 15 Elo of the grid's best in %d of %d, want at least 95 %%", hits, runs)
 	case !set && worst > 40:
