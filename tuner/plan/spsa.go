@@ -149,7 +149,8 @@ func (p *spsa) perturb(k int) (xp, xm []float64) {
 			}
 		}
 		yp[i], ym[i] = centre+c*p.delta[i], centre-c*p.delta[i]
-		p.cut[i] = min(yp[i], ym[i]) < lo || max(yp[i], ym[i]) > hi
+		eps := 1e-9 * (hi - lo) // a centre moved inwards by c may round past the bound
+		p.cut[i] = min(yp[i], ym[i]) < lo-eps || max(yp[i], ym[i]) > hi+eps
 	}
 	xp, xm = knobPoint(p.s, yp), knobPoint(p.s, ym)
 	for i, pr := range p.s.Params {
