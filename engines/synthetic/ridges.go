@@ -11,9 +11,10 @@ import (
 
 // A second landscape family (issue 41), built unlike DrawLandscape's:
 // DrawRidges draws landscapes of 6 .. 12 knobs on the landscape-mixed bot
-// with rotated quadratic ridges (pairs and triples whose best values are
-// correlated 0.85 .. 0.97: raising one knob is good only if its partner
-// moves too), narrow and wide peaks, narrow bests 2 .. 10 % of the range
+// with rotated quadratic ridges (pairs whose best values are correlated
+// 0.85 .. 0.97: raising one knob is good only if its partner moves too;
+// triples, two such ridges sharing a knob, whose neighbours come out
+// correlated 0.76 .. 0.95), narrow and wide peaks, narrow bests 2 .. 10 % of the range
 // inside the bound where the default sits, bests on a bound, integer
 // knobs and log-scaled knobs (three decades, the best anywhere in them).
 // Each landscape has a class, the geometry it shows most (Geometries);
