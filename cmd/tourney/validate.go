@@ -104,6 +104,9 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	for _, w := range sp.StartWarnings() {
 		fmt.Fprintf(stderr, "warning: %s\n", w)
 	}
+	if w := plan.RoundsWarning(sp); w != "" {
+		fmt.Fprintf(stderr, "warning: %s\n", w)
+	}
 	switch {
 	case sp.Generate.Method == "spsa":
 		fmt.Fprintf(stdout, "search: spsa, %d iterations (A %g, alpha %g, gamma %g), then the final point against the defaults (%d games, confidence %g)\n",

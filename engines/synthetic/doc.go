@@ -69,7 +69,11 @@
 // "landscape" has sixteen float knobs x1 .. x16 (default 0, range ±1e6)
 // and a label; it plays the strength its knobs have on the map's
 // landscape (Landscape.Elo) and needs a landscape map: on a built-in map
-// it forfeits every game.
+// it forfeits every game. "landscape-mixed" is the same bot with knobs as
+// users have them besides x1 .. x16: eight integers n1 .. n8 (default 0,
+// range ±1e6), eight positive floats g1 .. g8 (default 1, range 1e-6 ..
+// 1e6) and eight positive integers m1 .. m8 (default 1, range 1 .. 1e6),
+// for ranges on a log scale.
 //
 // # Landscapes
 //
@@ -100,15 +104,34 @@
 //	b = "x6"
 //	c = 30
 //
+//	[[ridge]]              # a rotated term: −k·(Σ w_i·d_i)²
+//	knobs   = ["x5", "x6"]
+//	weights = [1.0, -0.5]
+//	k       = 400
+//
+// A [peak] entry may also say scale = "log" (its distance is counted in
+// decades, log10 x − log10 best: a node limit whose best is 3000 loses as
+// much at 300 as at 30 000; only the positive knobs g and m, best > 0) and
+// integer = true (the knob is played at round(x); the integer knobs n and
+// m always are):
+//
+//	g1 = { best = 40, k = 30, scale = "log" }
+//	m1 = { best = 3000, k = 20, scale = "log" }
+//	x7 = { best = 2.4, k = 5, integer = true }
+//
 // The raw value at knobs x is the sum of: for each knob of [main], the Elo
 // listed for its value (a value not listed adds 0; values compare exactly,
 // as numbers: "1" is the value 1.0); for each interaction whose two knobs
 // both have the given values, its elo; for each knob of [peak],
-// −k·(x − best)²; for each cross, c·(xa − best_a)·(xb − best_b). A knob
-// named nowhere adds nothing.
+// −k·d²; for each cross, c·d_a·d_b; for each ridge, −k·(Σ w_i·d_i)²,
+// where d is a knob's distance from its best value: x − best, or log10 x
+// − log10 best on a log scale, x rounded first for an integer. A ridge
+// makes its knobs' best values correlated: raising one is good only if
+// the others move with it (weights 1 and −1: their difference matters).
+// A knob named nowhere adds nothing.
 //
 // The strength is relative to the origin: Landscape.Value(x) = raw(x) −
-// raw(0), so the bot's defaults (every knob 0) are 0 Elo, like the
+// raw(defaults), so the bot's defaults (every knob 0; g and m 1) are 0 Elo, like the
 // tuner's rating scale, which is anchored at the bot's defaults
 // (statistics.md §4): a variant's rating estimates its Value. The bot
 // plays Landscape.Elo(x), Value rounded to a whole Elo and limited to
@@ -124,8 +147,12 @@
 // continuous ([peak], [[cross]]), k ≤ 0, best outside ±1e6, a cross on a
 // knob without a [peak] entry, and crosses so strong that the best values
 // are not the maximum of the continuous part (the quadratic form must be
-// negative definite; with one cross, 4·k_a·k_b > c²). Landscape.Best gives
-// the continuous maximum.
+// negative definite; with one cross, 4·k_a·k_b > c²); a ridge without
+// knobs, weights (one per knob) or k > 0, or on a knob without a [peak]
+// entry; scale other than "linear" or "log", a log scale on a knob that
+// is not positive or with best ≤ 0, integer = false on an integer knob.
+// Landscape.Best gives the continuous maximum (integer knobs at the best
+// integers near their best values).
 //
 // # A family of landscapes
 //
@@ -144,6 +171,22 @@
 // range and do not depend on where 0 lies in it. tuner/plan's
 // TestFamilyPeak and tuner's TestFamilyFlat run SPSA and CMA-ES on drawn
 // landscapes (TOURNEY_FAMILY_SEEDS=n; README).
+//
+// DrawRidges (ridges.go) draws a second family, built unlike the first
+// (issue 41), on the landscape-mixed bot: 6 .. 12 knobs; rotated ridges
+// (pairs and triples whose best values are correlated 0.85 .. 0.97, the
+// defaults at one end of the ridge and the best toward the other);
+// narrow peaks (10 Elo lost within 3 .. 6 % of the range) and wide ones
+// (25 .. 60 %); narrow bests 2 .. 10 % of the range inside the bound
+// where the default sits; bests on a bound; integer knobs of 5 .. 60
+// values; log knobs of three decades with the best anywhere in them (and
+// positive integers of 1 .. 1000, the default 1 on the lower bound). Each
+// landscape has a class (Geometries: ridge, narrow, near, bound, integer,
+// log), the geometry 2 .. 4 of its knobs show; the others are drawn from
+// a mixture of all of them. Drawn.Bot names the bot, Drawn.Scaled gives a
+// near-null of the same shape. tuner/plan's TestRidgesPeak, tuner's
+// TestDrawnNulls and TestRidgesHalving run the methods on it
+// (TOURNEY_RIDGES_SEEDS=n and others; see the tests).
 //
 // Examples are in configs/synthetic: twelve.toml (twelve two-value knobs,
 // three interactions, best 160 Elo above the defaults), null.toml (twelve

@@ -36,6 +36,10 @@ type FamilyKnob struct {
 	Min, Max          float64
 	Best, K           float64
 	DefaultAt, BestAt string
+	// DrawRidges' knobs: on a log scale (Min > 0; K per decade²), an
+	// integer, and the peak's width (narrow, medium, wide)
+	Log, Integer bool
+	Width        string
 }
 
 // FamilyCross is a drawn cross term c·(xa − best_a)·(xb − best_b).
@@ -54,6 +58,19 @@ type Drawn struct {
 	Knobs             []FamilyKnob
 	Cross             []FamilyCross
 	Gain              float64 // the peak's Value (Elo above the defaults)
+	// DrawRidges' landscapes: the family ("ridges"; "" for DrawLandscape),
+	// the class (Geometries) and the ridges
+	Family, Class string
+	Ridges        []FamilyRidge
+}
+
+// Bot is the landscape bot that plays the drawn knobs: landscape, or
+// landscape-mixed for a landscape with integer or positive knobs.
+func (d *Drawn) Bot() string {
+	if d.Family == "" {
+		return "landscape"
+	}
+	return "landscape-mixed"
 }
 
 // DrawLandscape draws landscape seed of the family; flat draws a null (the
@@ -255,14 +272,45 @@ func (d *Drawn) Text() string {
 	if d.Flat {
 		kind = "flat landscape"
 	}
-	fmt.Fprintf(&b, "# drawn %s %d of the family (engines/synthetic/family.go): defaults %s, best values %s\n", kind, d.Seed, d.DefaultAt, d.BestAt)
+	if d.Family != "" {
+		fmt.Fprintf(&b, "# drawn %s %d of the family %s (engines/synthetic/ridges.go): class %s\n", kind, d.Seed, d.Family, d.Class)
+	} else {
+		fmt.Fprintf(&b, "# drawn %s %d of the family (engines/synthetic/family.go): defaults %s, best values %s\n", kind, d.Seed, d.DefaultAt, d.BestAt)
+	}
 	fmt.Fprintf(&b, "doc     = \"drawn %s %d: %d knobs, peak %.3f Elo above the defaults\"\nplayers = 2\n\n[peak]\n", kind, d.Seed, len(d.Knobs), d.Gain)
 	for _, k := range d.Knobs {
-		fmt.Fprintf(&b, "%s = { best = %s, k = %s }   # range [%s, %s]; default %s, best %s\n", k.Name, fmtNum(k.Best), fmtNum(k.K),
-			fmtNum(k.Min), fmtNum(k.Max), k.DefaultAt, k.BestAt)
+		extra, width := "", ""
+		if k.Log {
+			extra += `, scale = "log"`
+		}
+		if k.Integer && !knobInteger(k.Name) {
+			extra += ", integer = true"
+		}
+		if k.Width != "" {
+			width = ", " + k.Width
+		}
+		fmt.Fprintf(&b, "%s = { best = %s, k = %s%s }   # range [%s, %s]; default %s, best %s%s\n", k.Name, fmtNum(k.Best), fmtNum(k.K), extra,
+			fmtNum(k.Min), fmtNum(k.Max), k.DefaultAt, k.BestAt, width)
 	}
 	for _, c := range d.Cross {
 		fmt.Fprintf(&b, "\n[[cross]]\na = %q\nb = %q\nc = %s\n", c.A, c.B, fmtNum(c.C))
+	}
+	for _, r := range d.Ridges {
+		fmt.Fprintf(&b, "\n[[ridge]]   # best values correlated %.2f\nknobs = [", r.Rho)
+		for i, k := range r.Knobs {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "%q", k)
+		}
+		b.WriteString("]\nweights = [")
+		for i, w := range r.Weights {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(fmtFloat(w))
+		}
+		fmt.Fprintf(&b, "]\nk = %s\n", fmtNum(r.K))
 	}
 	return b.String()
 }
@@ -272,7 +320,15 @@ func (d *Drawn) Params() string {
 	var b strings.Builder
 	b.WriteString("[params]\n")
 	for _, k := range d.Knobs {
-		fmt.Fprintf(&b, "%s = { min = %s, max = %s }\n", k.Name, fmtFloat(k.Min), fmtFloat(k.Max))
+		lo, hi := fmtFloat(k.Min), fmtFloat(k.Max)
+		if knobInteger(k.Name) {
+			lo, hi = fmtNum(k.Min), fmtNum(k.Max)
+		}
+		scale := ""
+		if k.Log {
+			scale = `, scale = "log"`
+		}
+		fmt.Fprintf(&b, "%s = { min = %s, max = %s%s }\n", k.Name, lo, hi, scale)
 	}
 	return b.String()
 }

@@ -28,6 +28,7 @@ type Landscape struct {
 	inter []interaction
 	peak  map[string]peak
 	cross []cross
+	ridge []ridge
 	// origin is the raw value of the defaults (every knob 0).
 	origin float64
 }
@@ -38,7 +39,20 @@ type interaction struct {
 	elo        float64
 }
 
-type peak struct{ best, k float64 }
+// peak is a knob's −k·d² with d its distance from best: x − best, or
+// log10(x) − log10(best) on a log scale; an integer peak is played at
+// round(x).
+type peak struct {
+	best, k      float64
+	log, integer bool
+}
+
+// ridge is a rotated term −k·(Σ w_i·d_i)² over two or more knobs.
+type ridge struct {
+	knobs []string
+	w     []float64
+	k     float64
+}
 
 type cross struct {
 	a, b string
@@ -70,7 +84,8 @@ func (l *Landscape) Value(p game.Params) float64 {
 	return l.raw(func(k string) float64 { return knobValue(p, k) }) - l.origin
 }
 
-// knobValue reads a knob from p (float64, or an integer), 0 when missing.
+// knobValue reads a knob from p (float64, or an integer), its default
+// (knobDefault) when missing.
 func knobValue(p game.Params, k string) float64 {
 	switch v := p[k].(type) {
 	case float64:
@@ -80,8 +95,27 @@ func knobValue(p game.Params, k string) float64 {
 	case int64:
 		return float64(v)
 	}
+	return knobDefault(k)
+}
+
+// knobDefault is the landscape bot's default of knob k: 1 for the
+// positive knobs (g, m), 0 for the others.
+func knobDefault(k string) float64 {
+	if knobPositive(k) {
+		return 1
+	}
 	return 0
 }
+
+// KnobDefault and KnobInteger are knobDefault and knobInteger (tests).
+func KnobDefault(k string) float64 { return knobDefault(k) }
+func KnobInteger(k string) bool    { return knobInteger(k) }
+
+// knobInteger reports whether the bot's knob k is an integer (n, m).
+func knobInteger(k string) bool { return strings.HasPrefix(k, "n") || strings.HasPrefix(k, "m") }
+
+// knobPositive reports whether the bot's knob k is positive (g, m).
+func knobPositive(k string) bool { return strings.HasPrefix(k, "g") || strings.HasPrefix(k, "m") }
 
 // raw is the sum of the landscape's terms at the knob values x.
 func (l *Landscape) raw(x func(string) float64) float64 {
@@ -94,25 +128,77 @@ func (l *Landscape) raw(x func(string) float64) float64 {
 			sum += t.elo
 		}
 	}
+	d := func(k string) float64 { return l.dist(k, x(k)) }
 	for k, pk := range l.peak {
-		d := x(k) - pk.best
-		sum -= pk.k * d * d
+		dk := d(k)
+		sum -= pk.k * dk * dk
 	}
 	for _, c := range l.cross {
-		sum += c.c * (x(c.a) - l.peak[c.a].best) * (x(c.b) - l.peak[c.b].best)
+		sum += c.c * d(c.a) * d(c.b)
+	}
+	for _, r := range l.ridge {
+		s := 0.0
+		for i, k := range r.knobs {
+			s += r.w[i] * d(k)
+		}
+		sum -= r.k * s * s
 	}
 	return sum
 }
 
+// dist is continuous knob k's distance from its best value at x: x −
+// best, or log10 x − log10 best on a log scale (x at least 1e-300),
+// x rounded first when the peak is an integer's.
+func (l *Landscape) dist(k string, x float64) float64 {
+	pk := l.peak[k]
+	if pk.integer {
+		x = math.Round(x)
+	}
+	if pk.log {
+		return math.Log10(max(x, 1e-300)) - math.Log10(pk.best)
+	}
+	return x - pk.best
+}
+
 // Best is the strongest value of the landscape's continuous part: the
-// knobs of [peak] at their best values (the others at 0), and its Value.
-// It is the landscape's maximum when the file has no discrete knobs.
+// knobs of [peak] at their best values (the others at their defaults),
+// and its Value; integer knobs are at the best integers near their best
+// values (each rounded, then moved by one while that gains). It is the
+// landscape's maximum when the file has no discrete knobs (with integer
+// knobs, up to what rounding a ridge between them can hide).
 func (l *Landscape) Best() (game.Params, float64) {
 	p := game.Params{}
-	for k, pk := range l.peak {
+	var ints []string
+	for _, k := range slices.Sorted(maps.Keys(l.peak)) {
+		pk := l.peak[k]
 		p[k] = pk.best
+		if pk.integer {
+			v := math.Round(pk.best)
+			if knobPositive(k) {
+				v = max(1, v)
+			}
+			p[k] = v
+			ints = append(ints, k)
+		}
 	}
-	return p, l.Value(p)
+	best := l.Value(p)
+	for changed := true; changed; {
+		changed = false
+		for _, k := range ints {
+			for _, step := range []float64{-1, 1} {
+				v := p[k].(float64) + step
+				if knobPositive(k) && v < 1 {
+					continue
+				}
+				q := p.Clone()
+				q[k] = v
+				if x := l.Value(q); x > best+1e-12 {
+					p, best, changed = q, x, true
+				}
+			}
+		}
+	}
+	return p, best
 }
 
 // LandscapeError is an error in a landscape file: "file:line: key:
@@ -251,11 +337,15 @@ func holds(v any, path []any) bool {
 
 // knobName reports whether k names a knob of the landscape bot.
 func knobName(k string) bool {
-	n, err := strconv.Atoi(strings.TrimPrefix(k, "x"))
-	return err == nil && strings.HasPrefix(k, "x") && strconv.Itoa(n) == k[1:] && n >= 1 && n <= Knobs
+	if len(k) < 2 {
+		return false
+	}
+	most := map[byte]int{'x': Knobs, 'n': IntKnobs, 'g': PositiveKnobs, 'm': PositiveKnobs}[k[0]]
+	n, err := strconv.Atoi(k[1:])
+	return err == nil && strconv.Itoa(n) == k[1:] && n >= 1 && n <= most
 }
 
-const knobList = "x1 .. x16"
+const knobList = "x1 .. x16, n1 .. n8, g1 .. g8, m1 .. m8"
 
 // number reads a finite number (TOML integer or float).
 func (ps *parser) number(v any, path []any) (float64, error) {
@@ -333,6 +423,29 @@ func (ps *parser) fields(t map[string]any, path []any, want ...string) ([]any, e
 	return out, nil
 }
 
+// fieldsOpt is fields with optional keys: their values are nil when
+// missing.
+func (ps *parser) fieldsOpt(t map[string]any, path []any, want []string, opt ...string) ([]any, error) {
+	all := append(slices.Clone(want), opt...)
+	req := map[string]any{}
+	for _, k := range slices.Sorted(maps.Keys(t)) {
+		if !slices.Contains(all, k) {
+			return nil, ps.errAt(append(slices.Clone(path), k), "unknown key (the keys are %s)", strings.Join(all, ", "))
+		}
+		if slices.Contains(want, k) {
+			req[k] = t[k]
+		}
+	}
+	out, err := ps.fields(req, path, want...)
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range opt {
+		out = append(out, t[k])
+	}
+	return out, nil
+}
+
 // knob reads a knob name.
 func (ps *parser) knob(v any, path []any) (string, error) {
 	s, ok := v.(string)
@@ -347,7 +460,7 @@ func (ps *parser) knob(v any, path []any) (string, error) {
 
 func (ps *parser) landscape(doc map[string]any) (*Landscape, error) {
 	l := &Landscape{main: map[string]map[float64]float64{}, peak: map[string]peak{}}
-	top := []string{"doc", "players", "main", "interaction", "peak", "cross"}
+	top := []string{"doc", "players", "main", "interaction", "peak", "cross", "ridge"}
 	for _, k := range slices.Sorted(maps.Keys(doc)) {
 		if !slices.Contains(top, k) {
 			return nil, ps.errAt([]any{k}, "unknown key (the keys are %s)", strings.Join(top, ", "))
@@ -378,7 +491,7 @@ func (ps *parser) landscape(doc map[string]any) (*Landscape, error) {
 		kind[k] = as
 		return nil
 	}
-	const discrete, continuous = "discrete ([main], [[interaction]])", "continuous ([peak], [[cross]])"
+	const discrete, continuous = "discrete ([main], [[interaction]])", "continuous ([peak], [[cross]], [[ridge]])"
 
 	if v, ok := doc["main"]; ok {
 		mt, err := ps.table(v, []any{"main"})
@@ -478,7 +591,7 @@ func (ps *parser) landscape(doc map[string]any) (*Landscape, error) {
 			if err != nil {
 				return nil, err
 			}
-			f, err := ps.fields(t, path, "best", "k")
+			f, err := ps.fieldsOpt(t, path, []string{"best", "k"}, "scale", "integer")
 			if err != nil {
 				return nil, err
 			}
@@ -495,6 +608,32 @@ func (ps *parser) landscape(doc map[string]any) (*Landscape, error) {
 			if pk.k <= 0 {
 				return nil, ps.errAt(append(slices.Clone(path), "k"), "want k > 0 (a knob without a peak is left out of [peak]), got %v", pk.k)
 			}
+			if v := f[2]; v != nil {
+				switch v {
+				case "linear":
+				case "log":
+					pk.log = true
+					if !knobPositive(k) {
+						return nil, ps.errAt(append(slices.Clone(path), "scale"), "a log scale needs a positive knob (g1 .. g8, m1 .. m8; default 1), not %s", k)
+					}
+					if !(pk.best > 0) {
+						return nil, ps.errAt(append(slices.Clone(path), "best"), "a log scale needs best > 0, got %v", pk.best)
+					}
+				default:
+					return nil, ps.errAt(append(slices.Clone(path), "scale"), "want \"linear\" or \"log\", got %s", describe(v))
+				}
+			}
+			if v := f[3]; v != nil {
+				b, ok := v.(bool)
+				if !ok {
+					return nil, ps.errAt(append(slices.Clone(path), "integer"), "want true or false, got %s", describe(v))
+				}
+				if !b && knobInteger(k) {
+					return nil, ps.errAt(append(slices.Clone(path), "integer"), "%s is an integer knob of the bot: integer = false cannot hold", k)
+				}
+				pk.integer = b
+			}
+			pk.integer = pk.integer || knobInteger(k)
 			l.peak[k] = pk
 		}
 	}
@@ -535,10 +674,59 @@ func (ps *parser) landscape(doc map[string]any) (*Landscape, error) {
 			l.cross = append(l.cross, c)
 		}
 	}
+	if v, ok := doc["ridge"]; ok {
+		ts, err := ps.tables(v, []any{"ridge"})
+		if err != nil {
+			return nil, err
+		}
+		for i, t := range ts {
+			path := []any{"ridge", i}
+			f, err := ps.fields(t, path, "knobs", "weights", "k")
+			if err != nil {
+				return nil, err
+			}
+			var r ridge
+			ks, ok := f[0].([]any)
+			if !ok || len(ks) < 2 {
+				return nil, ps.errAt(append(slices.Clone(path), "knobs"), "want an array of at least two knob names, got %s", describe(f[0]))
+			}
+			for j, kv := range ks {
+				k, err := ps.knob(kv, append(slices.Clone(path), "knobs"))
+				if err != nil {
+					return nil, err
+				}
+				if _, ok := l.peak[k]; !ok {
+					return nil, ps.errAt(append(slices.Clone(path), "knobs"), "%s has no [peak] entry: a ridge is −k·(Σ w_i·d_i)², d_i a knob's distance from its best value", k)
+				}
+				if slices.Contains(r.knobs, k) {
+					return nil, ps.errAt(append(slices.Clone(path), "knobs"), "%s is listed twice (position %d)", k, j+1)
+				}
+				r.knobs = append(r.knobs, k)
+			}
+			ws, ok := f[1].([]any)
+			if !ok || len(ws) != len(r.knobs) {
+				return nil, ps.errAt(append(slices.Clone(path), "weights"), "want an array of %d numbers (one per knob), got %s", len(r.knobs), describe(f[1]))
+			}
+			for _, wv := range ws {
+				w, err := ps.number(wv, append(slices.Clone(path), "weights"))
+				if err != nil {
+					return nil, err
+				}
+				r.w = append(r.w, w)
+			}
+			if r.k, err = ps.number(f[2], append(slices.Clone(path), "k")); err != nil {
+				return nil, err
+			}
+			if r.k <= 0 {
+				return nil, ps.errAt(append(slices.Clone(path), "k"), "want k > 0, got %v", r.k)
+			}
+			l.ridge = append(l.ridge, r)
+		}
+	}
 	if len(l.cross) > 0 && !l.peakIsMaximum() {
 		return nil, ps.errAt([]any{"cross", len(l.cross) - 1}, "the continuous terms have no maximum at the best values: the cross terms are too strong for the k's (with one cross, 4·k_a·k_b must exceed c²)")
 	}
-	l.origin = l.raw(func(string) float64 { return 0 })
+	l.origin = l.raw(knobDefault)
 	return l, nil
 }
 
@@ -562,6 +750,13 @@ func (l *Landscape) peakIsMaximum() bool {
 		a, b := idx[c.a], idx[c.b]
 		m[a][b] -= c.c
 		m[b][a] -= c.c
+	}
+	for _, r := range l.ridge { // −k·(w·d)² adds 2k·w·wᵀ
+		for i, a := range r.knobs {
+			for j, b := range r.knobs {
+				m[idx[a]][idx[b]] += 2 * r.k * r.w[i] * r.w[j]
+			}
+		}
 	}
 	for j := range n {
 		d := m[j][j]

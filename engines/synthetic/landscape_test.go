@@ -121,6 +121,17 @@ func TestLandscapeErrors(t *testing.T) {
 		{"players = 2\n[peak]\nx5 = { best = 0.5, k = 0 }\n", "l.toml:3: peak.x5.k: want k > 0"},
 		{"players = 2\n[peak]\nx5 = { best = 2e6, k = 1 }\n", "l.toml:3: peak.x5.best: 2e+06 is outside"},
 		{"players = 2\n[peak]\nx5 = { best = 0.5, k = 10 }\n[[cross]]\na = \"x5\"\nb = \"x6\"\nc = 3\n", "l.toml:6: cross.b: x6 has no [peak] entry"},
+		{"players = 2\n[peak]\nx5 = { best = 0.5, k = 10, scale = \"log\" }\n", "l.toml:3: peak.x5.scale: a log scale needs a positive knob"},
+		{"players = 2\n[peak]\ng1 = { best = -1, k = 10, scale = \"log\" }\n", "l.toml:3: peak.g1.best: a log scale needs best > 0"},
+		{"players = 2\n[peak]\ng1 = { best = 1, k = 10, scale = \"ln\" }\n", "l.toml:3: peak.g1.scale: want \"linear\" or \"log\""},
+		{"players = 2\n[peak]\nn1 = { best = 1, k = 10, integer = false }\n", "l.toml:3: peak.n1.integer: n1 is an integer knob"},
+		{"players = 2\n[peak]\nx1 = { best = 1, k = 10, integer = 1 }\n", "l.toml:3: peak.x1.integer: want true or false"},
+		{"players = 2\n[peak]\nn9 = { best = 1, k = 10 }\n", "l.toml:3: peak.n9: \"n9\" is not a knob"},
+		{"players = 2\n[peak]\nx1 = { best = 1, k = 10 }\n[[ridge]]\nknobs = [\"x1\", \"x2\"]\nweights = [1, 1]\nk = 3\n", "l.toml:5: ridge.knobs: x2 has no [peak] entry"},
+		{"players = 2\n[peak]\nx1 = { best = 1, k = 10 }\nx2 = { best = 1, k = 10 }\n[[ridge]]\nknobs = [\"x1\", \"x2\"]\nweights = [1]\nk = 3\n", "l.toml:7: ridge.weights: want an array of 2 numbers"},
+		{"players = 2\n[peak]\nx1 = { best = 1, k = 10 }\nx2 = { best = 1, k = 10 }\n[[ridge]]\nknobs = [\"x1\", \"x2\"]\nweights = [1, -1]\nk = -3\n", "l.toml:8: ridge.k: want k > 0"},
+		{"players = 2\n[peak]\nx1 = { best = 1, k = 10 }\n[[ridge]]\nknobs = [\"x1\"]\nweights = [1]\nk = 3\n", "l.toml:5: ridge.knobs: want an array of at least two knob names"},
+		{"players = 2\n[peak]\nx1 = { best = 1, k = 10 }\n[[ridge]]\nknobs = [\"x1\", \"x1\"]\nweights = [1, 1]\nk = 3\nside = 1\n", "l.toml:8: ridge.side: unknown key"},
 		{"players = 2\n[peak]\nx5 = { best = 0.5, k = 10 }\nx6 = { best = 0.5, k = 10 }\n[[cross]]\na = \"x5\"\nb = \"x6\"\nc = 3\n[[cross]]\na = \"x6\"\nb = \"x5\"\nc = 4\n",
 			"l.toml:9: cross: x6 and x5 already have cross 1"},
 		{"players = 2\n[peak]\nx5 = { best = 0.5, k = 10 }\nx6 = { best = 0.5, k = 10 }\n[[cross]]\na = \"x5\"\nb = \"x6\"\nc = 20\n", "l.toml:5: cross: the continuous terms have no maximum"},
@@ -315,5 +326,61 @@ func TestLandscapeMap(t *testing.T) {
 	}
 	if _, err := (synthetic.Game{}).LoadMap(filepath.Join(dir, "none.toml")); err == nil || !strings.Contains(err.Error(), "2p, 3p") {
 		t.Errorf("missing file: %v", err)
+	}
+}
+
+// TestLandscapeRidgeLogInteger (issue 41): a ridge, a log-scaled knob and
+// integer knobs, evaluated by hand; Best puts the integers at the best
+// integers.
+func TestLandscapeRidgeLogInteger(t *testing.T) {
+	const src = `players = 2
+[peak]
+x1 = { best = 1, k = 10 }
+x2 = { best = 2, k = 10 }
+g1 = { best = 100, k = 4, scale = "log" }
+n1 = { best = 2.4, k = 3 }
+x3 = { best = 0.7, k = 1, integer = true }
+[[ridge]]
+knobs = ["x1", "x2"]
+weights = [1.0, -1.0]
+k = 50
+`
+	l := parse(t, src)
+	// raw(x) = −10(x1−1)² − 10(x2−2)² − 4(log10 g1 − 2)² − 3(n1−2.4)² − (round(x3)−0.7)² − 50(x1−1 − (x2−2))²
+	raw := func(x1, x2, g1, n1, x3 float64) float64 {
+		r := (x1 - 1) - (x2 - 2)
+		return -10*(x1-1)*(x1-1) - 10*(x2-2)*(x2-2) - 4*(math.Log10(g1)-2)*(math.Log10(g1)-2) - 3*(n1-2.4)*(n1-2.4) -
+			(math.Round(x3)-0.7)*(math.Round(x3)-0.7) - 50*r*r
+	}
+	origin := raw(0, 0, 1, 0, 0)
+	for _, p := range []game.Params{
+		{},
+		{"x1": 1.0, "x2": 2.0, "g1": 100.0, "n1": 2, "x3": 0.7},
+		{"x1": 2.0, "x2": 2.0, "g1": 10.0, "n1": 3, "x3": 1.4},
+		{"x1": 2.0, "x2": 3.0, "g1": 1000.0, "n1": -1, "x3": 0.4},
+	} {
+		get := func(k string, def float64) float64 {
+			switch v := p[k].(type) {
+			case float64:
+				return v
+			case int:
+				return float64(v)
+			}
+			return def
+		}
+		want := raw(get("x1", 0), get("x2", 0), get("g1", 1), get("n1", 0), get("x3", 0)) - origin
+		if got := l.Value(p); math.Abs(got-want) > 1e-9 {
+			t.Errorf("Value(%v) = %v, want %v", p, got, want)
+		}
+	}
+	// along the ridge (x1, x2 raised together) costs 20 Elo a unit, across it 120
+	along := l.Value(game.Params{"x1": 2.0, "x2": 3.0}) - l.Value(game.Params{"x1": 1.0, "x2": 2.0})
+	across := l.Value(game.Params{"x1": 2.0, "x2": 2.0}) - l.Value(game.Params{"x1": 1.0, "x2": 2.0})
+	if math.Abs(along+20) > 1e-9 || math.Abs(across+60) > 1e-9 {
+		t.Errorf("along the ridge %v, across %v; want -20 and -60", along, across)
+	}
+	best, _ := l.Best()
+	if best["n1"] != 2.0 || best["x3"] != 1.0 || best["g1"] != 100.0 {
+		t.Errorf("Best %v: want n1 2, x3 1 (round(x3) = 1 is nearest 0.7), g1 100", best)
 	}
 }

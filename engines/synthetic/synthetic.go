@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -70,8 +71,16 @@ func (Game) NewState(m game.Map, seed uint64) (game.State, error) {
 	return nil, fmt.Errorf("synthetic: not a synthetic map: %v", m.Name())
 }
 
-// Knobs is the number of knobs of the landscape bot (x1 .. x16).
+// Knobs is the number of float knobs of the landscape bot (x1 .. x16).
 const Knobs = 16
+
+// The landscape-mixed bot's knobs besides x1 .. x16 (issue 41): n1 .. n8
+// are integers (default 0), g1 .. g8 positive floats and m1 .. m8
+// positive integers (default 1), for ranges on a log scale.
+const (
+	IntKnobs      = 8
+	PositiveKnobs = 8
+)
 
 // knobRange bounds the landscape bot's knobs.
 const knobRange = 1e6
@@ -82,6 +91,20 @@ func (Game) Bots() []game.BotSpec {
 		knobs = append(knobs, game.Param{Name: "x" + strconv.Itoa(i), Kind: game.Float, Default: 0.0, Min: -knobRange, Max: knobRange,
 			Doc: "a knob of the map's landscape"})
 	}
+	mixed := slices.Clone(knobs[:Knobs])
+	for i := 1; i <= IntKnobs; i++ {
+		mixed = append(mixed, game.Param{Name: "n" + strconv.Itoa(i), Kind: game.Int, Default: 0, Min: -knobRange, Max: knobRange,
+			Doc: "an integer knob of the map's landscape"})
+	}
+	for i := 1; i <= PositiveKnobs; i++ {
+		mixed = append(mixed, game.Param{Name: "g" + strconv.Itoa(i), Kind: game.Float, Default: 1.0, Min: 1 / knobRange, Max: knobRange,
+			Doc: "a positive knob of the map's landscape (for a log scale)"})
+	}
+	for i := 1; i <= PositiveKnobs; i++ {
+		mixed = append(mixed, game.Param{Name: "m" + strconv.Itoa(i), Kind: game.Int, Default: 1, Min: 1, Max: knobRange,
+			Doc: "a positive integer knob of the map's landscape (for a log scale)"})
+	}
+	mixed = append(mixed, labelParam)
 	knobs = append(knobs, labelParam)
 	return []game.BotSpec{{
 		Name: "fixed",
@@ -97,6 +120,13 @@ func (Game) Bots() []game.BotSpec {
 		Name:   "landscape",
 		Doc:    "plays the strength its knobs have on the map's landscape (a landscape file)",
 		Params: knobs,
+		New: func(p game.Params) (game.Bot, error) {
+			return &landscapeBot{p: p.Clone(), tag: Tag(p)}, nil
+		},
+	}, {
+		Name:   "landscape-mixed",
+		Doc:    "the landscape bot with integer (n1 .. n8) and positive (g1 .. g8, m1 .. m8, default 1) knobs besides x1 .. x16",
+		Params: mixed,
 		New: func(p game.Params) (game.Bot, error) {
 			return &landscapeBot{p: p.Clone(), tag: Tag(p)}, nil
 		},

@@ -15,7 +15,8 @@ import (
 // of blocks (every pair on two seats, seeded tables on more), and a
 // candidate's value is its mean points there, so only the ranking within
 // the generation matters, as CMA-ES uses it. The search runs in units of
-// each parameter's half-range around the start (sigma is the initial
+// each parameter's half-range (in its search geometry: decades for scale
+// = "log", continuous.go) around the start (sigma is the initial
 // spread in those units) on an unbounded space; a candidate is mapped
 // into the ranges (boxTransform: pycma's, a mirror with smoothed corners)
 // and integers rounded when played, so the box bounds what is played and
@@ -77,9 +78,9 @@ func CMAESPopulation(s *space.Space) int {
 
 func newCMAES(b base) (*cmaes, error) {
 	s := b.s
-	c := &cmaes{base: b, cfg: ContinuousConfig(s), start: s.Start(), pop: CMAESPopulation(s)}
+	c := &cmaes{base: b, cfg: ContinuousConfig(s), start: searchStart(s), pop: CMAESPopulation(s)}
 	for _, p := range s.Params {
-		lo, hi := p.Bounds()
+		lo, hi := p.SearchBounds()
 		c.half = append(c.half, (hi-lo)/2)
 	}
 	c.mean = make([]float64, len(c.start))
@@ -97,7 +98,7 @@ func newCMAES(b base) (*cmaes, error) {
 		head = append(head, "sd_"+p.Name)
 	}
 	c.rows = [][]string{append(head, "sigma", "games", "best", "candidates", "defaults")}
-	row := append([]string{"0"}, formatPoint(s, c.start)...)
+	row := append([]string{"0"}, formatSearch(s, c.start)...)
 	for range s.Params {
 		row = append(row, "")
 	}
@@ -115,7 +116,7 @@ func newCMAES(b base) (*cmaes, error) {
 func (c *cmaes) point(u []float64) []float64 {
 	x := make([]float64, len(u))
 	for i := range u {
-		lo, hi := c.s.Params[i].Bounds()
+		lo, hi := c.s.Params[i].SearchBounds()
 		x[i] = c.start[i] + u[i]*c.half[i]
 		if !noBoxTransform {
 			x[i] = boxTransform(x[i], lo, hi, cmaesMargin*(hi-lo))
@@ -155,7 +156,9 @@ func fold(x, lo, hi float64) float64 {
 // within 10 Elo of the peak in 146 of 160 (141 with the mean mapped) and
 // 40 of 40 (34); with a share of 0.25, 147 and 39, of 0.75, 147 and 40
 // (the last generation's mean mapped alone: 116 and 7).
-const (
+// (Variables so that the ground-truth tests can try others:
+// TOURNEY_CMAES_MINSD, TOURNEY_CMAES_AVERAGE.)
+var (
 	cmaesMargin  = 0.15
 	cmaesMinSD   = 0.2
 	cmaesAverage = 0.5
@@ -202,10 +205,11 @@ func (c *cmaes) Next(h Host) ([]*Block, error) {
 			if c.evo == nil {
 				c.evo = newEvoState(len(c.start), c.pop, c.cfg.Sigma, cmaesMinSD)
 			}
+			c.evo.minSD = cmaesFloorAt(c.gen+1, c.cfg.Generations)
 			c.xs = c.evo.sample(game.NewRand(game.Mix(c.s.Seed, 0xc3a, uint64(c.gen+1))))
 			c.ents = c.ents[:0]
 			for _, u := range c.xs {
-				id, err := e.AddPoint(c.s.PointValues(c.point(u)))
+				id, err := e.AddPoint(playValues(c.s, c.point(u)))
 				if err != nil {
 					return nil, err
 				}
@@ -214,7 +218,7 @@ func (c *cmaes) Next(h Host) ([]*Block, error) {
 			c.ents = append(c.ents, SeatRef{Kind: SeatFiller})
 			g := c.gen + 1
 			var blocks []*Block
-			for b := range c.cfg.Blocks {
+			for b := range c.blocksAt(g) {
 				blocks = append(blocks, pointBlock(c.s, g, b, c.ents, game.Mix(c.s.Seed, 0xc3a, uint64(g), uint64(b))))
 			}
 			return blocks, nil
@@ -226,39 +230,19 @@ func (c *cmaes) Next(h Host) ([]*Block, error) {
 			final[i] = c.avg[i] / float64(c.navg)
 		}
 	}
-	var lines []string
-	c.conv, lines = convergence(c.s, "cmaes", c.path, c.lastSD)
-	for _, l := range lines {
-		h.Logf("%s", l)
-	}
-	frow := append([]string{"final"}, formatPoint(c.s, final)...)
+	frow := append([]string{"final"}, formatSearch(c.s, final)...)
 	for range c.s.Params {
 		frow = append(frow, "")
 	}
 	c.rows = append(c.rows, append(frow, "", "", "", "", ""))
-	v, err := e.AddVariant(c.s.PointValues(final))
-	if err != nil {
-		return nil, err
-	}
-	c.final = newFinal(c.s, c.gen+1, v, c.cfg.FinalGames)
-	h.Logf("cmaes: %d generations done; the final point (variant %d) plays the defaults on fresh seeds (%d blocks)\n", c.gen, v, c.final.blocks)
-	h.Status("final point against the defaults")
-	return c.final.next(c.s), nil
+	var blocks []*Block
+	c.final, c.conv, blocks, err = startFinal(h, e, c.s, "cmaes", c.path, c.lastSD, Rounds{Done: c.gen, Needed: MinRounds(c.s)}, final, c.cfg.FinalGames)
+	return blocks, err
 }
 
 func (c *cmaes) Look(h Host, blocks []*Block, results [][]Result) error {
 	if c.final != nil {
-		if err := bookAll(blocks, results); err != nil {
-			return err
-		}
-		fc := c.final.c
-		fc.status = "final"
-		c.decided["final"]++
-		c.rounds = c.gen + 1
-		for col := range fc.cols {
-			c.bracketRow(fc, col, fc.cols[col] == c.final.variant)
-		}
-		return nil
+		return c.lookFinal(c.final, c.gen+1, blocks, results)
 	}
 	if len(blocks) != len(results) {
 		return fmt.Errorf("cmaes: %d results for %d blocks", len(results), len(blocks))
@@ -278,7 +262,7 @@ func (c *cmaes) Look(h Host, blocks []*Block, results [][]Result) error {
 	for j := range f {
 		f[j] = -pts[j] / float64(max(games[j], 1))
 		best, sum = max(best, -f[j]), sum-f[j]
-		row := append([]string{strconv.Itoa(c.gen), strconv.Itoa(j + 1)}, formatPoint(c.s, clip(c.s, c.point(c.xs[j])))...)
+		row := append([]string{strconv.Itoa(c.gen), strconv.Itoa(j + 1)}, formatSearch(c.s, clip(c.s, c.point(c.xs[j])))...)
 		c.cands = append(c.cands, append(row, strconv.Itoa(games[j]), FmtRound(-f[j], 4)))
 	}
 	for _, b := range blocks {
@@ -286,7 +270,7 @@ func (c *cmaes) Look(h Host, blocks []*Block, results [][]Result) error {
 	}
 	d := len(c.ents) - 1
 	defScore := pts[d] / float64(max(games[d], 1))
-	def := append([]string{strconv.Itoa(c.gen), "defaults"}, formatPoint(c.s, c.start)...)
+	def := append([]string{strconv.Itoa(c.gen), "defaults"}, formatSearch(c.s, c.start)...)
 	c.cands = append(c.cands, append(def, strconv.Itoa(games[d]), FmtRound(defScore, 4)))
 	// the generation's spread: the candidates' root mean square distance
 	// from the mean they were drawn around, per knob (in its units), and
@@ -323,7 +307,7 @@ func (c *cmaes) Look(h Host, blocks []*Block, results [][]Result) error {
 	theta := clip(c.s, c.point(c.mean))
 	c.path = append(c.path, slices.Clone(theta))
 	c.lastSD = sd
-	row := append([]string{strconv.Itoa(c.gen)}, formatPoint(c.s, theta)...)
+	row := append([]string{strconv.Itoa(c.gen)}, formatSearch(c.s, theta)...)
 	for _, v := range sd {
 		row = append(row, FmtRound(v, 6))
 	}
@@ -334,21 +318,42 @@ func (c *cmaes) Look(h Host, blocks []*Block, results [][]Result) error {
 	return nil
 }
 
-// clip limits a point to the ranges.
-func clip(s *space.Space, x []float64) []float64 {
-	for i, p := range s.Params {
-		lo, hi := p.Bounds()
-		x[i] = min(max(x[i], lo), hi)
+// cmaesFloorAt is generation g's floor under the spread (of n
+// generations): cmaesMinSD, or with cmaesAnneal the same for the first
+// half and then down to a quarter of it at the last generation (the
+// early generations need a spread the ranking can see; the last ones
+// sample near the mean, so that its recombination is precise).
+func cmaesFloorAt(g, n int) float64 {
+	if !cmaesAnneal || n < 2 {
+		return cmaesMinSD
 	}
-	return x
+	f := float64(g) / float64(n)
+	if f <= 0.5 {
+		return cmaesMinSD
+	}
+	return cmaesMinSD * (1 - 1.5*(f-0.5))
 }
 
-func (c *cmaes) Winner(Host) (int, error) {
-	if c.final == nil {
-		return 0, fmt.Errorf("cmaes: no final point")
+// cmaesAnneal turns cmaesFloorAt's annealing on (TOURNEY_CMAES_ANNEAL).
+var cmaesAnneal = false
+
+// blocksAt is generation g's blocks: cfg.Blocks, or with cmaesRamp a
+// ramp from half of them to one and a half times as many over the
+// generations (the same games in all; the early generations need a
+// direction, the late ones precision).
+func (c *cmaes) blocksAt(g int) int {
+	b := c.cfg.Blocks
+	if !cmaesRamp || c.cfg.Generations < 2 {
+		return b
 	}
-	return c.final.variant, nil
+	f := 0.5 + float64(g-1)/float64(c.cfg.Generations-1)
+	return max(1, int(math.Round(float64(b)*f)))
 }
+
+// cmaesRamp turns blocksAt's ramp on (TOURNEY_CMAES_RAMP in the tests).
+var cmaesRamp = false
+
+func (c *cmaes) Winner(Host) (int, error) { return c.final.winner("cmaes") }
 
 // Tables are cmaes.csv and cmaes-candidates.csv. cmaes.csv has a row per
 // generation (row 0: the start, sigma the configured one): the mean it

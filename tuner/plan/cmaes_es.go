@@ -171,13 +171,34 @@ func (e *evoState) update(f []float64) {
 	}
 	e.sigma *= math.Exp(e.cs / e.ds * (norm/e.chiN - 1))
 	e.decompose()
-	// the floor: every knob's spread at least minSD
-	for i := range n {
+	e.floor()
+}
+
+// floor keeps the spread from collapsing: every knob's spread at least
+// minSD, or (cmaesFloorGeo) the knobs' geometric mean spread at least
+// minSD, so that a knob with a narrow peak can narrow its spread while
+// the others keep theirs.
+func (e *evoState) floor() {
+	if cmaesFloorGeo {
+		g := 0.0
+		for i := range e.n {
+			g += math.Log(e.sigma*math.Sqrt(e.c.At(i, i))) / float64(e.n)
+		}
+		if g := math.Exp(g); g < e.minSD {
+			e.sigma *= e.minSD / g
+		}
+		return
+	}
+	for i := range e.n {
 		if s := e.sigma * math.Sqrt(e.c.At(i, i)); s < e.minSD {
 			e.sigma = e.minSD / math.Sqrt(e.c.At(i, i))
 		}
 	}
 }
+
+// cmaesFloorGeo: floor's geometric-mean rule (TOURNEY_CMAES_FLOOR=geo in
+// the ground-truth tests).
+var cmaesFloorGeo = false
 
 // decompose refreshes B and D from C (C's eigenvalues kept above a
 // trillionth of the largest, so that C stays positive definite).

@@ -1,7 +1,6 @@
 package plan
 
 import (
-	"fmt"
 	"math"
 	"os"
 	"slices"
@@ -187,7 +186,7 @@ func hitRate(t *testing.T, path string, seeds int, tol float64, edit func(*space
 func fmtValues(s *space.Space, v map[string]any) string {
 	out := ""
 	for _, p := range s.Params {
-		out += fmt.Sprintf(" %s=%.3f", p.Name, v[p.Name])
+		out += " " + p.Name + "=" + game.FormatValue(v[p.Name])
 	}
 	return out
 }

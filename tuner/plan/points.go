@@ -138,6 +138,53 @@ func newFinal(s *space.Space, round, variant, games int) *finalPhase {
 	return &finalPhase{c: c, variant: variant, blocks: n}
 }
 
+// startFinal ends a continuous search (spsa, cmaes; issue 41: one place
+// for both): it logs the search's convergence (path, step, r:
+// convergence), adds the final point (search geometry) as a variant and
+// returns its final phase, convergence.csv's rows and the phase's blocks.
+func startFinal(h Host, e Entrants, s *space.Space, method string, path [][]float64, step []float64, r Rounds, point []float64, games int) (*finalPhase, [][]string, []*Block, error) {
+	conv, lines := convergence(s, method, path, step, r)
+	for _, l := range lines {
+		h.Logf("%s", l)
+	}
+	v, err := e.AddVariant(playValues(s, point))
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	f := newFinal(s, r.Done+1, v, games)
+	what := "iterations"
+	if method == "cmaes" {
+		what = "generations"
+	}
+	h.Logf("%s: %d %s done; the final point (variant %d) plays the defaults on fresh seeds (%d blocks)\n", method, r.Done, what, v, f.blocks)
+	h.Status("final point against the defaults")
+	return f, conv, f.next(s), nil
+}
+
+// lookFinal books the final phase's results (round: the search's rounds
+// and one).
+func (b *base) lookFinal(f *finalPhase, round int, blocks []*Block, results [][]Result) error {
+	if err := bookAll(blocks, results); err != nil {
+		return err
+	}
+	c := f.c
+	c.status = "final"
+	b.decided["final"]++
+	b.rounds = round
+	for col := range c.cols {
+		b.bracketRow(c, col, c.cols[col] == f.variant)
+	}
+	return nil
+}
+
+// winner is the final point's variant, once it has one.
+func (f *finalPhase) winner(method string) (int, error) {
+	if f == nil {
+		return 0, fmt.Errorf("%s: no final point", method)
+	}
+	return f.variant, nil
+}
+
 func (f *finalPhase) next(s *space.Space) []*Block {
 	var blocks []*Block
 	for ; f.c.blocks < f.blocks; f.c.blocks++ {

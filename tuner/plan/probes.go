@@ -85,9 +85,13 @@ type ProbeGame struct {
 func ProbeGames(s *space.Space, si, mi int, theta []float64, seed uint64) (search, final ProbeGame) {
 	rng := game.NewRand(game.Mix(seed, 0x9b0be, uint64(si), uint64(mi)))
 	cfg := ContinuousConfig(s)
+	theta = slices.Clone(theta) // in the search's geometry from here on
+	for i, p := range s.Params {
+		theta[i] = p.ToSearch(theta[i])
+	}
 	var ents []SeatRef
 	if s.Generate.Method == "cmaes" {
-		start := s.Start()
+		start := searchStart(s)
 		pop := CMAESPopulation(s)
 		sigma := cfg.Sigma
 		if sigma > cmaesMinSD {
@@ -96,7 +100,7 @@ func ProbeGames(s *space.Space, si, mi int, theta []float64, seed uint64) (searc
 		for range pop {
 			x := make([]float64, len(theta))
 			for i, p := range s.Params {
-				lo, hi := p.Bounds()
+				lo, hi := p.SearchBounds()
 				half := (hi - lo) / 2
 				u := 0.0
 				if half > 0 {
@@ -107,7 +111,7 @@ func ProbeGames(s *space.Space, si, mi int, theta []float64, seed uint64) (searc
 					x[i] = boxTransform(x[i], lo, hi, cmaesMargin*(hi-lo))
 				}
 			}
-			search.Points = append(search.Points, clip(s, x))
+			search.Points = append(search.Points, knobPoint(s, x))
 		}
 	} else {
 		n := max(1, cfg.Iterations)
@@ -120,7 +124,7 @@ func ProbeGames(s *space.Space, si, mi int, theta []float64, seed uint64) (searc
 			}
 			xp[i], xm[i] = theta[i]+c, theta[i]-c
 		}
-		search.Points = [][]float64{clip(s, xp), clip(s, xm)}
+		search.Points = [][]float64{knobPoint(s, xp), knobPoint(s, xm)}
 	}
 	for i := range search.Points {
 		ents = append(ents, SeatRef{Kind: SeatPoint, Point: i})
@@ -145,7 +149,7 @@ func ProbeGames(s *space.Space, si, mi int, theta []float64, seed uint64) (searc
 	// (variant 0), as newFinal's blocks seat them
 	fgames := rotate(encounterTables(s, si, m.Players(), []int{0, 1}))
 	seats := fgames[rng.IntN(len(fgames))]
-	final.Points = [][]float64{clip(s, append([]float64(nil), theta...))}
+	final.Points = [][]float64{knobPoint(s, theta)}
 	for _, r := range seats {
 		switch {
 		case r.Kind == SeatVariant && r.Variant == 1:

@@ -28,6 +28,12 @@ type ContinuousConfig struct {
 	// FinalGames is the least number of games the final point plays
 	// against the defaults on fresh seeds (whole blocks).
 	FinalGames int
+	// REndScale multiplies the default r_end of every knob that gives
+	// none (tuner/plan.ContinuousConfig sets it for a budget's schedule; 0
+	// or 1: none).
+	REndScale float64
+	// CEndScale multiplies every knob's c_end likewise (0 or 1: none).
+	CEndScale float64
 	// RoundsSet tells that iterations (spsa) or generations (cmaes) were
 	// given, ASet that A was: [tournament] budget then sets neither.
 	RoundsSet, ASet bool
@@ -136,9 +142,6 @@ func (s *Space) parseStep(t *tomlTable, pr *ParamRange) error {
 			return t.err(k, "method %s moves through a range: give min and max (no values or steps)", m)
 		}
 	}
-	if pr.Log {
-		return t.err("scale", "method %s moves on a linear scale", m)
-	}
 	if pr.Param.Kind != game.Int && pr.Param.Kind != game.Float {
 		return t.err("", "method %s needs numeric parameters; %s is a %s", m, pr.Name, pr.Param.Kind)
 	}
@@ -147,6 +150,7 @@ func (s *Space) parseStep(t *tomlTable, pr *ParamRange) error {
 		return t.err("max", "method %s needs max greater than min", m)
 	}
 	pr.Continuous = true
+	pr.Values = nil // an integer range is searched, not listed
 	if t.has("start") {
 		x, err := t.number("start", 0)
 		if err != nil {
@@ -154,9 +158,12 @@ func (s *Space) parseStep(t *tomlTable, pr *ParamRange) error {
 		}
 		pr.Start = &x
 	}
-	span := hi - lo
+	// c_end is in the search's geometry: the knob's units, or decades
+	// (log10 units) on a log scale
+	slo, shi := pr.SearchBounds()
+	span := shi - slo
 	pr.CEnd = span / 5
-	if pr.Param.Kind == game.Int {
+	if pr.Param.Kind == game.Int && !pr.Log {
 		pr.CEnd = max(pr.CEnd, 1)
 	}
 	pr.REnd = DefaultREnd
@@ -164,9 +171,18 @@ func (s *Space) parseStep(t *tomlTable, pr *ParamRange) error {
 	if pr.CEnd, err = t.number("c_end", pr.CEnd); err != nil {
 		return err
 	}
-	if !(pr.CEnd > 0 && pr.CEnd <= span/2) {
-		return t.err("c_end", "must be above 0 and at most half the range (%s), got %s", game.FormatValue(span/2), game.FormatValue(pr.CEnd))
+	unit := ""
+	if pr.Log {
+		unit = " decades (scale = \"log\": c_end is in powers of ten)"
 	}
+	if !(pr.CEnd > 0 && pr.CEnd <= span/2) {
+		return t.err("c_end", "must be above 0 and at most half the range (%s%s), got %s", game.FormatValue(span/2), unit, game.FormatValue(pr.CEnd))
+	}
+	if pr.Param.Kind == game.Int && !pr.Log && pr.CEnd < 0.5 {
+		// θ ± c_end would round to the same integer: the knob never moves
+		return t.err("c_end", "%s is an integer: c_end must be at least 0.5, or θ + c_end and θ − c_end round to the same value and the knob never moves; got %s", pr.Name, game.FormatValue(pr.CEnd))
+	}
+	pr.REndSet = t.has("r_end")
 	if pr.REnd, err = t.number("r_end", pr.REnd); err != nil {
 		return err
 	}
@@ -231,6 +247,34 @@ func (s *Space) StartWarnings() []string {
 
 // Bounds are each parameter's range as numbers.
 func (p *ParamRange) Bounds() (lo, hi float64) { return ToFloat(p.Min), ToFloat(p.Max) }
+
+// The search's geometry (issue 41): spsa and cmaes move a knob of scale =
+// "log" in log10 units (a factor is a step, wherever the knob is), any
+// other knob in its own units. SearchBounds is the range there, ToSearch
+// and FromSearch convert a value.
+
+// SearchBounds is the range in the search's geometry.
+func (p *ParamRange) SearchBounds() (lo, hi float64) {
+	lo, hi = p.Bounds()
+	return p.ToSearch(lo), p.ToSearch(hi)
+}
+
+// ToSearch is knob value x in the search's geometry.
+func (p *ParamRange) ToSearch(x float64) float64 {
+	if p.Log {
+		lo, _ := p.Bounds()
+		return math.Log10(max(x, lo))
+	}
+	return x
+}
+
+// FromSearch is the knob value at y of the search's geometry.
+func (p *ParamRange) FromSearch(y float64) float64 {
+	if p.Log {
+		return math.Pow(10, y)
+	}
+	return y
+}
 
 // PointValues turns a point of the continuous methods into a variant's
 // values: clipped to each range, integers rounded (half away from zero).

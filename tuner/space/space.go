@@ -118,6 +118,8 @@ type ParamRange struct {
 	Continuous bool
 	// CEnd and REnd are SPSA's final perturbation and step (continuous.go).
 	CEnd, REnd float64
+	// REndSet tells that r_end was given (a budget's schedule then keeps it).
+	REndSet bool
 	// Start is where spsa and cmaes start (nil: the default).
 	Start *float64
 }
@@ -1108,7 +1110,7 @@ func (s *Space) parseParam(params *tomlTable, name string) (ParamRange, error) {
 	switch {
 	case pr.Steps > 0:
 		pr.Values = stepValues(pr.Param, lo, hi, pr.Steps, pr.Log)
-	case isInt:
+	case isInt && !IsContinuous(s.Generate.Method): // spsa and cmaes move through the range (parseStep)
 		if pr.Log {
 			return pr, t.err("scale", "an integer range without steps uses every value; add steps to space them on a log scale")
 		}
