@@ -344,7 +344,11 @@ func (g *gamePlay) stepBot(p int) (a game.Action, reason, detail string) {
 	g.moves++
 	g.run.beginMove(g.moves, p)
 	st := g.s
-	if !g.readOnly[p] {
+	if !g.readOnly[p] || g.elim != nil {
+		// A read-only bot may still fill the state's caches (ReversiXT's
+		// target cache): in a game that plays on without a hung seat the
+		// watchdog clones g.s while that bot's Step may still run, so it
+		// gets a copy there too.
 		st = g.run.reuse.stateFor(g.s, p)
 	}
 	b, nodeClock := g.clockOf(p, b)
