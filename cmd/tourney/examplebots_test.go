@@ -65,6 +65,7 @@ game    = "connect4"
 cmd     = [%s]
 params  = "hello"
 startup = "60s" # a JVM on a loaded machine
+quit_grace = "10s" # and its exit
 `, strings.Join(quoted, ", "))
 			p := writeFile(t, dir, "bot.toml", bot)
 			code, out, stderr := tourney(t, "check-bot", p, "--games", "1")
