@@ -47,7 +47,7 @@ func (Game) NewState(m game.Map, seed uint64) (game.State, error) {
 // greedy one-ply bot), random, and two of other designs: brs (Best-Reply
 // Search) and mcts (Monte-Carlo tree search).
 func (Game) Bots() []game.BotSpec {
-	return []game.BotSpec{ParanoidSpec(), TrivialSpec(), game.RandomSpec(), BRSSpec()}
+	return []game.BotSpec{ParanoidSpec(), TrivialSpec(), game.RandomSpec(), BRSSpec(), MCTSSpec()}
 }
 
 // MaxLength bounds the length of a game on m (spec §7.4): phase 1 at most
