@@ -527,7 +527,7 @@
 // every iteration walks down the tree in the real turn order (skips
 // included), at each node the seat to move picks the move with the best
 // mean reward for itself plus exploration·sqrt(ln N / n); it adds one
-// node, plays playout_depth uniformly random moves, scores the position
+// node, plays playout_depth random moves, scores the position
 // it reached with a reward in [0, 1] for every seat, and adds to each
 // move on the path the reward of the seat that chose it. The move played
 // is the root move with the most visits (ties: the better mean, then
@@ -540,9 +540,15 @@
 //     bombs·Vb + overwrite stones·Vo (phase 1), the own part of
 //     paranoid's V, and the reward is the mean over the other active
 //     seats o of σ((H(q) − H(o)) / (cutoff_temperature · u)), u the
-//     mean |H| of the active seats at the root (so the temperature is a
-//     share of the position's value, whatever the evaluation's scale);
+//     mean |Score| of the active seats at the root, at least 1 (so the
+//     temperature is a share of the board's value, whatever the
+//     evaluation's scale; the stocks are left out of u, or a few
+//     overwrite stones at the start would flatten every lead);
 //     cutoff_temperature 0 is the rank share (1, ½, 0).
+//   - Playouts draw uniformly among the moves on fields without a stone
+//     while there are any, and among all moves otherwise: a random
+//     overwrite move would spend a stone worth Vo for nothing (late in
+//     phase 1 most moves are overwrites).
 //   - Move order and widening. A node lists its moves (the bonus rule's
 //     variant only) sorted by paranoid's gain, best first, and a node
 //     visited N times tries its first 1 + ⌊widening·√N⌋ (progressive

@@ -51,8 +51,9 @@ type MCTS struct {
 	PlayoutDepth int
 	// CutoffTemperature T: at a cut-off each seat q scores the mean over
 	// the other active seats o of σ((H(q) − H(o)) / (T·u)), H the
-	// evaluation's own part of a seat (Score + stocks) and u the mean |H|
-	// at the root; T = 0 is the rank share (win 1, tie ½, loss 0).
+	// evaluation's own part of a seat (Score + stocks) and u the mean
+	// |Score| at the root (at least 1); T = 0 is the rank share (win 1,
+	// tie ½, loss 0).
 	CutoffTemperature float64
 	// Widening k: a node visited N times tries its first 1 + ⌊k·√N⌋
 	// moves in gain order (progressive widening); 0 tries all.
@@ -168,7 +169,7 @@ type MCTSBot struct {
 	keys  []float64
 	ord   []int
 	buf   []game.Action
-	scale float64 // u: the mean |H| of the active seats at the root
+	scale float64 // u: the mean |Score| of the active seats at the root (at least 1)
 
 	// per move
 	count, limit int64
@@ -387,12 +388,12 @@ func (b *MCTSBot) Step(ctx context.Context, s game.State, player int, bud game.B
 	}
 	defer st.setWeights(nil)
 	b.ev.setRoot(st, player)
-	h := b.heuristic(st)
+	sc, _ := b.ev.scores(st)
 	b.scale = 0
 	n := 0
 	for q := 0; q < st.n; q++ {
 		if !st.disq[q] {
-			b.scale += math.Abs(h[q])
+			b.scale += math.Abs(sc[q])
 			n++
 		}
 	}
@@ -533,7 +534,7 @@ func (b *MCTSBot) iterate(st *State) bool {
 			undo()
 			return false
 		}
-		a := b.moves[b.rng.IntN(len(b.moves))]
+		a := b.playoutMove(st)
 		st.apply(a)
 		played = append(played, a)
 	}
@@ -553,6 +554,32 @@ func (b *MCTSBot) iterate(st *State) bool {
 	}
 	b.Last.Depth = max(b.Last.Depth, depth)
 	return true
+}
+
+// playoutMove draws the playout's move from b.moves: uniformly among the
+// moves on a field without a stone when there are any (a random
+// overwrite would spend a stone worth Vo for nothing), otherwise among
+// all.
+func (b *MCTSBot) playoutMove(st *State) game.Action {
+	free := 0
+	for _, a := range b.moves {
+		if t, _ := SplitAction(a); !isStone(st.board[t]) {
+			free++
+		}
+	}
+	if free == 0 || free == len(b.moves) {
+		return b.moves[b.rng.IntN(len(b.moves))]
+	}
+	k := b.rng.IntN(free)
+	for _, a := range b.moves {
+		if t, _ := SplitAction(a); !isStone(st.board[t]) {
+			if k == 0 {
+				return a
+			}
+			k--
+		}
+	}
+	return b.moves[0] // not reached
 }
 
 // selectEdge is UCB1 over the node's tried moves for its mover: the
