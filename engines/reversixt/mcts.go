@@ -68,7 +68,7 @@ func DefaultMCTS() MCTS {
 		Eval:              DefaultEvalConfig(),
 		Bomb:              DefaultBombConfig(),
 		Exploration:       0.5,
-		PlayoutDepth:      2,
+		PlayoutDepth:      0,
 		CutoffTemperature: 0.1,
 		Widening:          1,
 		TimeShare:         1,

@@ -1,6 +1,7 @@
 package reversixt
 
 import (
+	"slices"
 	"testing"
 
 	"tourney/engines/game"
@@ -133,5 +134,34 @@ func TestMCTSPlayoutAvoidsOverwrites(t *testing.T) {
 	}
 	if len(seen) < min(free, 3) {
 		t.Errorf("the playout drew %d distinct moves of %d", len(seen), free)
+	}
+}
+
+// With playouts the search draws from the bot's seed: the same seed gives
+// the same tree, another seed another one.
+func TestMCTSSeeded(t *testing.T) {
+	s := openingState(t, mustLoad(t, "tri13"), 2, 8)
+	p := s.CurrentPlayer()
+	visits := func(seed uint64) []int32 {
+		c := DefaultMCTS()
+		c.PlayoutDepth = 4
+		b := NewMCTSBot(c)
+		b.Reset(seed)
+		if _, err := b.Step(t.Context(), s.Clone(), p, game.Budget{Nodes: 4000}); err != nil {
+			t.Fatal(err)
+		}
+		var v []int32
+		nd := b.nodes[0]
+		for i := nd.first; i < nd.first+nd.nexp; i++ {
+			v = append(v, b.edges[i].n)
+		}
+		return append(v, int32(b.Last.Iterations), int32(len(b.nodes)))
+	}
+	a, a2, c := visits(1), visits(1), visits(2)
+	if !slices.Equal(a, a2) {
+		t.Errorf("seed 1 twice: %v and %v", a, a2)
+	}
+	if slices.Equal(a, c) {
+		t.Errorf("seeds 1 and 2 give the same tree: %v", a)
 	}
 }
