@@ -34,8 +34,11 @@ func overrun(bot string) int64 {
 }
 
 // fuzzMaps are maps of 2, 3, 4, 5, 6 and 8 players: the built-in ones and
-// generated ones from several seeds.
+// generated ones from several seeds (four maps under the race detector).
 func fuzzMaps(short bool) []string {
+	if raceEnabled {
+		return []string{"duel10", "tri13", "gen-4p-14x14:1", "gen-8p-16x16:1"}
+	}
 	maps := []string{"standard8", "duel10", "tri13", "cross14", "octo20"}
 	seeds := 4
 	if short {
