@@ -519,8 +519,9 @@
 // lists the moves of every opponent, and paranoid's incremental move
 // lists do not apply): BenchmarkBotNodeCost, from the same positions at
 // 20 000 nodes a move, gives the same cost on standard8 and duel10,
-// 1.4× on tri13, 1.7× on cross14 and 2.4× on octo20. Under a clock in
-// nodes brs therefore gets that much more CPU than paranoid there.
+// 1.4× on tri13, 1.5–1.7× on cross14 and 2.4–2.7× on octo20 (two runs).
+// Under a clock in nodes brs therefore gets that much more CPU than
+// paranoid there.
 //
 // mcts is Monte-Carlo tree search with UCB1 (UCT; Kocsis & Szepesvári
 // 2006), for any number of players in the max^n way (Sturtevant 2008):
@@ -566,10 +567,11 @@
 //     is random, so a game replays byte for byte.
 //   - The tree is built afresh for every move (no reuse between moves).
 //
-// A node of mcts costs 0.9–1.7× the CPU of one of paranoid
-// (BenchmarkBotNodeCost: the same on standard8 and duel10, 1.3× on
-// tri13 and cross14, 1.7× on octo20): most of its nodes are playout
-// moves, each of which lists the mover's moves.
+// A node of mcts costs about the CPU of one of paranoid with 2 players
+// and up to 2.6× with more (BenchmarkBotNodeCost at the defaults: the
+// same on standard8 and duel10, 1.6× on tri13, 1.1× on cross14, 2.6× on
+// octo20): every iteration lists and orders the moves of its new node,
+// where most of paranoid's nodes are leaves that list nothing.
 //
 // Its parameters: exploration (C, default 0.5, 0..4), playout_depth
 // (random moves before the cut-off, default 0: the new node itself is
