@@ -142,6 +142,7 @@ func MCTSSpec() game.BotSpec {
 // [first, first+count) of the bot's edge pool, best gain first).
 type mnode struct {
 	mover        int8
+	listed       bool // the moves are listed (at the root, or from the second visit on)
 	first, count int32
 	nexp         int32 // edges[first : first+nexp] may have been tried
 	n            int32 // visits
@@ -279,13 +280,11 @@ func (b *MCTSBot) listMoves(s *State, p int, keep int) (int32, int32) {
 func (b *MCTSBot) newNode(s *State, root bool) int32 {
 	nd := mnode{mover: -1}
 	if s.phase == Phase1 {
-		p := int(s.cur)
-		nd.mover = int8(p)
-		keep := mctsMaxChildren
+		nd.mover = s.cur
 		if root {
-			keep = 0
+			nd.first, nd.count = b.listMoves(s, int(s.cur), 0)
+			nd.listed = true
 		}
-		nd.first, nd.count = b.listMoves(s, p, keep)
 	}
 	b.nodes = append(b.nodes, nd)
 	return int32(len(b.nodes) - 1)
@@ -492,7 +491,18 @@ func (b *MCTSBot) iterate(st *State) bool {
 	// Selection and expansion.
 	for {
 		nd := &b.nodes[ni]
-		if nd.mover < 0 || nd.count == 0 {
+		if nd.mover < 0 {
+			break
+		}
+		if !nd.listed {
+			// A node lists its moves at its second visit: most of
+			// the tree's leaves are scored once and never entered
+			// again, and listing and ordering hundreds of moves
+			// costs far more than the node's evaluation.
+			nd.first, nd.count = b.listMoves(st, int(nd.mover), mctsMaxChildren)
+			nd.listed = true
+		}
+		if nd.count == 0 {
 			break
 		}
 		allowed := nd.count
