@@ -33,7 +33,7 @@ func TestBotsRegistered(t *testing.T) {
 	for _, b := range (Game{}).Bots() {
 		names = append(names, b.Name)
 	}
-	if !slices.Equal(names, []string{"paranoid", "trivial", "random"}) {
+	if !slices.Equal(names, []string{"paranoid", "trivial", "random", "brs", "mcts"}) {
 		t.Errorf("bots %v", names)
 	}
 }

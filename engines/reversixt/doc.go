@@ -281,7 +281,9 @@
 //
 // # Bots
 //
-// Game.Bots lists paranoid (the default), trivial and random.
+// Game.Bots lists paranoid (the default), trivial, random, and two bots
+// of other designs, brs and mcts (below), as opponents that do not share
+// paranoid's assumptions.
 //
 // trivial is the course's "triviale KI": one ply, no search, budget
 // ignored (it is always cheap). In phase 1 it plays the move after which it
@@ -476,6 +478,130 @@
 // against 1× own stones with 2 players) trades own stones away; paranoid
 // scored 77.5% there (83% with bomb_value_factor = 3, 84% at depth 4).
 // duel10 now has bombs of strength 0, so phase 1 decides it.
+//
+// # Bots of other designs: brs and mcts
+//
+// Both share paranoid's evaluation (the same evaluator: strategic map,
+// Score, Vb and Vo, rank distances, the same parameter names, defaults and
+// ranges), its move gain as the move order and its greedy bomb phase
+// (§10.4, no search), and both are clocked like paranoid: a node budget
+// is a cap on the nodes the move counts, and a clock (in nodes, with the
+// bank) goes through search.Allot with RemainingMoves and time_share, so
+// a game under a node clock replays byte for byte at any worker count.
+// Both report their nodes (game.Informer), so the arena charges the bank
+// what they searched.
+//
+// brs is Best-Reply Search (Schadd & Winands, "Best Reply Search for
+// Multiplayer Games", 2011): the root player's layers alternate with
+// one layer in which all opponents move together, and only the single
+// best reply among all of their moves (the one that minimises the root
+// player's value) is searched. It runs on the shared search
+// (Searcher.Paranoid) over a view of the state (brsState) whose
+// opponents' layer is one player: its moves are those of every active
+// opponent that can move, tagged with the seat, and a tagged move is
+// played for that seat. Conventions where the paper is silent for this
+// game:
+//
+//   - Turns: after the root's move the opponents' layer follows when any
+//     opponent can move, otherwise the root moves again; after an
+//     opponent's move the root moves when it can, otherwise the
+//     opponents move again. Phase 1 ends as in the rules (nobody can
+//     move); disqualified seats are not in the opponents' layer. Because
+//     an opponent's reply is played out of the real turn order, the
+//     positions below the root are not all reachable in the game (the
+//     paper's known cost: it trades that for seeing the root player's
+//     own moves more often).
+//   - The bomb phase is a leaf valued by V, as in paranoid; bonus fields
+//     offer only the variant of the bonus rule, for every player.
+//   - Depth counts layers: depth 3 is root, all opponents, root.
+//     deepening_jump 2 (the default) ends every iteration on a root layer.
+//   - The order in the opponents' layer is the mover's gain (§10.2 rule
+//     3) over all opponents' moves together, best first; the table move
+//     goes first, as in paranoid.
+//   - With two players the opponents' layer is the opponent's move: brs is
+//     then paranoid's minimax, move for move and node for node
+//     (TestBRSTwoPlayersIsParanoid). It differs from paranoid with three
+//     or more players only.
+//
+// Its parameters are paranoid's without `search` (aspiration,
+// aspiration_width, aspiration_factor, deepening_start, deepening_jump,
+// time_share, the evaluation of §10.2, the bonus and choice weights,
+// use_ordering, use_deepening, max_depth, the bomb rule, tt_log2,
+// max_leaves), with paranoid's defaults. With three or more players a
+// node of brs costs more CPU than one of paranoid (an opponents' layer
+// lists the moves of every opponent, and paranoid's incremental move
+// lists do not apply): BenchmarkBotNodeCost, from the same positions at
+// 20 000 nodes a move, gives the same cost on standard8 and duel10,
+// 1.4× on tri13, 1.5–1.7× on cross14 and 2.4–2.7× on octo20 (two runs).
+// Under a clock in nodes brs therefore gets that much more CPU than
+// paranoid there.
+//
+// mcts is Monte-Carlo tree search with UCB1 (UCT; Kocsis & Szepesvári
+// 2006), for any number of players in the max^n way (Sturtevant 2008):
+// every iteration walks down the tree in the real turn order (skips
+// included), at each node the seat to move picks the move with the best
+// mean reward for itself plus exploration·sqrt(ln N / n); it adds one
+// node, plays playout_depth random moves, scores the position
+// it reached with a reward in [0, 1] for every seat, and adds to each
+// move on the path the reward of the seat that chose it. The move played
+// is the root move with the most visits (ties: the better mean, then
+// the gain order). Conventions of ours:
+//
+//   - Rewards. At the end of the game: the share of the other active
+//     seats a seat beat by stones (ties ½; disqualified seats 0), the
+//     points of a multi-player game. At a cut-off (after the playout, or
+//     at the bomb phase, a leaf as in paranoid): H(q) = Score(q) +
+//     bombs·Vb + overwrite stones·Vo (phase 1), the own part of
+//     paranoid's V, and the reward is the mean over the other active
+//     seats o of σ((H(q) − H(o)) / (cutoff_temperature · u)), u the
+//     mean |Score| of the active seats at the root, at least 1 (so the
+//     temperature is a share of the board's value, whatever the
+//     evaluation's scale; the stocks are left out of u, or a few
+//     overwrite stones at the start would flatten every lead);
+//     cutoff_temperature 0 is the rank share (1, ½, 0).
+//   - Playouts draw uniformly among the moves on fields without a stone
+//     while there are any, and among all moves otherwise: a random
+//     overwrite move would spend a stone worth Vo for nothing (late in
+//     phase 1 most moves are overwrites).
+//   - Move order and widening. A node lists its moves (the bonus rule's
+//     variant only) sorted by paranoid's gain, best first, and a node
+//     visited N times tries its first 1 + ⌊widening·√N⌋ (progressive
+//     widening; 0 tries all, as plain UCT); a node below the root lists
+//     its moves at its second visit only (most leaves are scored once)
+//     and keeps its best 32 (memory on maps with thousands of moves).
+//   - Counting: a node is a state entered, as in the shared search: the
+//     root, each move made in the tree and each playout move. The search
+//     stops before the budget is passed (a move never counts more nodes
+//     than it was given) and drops the unfinished iteration. A depth
+//     budget D runs D × MCTSIterationsPerDepth (250) iterations; no
+//     budget runs DefaultDepth × 250. A wall-clock budget stops at its
+//     deadline (not reproducible, as for paranoid).
+//   - Randomness: the playouts draw from the bot's seed (Reset), which
+//     the arena derives from the game's seed and the seat; nothing else
+//     is random, so a game replays byte for byte.
+//   - The tree is built afresh for every move (no reuse between moves).
+//
+// A node of mcts costs about the CPU of one of paranoid with 2 players
+// and up to 2.6× with more (BenchmarkBotNodeCost at the defaults: the
+// same on standard8 and duel10, 1.6× on tri13, 1.1× on cross14, 2.6× on
+// octo20): the tree's inner nodes list and order all their moves, where
+// most of paranoid's nodes are leaves that list nothing. On maps with
+// hundreds of moves it is far more: at the start of the course map
+// test07_8p (571 moves, 15 overwrite stones each) 23 µs of CPU a node
+// (43 000 nodes a CPU second, after the listing at the second visit
+// halved it), some twenty times paranoid's. The clock in nodes hides
+// this; on the real clock, or under a loaded machine's wall-clock hang
+// limit, mcts is not fit for such maps yet.
+//
+// Its parameters: exploration (C, default 0.5, 0..4), playout_depth
+// (random moves before the cut-off, default 0: the new node itself is
+// scored, as in MCTS with an evaluation function; 0..64),
+// cutoff_temperature (default 0.1, 0..10), widening (default 1, 0..16),
+// time_share, and paranoid's evaluation, bonus and bomb parameters (the
+// same names). playout_depth 0 was chosen by measurement on the built-in
+// duel10 and cross14 only (against paranoid at 20 000 nodes a move, 10
+// games each: 2 random moves scored 20% on duel10 and +0.18 points a
+// game on cross14, none 60% and +0.35); the course maps were not used.
 //
 // # JSON state encoding
 //

@@ -44,9 +44,10 @@ func (Game) NewState(m game.Map, seed uint64) (game.State, error) {
 }
 
 // Bots: paranoid (seed 001's bot, the default), trivial (the course's
-// greedy one-ply bot) and random.
+// greedy one-ply bot), random, and two of other designs: brs (Best-Reply
+// Search) and mcts (Monte-Carlo tree search).
 func (Game) Bots() []game.BotSpec {
-	return []game.BotSpec{ParanoidSpec(), TrivialSpec(), game.RandomSpec()}
+	return []game.BotSpec{ParanoidSpec(), TrivialSpec(), game.RandomSpec(), BRSSpec(), MCTSSpec()}
 }
 
 // MaxLength bounds the length of a game on m (spec §7.4): phase 1 at most

@@ -1,0 +1,612 @@
+package reversixt
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"tourney/engines/game"
+	"tourney/engines/search"
+)
+
+// Monte-Carlo tree search (UCT) for ReversiXT, 2 to 8 players. Each
+// iteration walks down the tree from the root by UCB1 in the real turn
+// order (skips included), every seat choosing by its own mean reward
+// (max^n: a node's statistics are those of the seat that moved into
+// it), adds one node, plays a short random playout and scores the
+// position it reached for every seat; the scores are backed up along
+// the path. The bomb phase is a leaf of the tree (the bot throws its
+// bombs with the paranoid bot's greedy rule).
+
+// Parameter names of the mcts bot (besides the paranoid bot's
+// evaluation and bomb parameters, which it shares).
+const (
+	ParamExploration       = "exploration"
+	ParamPlayoutDepth      = "playout_depth"
+	ParamCutoffTemperature = "cutoff_temperature"
+	ParamWidening          = "widening"
+)
+
+// MCTSIterationsPerDepth turns a depth budget into iterations: depth D
+// runs D × 250 iterations (no budget: DefaultDepth × 250).
+const MCTSIterationsPerDepth = 250
+
+// mctsMaxChildren is the most moves a node below the root keeps (the best
+// by the move gain); the root keeps all of its moves.
+const mctsMaxChildren = 32
+
+// MCTS is the configuration of the mcts bot.
+type MCTS struct {
+	Eval EvalConfig
+	Bomb BombConfig
+	// Exploration is UCB1's constant C: mean + C·sqrt(ln N / n), rewards
+	// in [0, 1].
+	Exploration float64
+	// PlayoutDepth is the number of uniformly random moves played after
+	// the new node before the position is scored (0: score the new node).
+	PlayoutDepth int
+	// CutoffTemperature T: at a cut-off each seat q scores the mean over
+	// the other active seats o of σ((H(q) − H(o)) / (T·u)), H the
+	// evaluation's own part of a seat (Score + stocks) and u the mean
+	// |Score| at the root (at least 1); T = 0 is the rank share (win 1,
+	// tie ½, loss 0).
+	CutoffTemperature float64
+	// Widening k: a node visited N times tries its first 1 + ⌊k·√N⌋
+	// moves in gain order (progressive widening); 0 tries all.
+	Widening float64
+	// TimeShare scales a time bank's even share (search.Allot).
+	TimeShare float64
+}
+
+// DefaultMCTS is the mcts bot with every default.
+func DefaultMCTS() MCTS {
+	return MCTS{
+		Eval:              DefaultEvalConfig(),
+		Bomb:              DefaultBombConfig(),
+		Exploration:       0.5,
+		PlayoutDepth:      0,
+		CutoffTemperature: 0.1,
+		Widening:          1,
+		TimeShare:         1,
+	}
+}
+
+// MCTSFrom reads resolved parameters; missing ones keep the defaults.
+func MCTSFrom(p game.Params) MCTS {
+	c := DefaultMCTS()
+	pc := ParanoidFrom(p) // the shared evaluation and bomb parameters
+	c.Eval, c.Bomb = pc.Eval, pc.Bomb
+	if p.Has(ParamExploration) {
+		c.Exploration = p.Float(ParamExploration)
+	}
+	if p.Has(ParamPlayoutDepth) {
+		c.PlayoutDepth = p.Int(ParamPlayoutDepth)
+	}
+	if p.Has(ParamCutoffTemperature) {
+		c.CutoffTemperature = p.Float(ParamCutoffTemperature)
+	}
+	if p.Has(ParamWidening) {
+		c.Widening = p.Float(ParamWidening)
+	}
+	if p.Has(ParamTimeShare) {
+		c.TimeShare = p.Float(ParamTimeShare)
+	}
+	return c
+}
+
+// mctsShared lists the paranoid parameters the mcts bot shares: the
+// evaluation (§10.2), the bonus rule's weights and the bomb phase.
+var mctsShared = map[string]bool{
+	ParamPlayerDistance: true, ParamBonusBombWeight: true, ParamBonusOverwriteWeight: true,
+	ParamChoiceWeight: true, ParamPositionWeight: true, ParamStonesWeight: true, ParamBreakEven: true,
+	ParamStratCorner: true, ParamStratOne: true, ParamStratTwo: true, ParamStratThree: true, ParamStratFour: true,
+	ParamStratMode: true, ParamCornerReachFactor: true, ParamCornerNeighbourShare: true, ParamEdgeReachShare: true,
+	ParamBombValueFactor: true, ParamOverwriteValueFactor: true,
+	ParamBombFocusAhead: true, ParamBombFocusWeight: true, ParamBombOwnWeight: true, ParamTimeShare: true,
+}
+
+// MCTSSpec is the Monte-Carlo tree search bot.
+func MCTSSpec() game.BotSpec {
+	d := DefaultMCTS()
+	params := []game.Param{
+		{Name: ParamExploration, Kind: game.Float, Default: d.Exploration, Min: 0, Max: 4,
+			Doc: "UCB1 constant C: mean reward + C·sqrt(ln N / n), rewards in [0, 1]"},
+		{Name: ParamPlayoutDepth, Kind: game.Int, Default: d.PlayoutDepth, Min: 0, Max: 64,
+			Doc: "random moves after the new node before the position is scored (0: score the node)"},
+		{Name: ParamCutoffTemperature, Kind: game.Float, Default: d.CutoffTemperature, Min: 0, Max: 10,
+			Doc: "reward at a cut-off: σ of the evaluation's lead over each opponent / (T × mean |value| at the root); 0: rank share only"},
+		{Name: ParamWidening, Kind: game.Float, Default: d.Widening, Min: 0, Max: 16,
+			Doc: "progressive widening: a node visited N times tries its 1 + ⌊k·√N⌋ best moves by gain (0: all)"},
+	}
+	for _, p := range ParanoidSpec().Params {
+		if mctsShared[p.Name] {
+			params = append(params, p)
+		}
+	}
+	return game.BotSpec{
+		Name: "mcts",
+		Doc: fmt.Sprintf("Monte-Carlo tree search (UCT, max^n rewards per seat), moves tried by paranoid's gain, short random playouts scored by paranoid's evaluation, greedy bombs (%d iterations without a budget)",
+			DefaultDepth*MCTSIterationsPerDepth),
+		Params: params,
+		New: func(p game.Params) (game.Bot, error) {
+			return NewMCTSBot(MCTSFrom(p)), nil
+		},
+	}
+}
+
+// mnode is a node of the tree: the seat to move and its moves (edges
+// [first, first+count) of the bot's edge pool, best gain first).
+type mnode struct {
+	mover        int8
+	listed       bool // the moves are listed (at the root, or from the second visit on)
+	first, count int32
+	nexp         int32 // edges[first : first+nexp] may have been tried
+	n            int32 // visits
+}
+
+// medge is a move of a node: its child (−1 before the first visit), its
+// visits and the rewards of the node's mover summed over them.
+type medge struct {
+	a     game.Action
+	child int32
+	n     int32
+	w     float64
+}
+
+// MCTSBot plays Monte-Carlo tree search.
+type MCTSBot struct {
+	cfg   MCTS
+	ev    *evaluator
+	bl    blaster
+	rng   *rand.Rand
+	nodes []mnode
+	edges []medge
+	path  []int32 // edge indices of the current iteration
+	moves []game.Action
+	keys  []float64
+	ord   []int
+	buf   []game.Action
+	scale float64 // u: the mean |Score| of the active seats at the root (at least 1)
+
+	// per move
+	count, limit int64
+	Last         MCTSResult
+}
+
+// MCTSResult is the telemetry of the last phase-1 move.
+type MCTSResult struct {
+	Move       game.Action
+	Nodes      int64 // states entered: the root, every move made in the tree and in playouts
+	Iterations int
+	Depth      int // the deepest node of the tree (plies below the root)
+	Visits     int // the chosen move's visits
+}
+
+// NewMCTSBot returns the bot of a configuration.
+func NewMCTSBot(c MCTS) *MCTSBot { return &MCTSBot{cfg: c, ev: newEvaluator(c.Eval)} }
+
+// Reset implements game.Bot: the playouts draw from seed.
+func (b *MCTSBot) Reset(seed uint64) { b.rng = game.NewRand(seed) }
+
+// Reconfigure implements game.Reconfigurer.
+func (b *MCTSBot) Reconfigure(p game.Params) bool {
+	c := MCTSFrom(p)
+	b.cfg = c
+	if b.ev.ec != c.Eval {
+		b.ev = newEvaluator(c.Eval)
+	}
+	b.rng = nil
+	b.Last = MCTSResult{}
+	return true
+}
+
+// LastMove implements game.Informer.
+func (b *MCTSBot) LastMove() game.MoveInfo {
+	return game.MoveInfo{Nodes: b.Last.Nodes, Depth: b.Last.Depth}
+}
+
+// TimeShare is the factor on a time bank's even share (time_share).
+func (b *MCTSBot) TimeShare() float64 { return b.cfg.TimeShare }
+
+// enter counts a state entered; false when the budget is spent.
+func (b *MCTSBot) enter() bool {
+	if b.count >= b.limit {
+		return false
+	}
+	b.count++
+	return true
+}
+
+// listMoves appends the node's moves for seat p (the bonus rule's variant
+// only), best gain first (ties in LegalActions order), keeping at most
+// keep of them; it returns the first edge and the count.
+func (b *MCTSBot) listMoves(s *State, p int, keep int) (int32, int32) {
+	e := b.ev
+	b.moves = s.LegalActions(p, b.moves[:0])
+	out := b.moves[:0]
+	for _, a := range b.moves {
+		if c, code := SplitAction(a); (code == CodeBomb || code == CodeOverwrite) && s.board[c] == Bonus && code != e.bonus {
+			continue
+		}
+		out = append(out, a)
+	}
+	b.moves = out
+	b.keys = b.keys[:0]
+	lines := e.intStrat && s.ow[p] > 0 && len(out) >= rayGainsMoves
+	if lines {
+		e.rayGains(s, p, false)
+	}
+	lastCell, lastGain := -1, 0.0
+	for _, a := range out {
+		t, code := SplitAction(a)
+		if t != lastCell {
+			if lines {
+				lastCell, lastGain = t, e.gain(s, t, p)
+			} else {
+				lastCell, lastGain = t, e.cellGain(s, t, p)
+			}
+		}
+		b.keys = append(b.keys, lastGain+e.specialGain(s, t, code, p))
+	}
+	b.ord = b.ord[:0]
+	for i := range out {
+		b.ord = append(b.ord, i)
+	}
+	keys := b.keys
+	slices.SortStableFunc(b.ord, func(i, j int) int {
+		switch {
+		case keys[i] > keys[j]:
+			return -1
+		case keys[i] < keys[j]:
+			return 1
+		}
+		return 0
+	})
+	if keep > 0 && len(b.ord) > keep {
+		b.ord = b.ord[:keep]
+	}
+	first := int32(len(b.edges))
+	for _, i := range b.ord {
+		b.edges = append(b.edges, medge{a: out[i], child: -1})
+	}
+	return first, int32(len(b.ord))
+}
+
+// newNode adds the node of s (a phase-1 position, or a leaf) to the tree.
+func (b *MCTSBot) newNode(s *State, root bool) int32 {
+	nd := mnode{mover: -1}
+	if s.phase == Phase1 {
+		nd.mover = s.cur
+		if root {
+			nd.first, nd.count = b.listMoves(s, int(s.cur), 0)
+			nd.listed = true
+		}
+	}
+	b.nodes = append(b.nodes, nd)
+	return int32(len(b.nodes) - 1)
+}
+
+// heuristic is H(q) for every seat: the seat's Score plus its stocks
+// (overwrite stones in phase 1 only), the own part of the paranoid
+// bot's leaf value.
+func (b *MCTSBot) heuristic(s *State) (h [8]float64) {
+	e := b.ev
+	sc, _ := e.scores(s)
+	for q := 0; q < s.n; q++ {
+		h[q] = sc[q] + float64(s.bombs[q])*e.vb
+		if s.phase == Phase1 {
+			h[q] += float64(s.ow[q]) * e.vo
+		}
+	}
+	return
+}
+
+// rewards scores s for every seat in [0, 1]: at the end of the game the
+// share of the other active seats it beat by stones (ties ½), otherwise
+// the soft version of that share on H (CutoffTemperature). Disqualified
+// seats get 0.
+func (b *MCTSBot) rewards(s *State) (r [8]float64) {
+	n := s.n
+	var v [8]float64
+	soft := false
+	if s.phase == Over {
+		for q := 0; q < n; q++ {
+			v[q] = float64(s.vals[q+1])
+		}
+	} else {
+		v = b.heuristic(s)
+		soft = b.cfg.CutoffTemperature > 0
+	}
+	active := 0
+	for q := 0; q < n; q++ {
+		if !s.disq[q] {
+			active++
+		}
+	}
+	if active < 2 {
+		for q := 0; q < n; q++ {
+			if !s.disq[q] {
+				r[q] = 1
+			}
+		}
+		return
+	}
+	t := b.cfg.CutoffTemperature * b.scale
+	for q := 0; q < n; q++ {
+		if s.disq[q] {
+			continue
+		}
+		sum := 0.0
+		for o := 0; o < n; o++ {
+			if o == q || s.disq[o] {
+				continue
+			}
+			d := v[q] - v[o]
+			switch {
+			case soft:
+				sum += 1 / (1 + math.Exp(-d/t))
+			case d > 0:
+				sum++
+			case d == 0:
+				sum += 0.5
+			}
+		}
+		r[q] = sum / float64(active-1)
+	}
+	return
+}
+
+// Step implements game.Bot. Phase 1: UCT under the budget; phase 2: the
+// greedy bomb rule (no search).
+func (b *MCTSBot) Step(ctx context.Context, s game.State, player int, bud game.Budget) (game.Action, error) {
+	st, ok := s.(*State)
+	if !ok {
+		return game.NoAction, fmt.Errorf("reversixt mcts: state of type %T", s)
+	}
+	if st.phase == Over || int(st.cur) != player {
+		return game.NoAction, errors.New("reversixt mcts: not this player's move")
+	}
+	b.Last = MCTSResult{Move: game.NoAction}
+	if st.phase == Phase2 {
+		a := greedyBomb(&b.bl, st, player, b.cfg.Bomb)
+		if a == game.NoAction {
+			return a, errors.New("reversixt mcts: no field left to bomb")
+		}
+		return a, nil
+	}
+	if b.rng == nil {
+		b.Reset(0)
+	}
+	b.ev.setMap(st.m)
+	if b.ev.intStrat {
+		st.setWeights(b.ev.strat)
+	}
+	defer st.setWeights(nil)
+	b.ev.setRoot(st, player)
+	sc, _ := b.ev.scores(st)
+	b.scale = 0
+	n := 0
+	for q := 0; q < st.n; q++ {
+		if !st.disq[q] {
+			b.scale += math.Abs(sc[q])
+			n++
+		}
+	}
+	b.scale = max(b.scale/float64(max(n, 1)), 1)
+
+	bud = search.Allot(bud, RemainingMoves(st, player), b.cfg.TimeShare)
+	iters := int64(math.MaxInt64)
+	b.limit = math.MaxInt64
+	var deadline time.Time
+	switch {
+	case bud.Nodes > 0:
+		b.limit = bud.Nodes
+	case bud.Time > 0:
+		deadline = time.Now().Add(bud.Time)
+	case bud.Depth > 0:
+		iters = int64(bud.Depth) * MCTSIterationsPerDepth
+	default:
+		iters = DefaultDepth * MCTSIterationsPerDepth
+	}
+	b.count = 0
+	b.nodes, b.edges = b.nodes[:0], b.edges[:0]
+	if !b.enter() {
+		return b.fallback(st, player)
+	}
+	b.newNode(st, true)
+	root := b.nodes[0]
+	if root.count == 0 {
+		return b.fallback(st, player)
+	}
+	b.Last.Move = b.edges[root.first].a
+	if root.count == 1 {
+		b.Last.Nodes = b.count
+		return b.Last.Move, nil
+	}
+	done := ctx.Done()
+	for it := int64(0); it < iters; it++ {
+		if done != nil {
+			select {
+			case <-done:
+				it = iters
+				continue
+			default:
+			}
+		}
+		if !deadline.IsZero() && it&15 == 0 && time.Now().After(deadline) {
+			break
+		}
+		if !b.iterate(st) {
+			break
+		}
+		b.Last.Iterations++
+	}
+	// The most visited move; ties: the higher mean, then gain order.
+	nd := b.nodes[0]
+	best := nd.first
+	for i := nd.first; i < nd.first+nd.nexp; i++ {
+		e, be := &b.edges[i], &b.edges[best]
+		if e.n > be.n || e.n == be.n && e.n > 0 && e.w*float64(be.n) > be.w*float64(e.n) {
+			best = i
+		}
+	}
+	b.Last.Move, b.Last.Visits, b.Last.Nodes = b.edges[best].a, int(b.edges[best].n), b.count
+	return b.Last.Move, nil
+}
+
+// fallback answers without a search: the first move by gain, or the
+// first legal move.
+func (b *MCTSBot) fallback(st *State, player int) (game.Action, error) {
+	b.Last.Nodes = b.count
+	if len(b.nodes) > 0 && b.nodes[0].count > 0 {
+		b.Last.Move = b.edges[b.nodes[0].first].a
+		return b.Last.Move, nil
+	}
+	legal := st.LegalActions(player, nil)
+	if len(legal) == 0 {
+		return game.NoAction, errors.New("reversixt mcts: no legal move")
+	}
+	b.Last.Move = legal[0]
+	return legal[0], nil
+}
+
+// iterate runs one iteration from the root (the state st, which it
+// leaves as it found it). It returns false when the node budget ran out
+// (the iteration is then dropped).
+func (b *MCTSBot) iterate(st *State) bool {
+	b.path = b.path[:0]
+	played := b.buf[:0]
+	undo := func() {
+		for i := len(played) - 1; i >= 0; i-- {
+			st.Undo(played[i])
+		}
+		b.buf = played[:0]
+	}
+	ni := int32(0)
+	depth := 0
+	// Selection and expansion.
+	for {
+		nd := &b.nodes[ni]
+		if nd.mover < 0 {
+			break
+		}
+		if !nd.listed {
+			// A node lists its moves at its second visit: most of
+			// the tree's leaves are scored once and never entered
+			// again, and listing and ordering hundreds of moves
+			// costs far more than the node's evaluation.
+			nd.first, nd.count = b.listMoves(st, int(nd.mover), mctsMaxChildren)
+			nd.listed = true
+		}
+		if nd.count == 0 {
+			break
+		}
+		allowed := nd.count
+		if k := b.cfg.Widening; k > 0 {
+			allowed = min(nd.count, 1+int32(k*math.Sqrt(float64(nd.n))))
+		}
+		var ei int32
+		if nd.nexp < allowed {
+			ei = nd.first + nd.nexp
+			nd.nexp++
+		} else {
+			ei = b.selectEdge(nd)
+		}
+		if !b.enter() {
+			undo()
+			return false
+		}
+		a := b.edges[ei].a
+		st.apply(a)
+		played = append(played, a)
+		b.path = append(b.path, ei)
+		depth++
+		if c := b.edges[ei].child; c >= 0 {
+			ni = c
+			continue
+		}
+		c := b.newNode(st, false)
+		b.edges[ei].child = c
+		break
+	}
+	// Playout.
+	for k := 0; k < b.cfg.PlayoutDepth && st.phase == Phase1; k++ {
+		p := int(st.cur)
+		b.moves = st.LegalActions(p, b.moves[:0])
+		if len(b.moves) == 0 {
+			break
+		}
+		if !b.enter() {
+			undo()
+			return false
+		}
+		a := b.playoutMove(st)
+		st.apply(a)
+		played = append(played, a)
+	}
+	r := b.rewards(st)
+	undo()
+	// Backup: each edge gets the reward of the seat that chose it.
+	b.nodes[0].n++
+	parent := int32(0)
+	for _, ei := range b.path {
+		e := &b.edges[ei]
+		e.n++
+		e.w += r[b.nodes[parent].mover]
+		if e.child >= 0 {
+			b.nodes[e.child].n++
+			parent = e.child
+		}
+	}
+	b.Last.Depth = max(b.Last.Depth, depth)
+	return true
+}
+
+// playoutMove draws the playout's move from b.moves: uniformly among the
+// moves on a field without a stone when there are any (a random
+// overwrite would spend a stone worth Vo for nothing), otherwise among
+// all.
+func (b *MCTSBot) playoutMove(st *State) game.Action {
+	free := 0
+	for _, a := range b.moves {
+		if t, _ := SplitAction(a); !isStone(st.board[t]) {
+			free++
+		}
+	}
+	if free == 0 || free == len(b.moves) {
+		return b.moves[b.rng.IntN(len(b.moves))]
+	}
+	k := b.rng.IntN(free)
+	for _, a := range b.moves {
+		if t, _ := SplitAction(a); !isStone(st.board[t]) {
+			if k == 0 {
+				return a
+			}
+			k--
+		}
+	}
+	return b.moves[0] // not reached
+}
+
+// selectEdge is UCB1 over the node's tried moves for its mover: the
+// highest mean + C·sqrt(ln N / n), the first among equals.
+func (b *MCTSBot) selectEdge(nd *mnode) int32 {
+	best, bestV := nd.first, math.Inf(-1)
+	lnN := math.Log(float64(max(nd.n, 1)))
+	c := b.cfg.Exploration
+	for i := nd.first; i < nd.first+nd.nexp; i++ {
+		e := &b.edges[i]
+		if e.n == 0 {
+			return i
+		}
+		v := e.w/float64(e.n) + c*math.Sqrt(lnN/float64(e.n))
+		if v > bestV {
+			best, bestV = i, v
+		}
+	}
+	return best
+}

@@ -1,0 +1,167 @@
+package reversixt
+
+import (
+	"slices"
+	"testing"
+
+	"tourney/engines/game"
+)
+
+// A depth budget D runs D × MCTSIterationsPerDepth iterations, no budget
+// DefaultDepth × that; the chosen move is the root move most visited.
+func TestMCTSIterations(t *testing.T) {
+	s := openingState(t, mustLoad(t, "duel10"), 2, 10)
+	p := s.CurrentPlayer()
+	for _, c := range []struct {
+		b    game.Budget
+		want int
+	}{{game.Budget{Depth: 2}, 2 * MCTSIterationsPerDepth}, {game.Budget{}, DefaultDepth * MCTSIterationsPerDepth}} {
+		b := NewMCTSBot(DefaultMCTS())
+		b.Reset(3)
+		a, err := b.Step(t.Context(), s.Clone(), p, c.b)
+		if err != nil || !s.IsLegal(p, a) {
+			t.Fatal(a, err)
+		}
+		if b.Last.Iterations != c.want {
+			t.Errorf("budget %v: %d iterations, want %d", c.b, b.Last.Iterations, c.want)
+		}
+		nd := b.nodes[0]
+		for i := nd.first; i < nd.first+nd.nexp; i++ {
+			if int(b.edges[i].n) > b.Last.Visits {
+				t.Errorf("budget %v: played a move of %d visits, another has %d", c.b, b.Last.Visits, b.edges[i].n)
+			}
+		}
+		if b.Last.Visits < 1 || b.Last.Depth < 2 {
+			t.Errorf("budget %v: visits %d, depth %d", c.b, b.Last.Visits, b.Last.Depth)
+		}
+	}
+}
+
+// Rewards: at the end the share of the other active seats beaten by
+// stones (ties ½, disqualified 0); at a cut-off with temperature 0 the
+// same share by H, and with a temperature a value strictly between that
+// keeps the order.
+func TestMCTSRewards(t *testing.T) {
+	m := mustLoad(t, "cross14")
+	s := openingState(t, m, 4, 12)
+	b := NewMCTSBot(DefaultMCTS())
+	b.ev.setMap(m)
+	b.ev.setRoot(s, s.CurrentPlayer())
+	b.scale = 1e5 // T·u = 10⁴: no reward saturates
+	h := b.heuristic(s)
+	soft := b.rewards(s)
+	b.cfg.CutoffTemperature = 0
+	hard := b.rewards(s)
+	for q := 0; q < 4; q++ {
+		want := 0.0
+		for o := 0; o < 4; o++ {
+			switch {
+			case o == q:
+			case h[q] > h[o]:
+				want++
+			case h[q] == h[o]:
+				want += 0.5
+			}
+		}
+		if want /= 3; !near(hard[q], want) {
+			t.Errorf("seat %d: rank share %v, want %v", q, hard[q], want)
+		}
+		if soft[q] <= 0 || soft[q] >= 1 {
+			t.Errorf("seat %d: soft reward %v", q, soft[q])
+		}
+		for o := 0; o < 4; o++ {
+			if h[q] > h[o] && !(soft[q] > soft[o]) {
+				t.Errorf("seats %d, %d: H %v > %v but rewards %v, %v", q, o, h[q], h[o], soft[q], soft[o])
+			}
+		}
+	}
+	// The end of a game, with a seat disqualified.
+	for !s.IsTerminal() {
+		acts := s.LegalActions(s.CurrentPlayer(), nil)
+		s.Apply(acts[0])
+	}
+	s.disq[3] = true
+	r := b.rewards(s)
+	if r[3] != 0 {
+		t.Errorf("a disqualified seat gets %v", r[3])
+	}
+	for q := 0; q < 3; q++ {
+		want := 0.0
+		for o := 0; o < 3; o++ {
+			switch {
+			case o == q:
+			case s.Count(q) > s.Count(o):
+				want++
+			case s.Count(q) == s.Count(o):
+				want += 0.5
+			}
+		}
+		if want /= 2; !near(r[q], want) {
+			t.Errorf("end, seat %d: %v, want %v (counts %d %d %d)", q, r[q], want, s.Count(0), s.Count(1), s.Count(2))
+		}
+	}
+}
+
+// Playouts take a move on a field without a stone while there is one.
+func TestMCTSPlayoutAvoidsOverwrites(t *testing.T) {
+	m := mustLoad(t, "duel10")
+	s := openingState(t, m, 6, 20)
+	p := s.CurrentPlayer()
+	if s.Overwrites(p) == 0 {
+		t.Skip("no overwrite stones in this position")
+	}
+	b := NewMCTSBot(DefaultMCTS())
+	b.Reset(1)
+	b.moves = s.LegalActions(p, nil)
+	free, over := 0, 0
+	for _, a := range b.moves {
+		if c, _ := SplitAction(a); isStone(s.Cell(c)) {
+			over++
+		} else {
+			free++
+		}
+	}
+	if free == 0 || over == 0 {
+		t.Fatalf("position without both kinds of move: %d free, %d overwrites", free, over)
+	}
+	seen := map[game.Action]bool{}
+	for i := 0; i < 200; i++ {
+		a := b.playoutMove(s)
+		if c, _ := SplitAction(a); isStone(s.Cell(c)) {
+			t.Fatalf("playout move %v is an overwrite while %d free moves exist", a, free)
+		}
+		seen[a] = true
+	}
+	if len(seen) < min(free, 3) {
+		t.Errorf("the playout drew %d distinct moves of %d", len(seen), free)
+	}
+}
+
+// With playouts the search draws from the bot's seed: the same seed gives
+// the same tree, another seed another one.
+func TestMCTSSeeded(t *testing.T) {
+	s := openingState(t, mustLoad(t, "tri13"), 2, 8)
+	p := s.CurrentPlayer()
+	visits := func(seed uint64) []int32 {
+		c := DefaultMCTS()
+		c.PlayoutDepth = 4
+		b := NewMCTSBot(c)
+		b.Reset(seed)
+		if _, err := b.Step(t.Context(), s.Clone(), p, game.Budget{Nodes: 4000}); err != nil {
+			t.Fatal(err)
+		}
+		var v []int32
+		nd := b.nodes[0]
+		for i := nd.first; i < nd.first+nd.nexp; i++ {
+			v = append(v, b.edges[i].n)
+		}
+		return append(v, int32(b.Last.Iterations), int32(len(b.nodes)))
+	}
+	a, a2, c := visits(1), visits(1), visits(2)
+	if !slices.Equal(a, a2) {
+		t.Errorf("seed 1 twice: %v and %v", a, a2)
+	}
+	if slices.Equal(a, c) {
+		t.Errorf("seeds 1 and 2 give the same tree: %v", a)
+	}
+}
