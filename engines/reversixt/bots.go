@@ -451,11 +451,7 @@ func (b *ParanoidBot) Step(ctx context.Context, s game.State, player int, bud ga
 		st.setWeights(b.ev.strat) // the search's leaves (and setRoot) read the sums
 	}
 	b.ev.setRoot(st, player)
-	cfg := b.cfg.Search
-	_, _, stones := b.ev.tally(st)
-	scale := b.ev.aspirationScale()
-	cfg.AspirationWidth = scale * AspirationWindow(0, b.cfg.AspirationFactor, b.ev.progress(stones), st.m.Height, st.m.Width)
-	cfg.AspirationMinWidth *= scale
+	cfg := b.ev.windows(b.cfg.Search, b.cfg.AspirationFactor, st)
 	b.sr.SetConfig(cfg)
 	b.ws = searchState{State: st, bonus: b.ev.bonus}
 	if b.cfg.UseOrdering && b.ev.intStrat {

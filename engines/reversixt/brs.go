@@ -307,6 +307,7 @@ func (b *BRSBot) Step(ctx context.Context, s game.State, player int, bud game.Bu
 	if st.phase == Over || int(st.cur) != player {
 		return game.NoAction, errors.New("reversixt brs: not this player's move")
 	}
+	b.sr.MoveStarted(b.sr.Now()) // the wall clock counts from here (pace.go)
 	if st.phase == Phase2 {
 		b.Last = search.Result{Move: game.NoAction}
 		a := greedyBomb(&b.bl, st, player, b.cfg.Bomb)
@@ -320,9 +321,7 @@ func (b *BRSBot) Step(ctx context.Context, s game.State, player int, bud game.Bu
 		st.setWeights(b.ev.strat)
 	}
 	b.ev.setRoot(st, player)
-	cfg := b.cfg.Search
-	_, _, stones := b.ev.tally(st)
-	cfg.AspirationWidth = AspirationWindow(0, b.cfg.AspirationFactor, b.ev.progress(stones), st.m.Height, st.m.Width)
+	cfg := b.ev.windows(b.cfg.Search, b.cfg.AspirationFactor, st)
 	b.sr.SetConfig(cfg)
 	b.ws = newBRSState(st, player, b.ev.bonus)
 	bud = search.Allot(bud, RemainingMoves(st, player), cfg.TimeShare)

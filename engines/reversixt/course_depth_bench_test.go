@@ -21,7 +21,7 @@ const courseMoveTime = 200 * time.Millisecond
 // benchmarks' fixed budget converts courseMoveTime into nodes: about
 // the default bot's rate on the 2- and 4-player maps before the depth
 // work (0.84–1.1 million on a loaded 2-core machine; 2–2.5 million on
-// the 8-player maps; results/measurements-depth.md). The depth at 200 ms
+// the 8-player maps; results/measurements.md, "Paranoid depth on the large course maps"). The depth at 200 ms
 // uses the code's own measured rate instead.
 const courseStatedRate = 1000000
 

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"tourney/engines/game"
+	"tourney/engines/search"
 )
 
 // Strategic-map modes (spec §10.2, parameter strat_mode).
@@ -193,6 +194,18 @@ const AspirationUnitK = 16
 
 // aspirationScale is the factor m/16 on the aspiration widths.
 func (e *evaluator) aspirationScale() float64 { return e.mul / AspirationUnitK }
+
+// windows is the search configuration c of a move at the root s (after
+// setRoot) with its aspiration windows (spec §10.1 rule 1): the computed
+// width from the progress and the map, at least c's AspirationMinWidth,
+// both on the evaluation's scale (× m/16).
+func (e *evaluator) windows(c search.Config, factor float64, s *State) search.Config {
+	scale := e.aspirationScale()
+	_, _, stones := e.tally(s)
+	c.AspirationWidth = scale * AspirationWindow(0, factor, e.progress(stones), s.m.Height, s.m.Width)
+	c.AspirationMinWidth *= scale
+	return c
+}
 
 // BombValue is Vb = bomb_value_factor × (2·strength + 1)² and OverwriteValue
 // Vo = overwrite_value_factor × H·W / (H + W), both ×K while more than 2

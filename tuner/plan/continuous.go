@@ -68,7 +68,7 @@ func ContinuousConfig(s *space.Space) space.ContinuousConfig {
 // 0.5, 1: 59/55, 75/71, 61/58; c power 0.25 with r power 0.35 and 0.5:
 // 82/83, 82/83; c power 0.5 with r power 0, 0.1, 0.2, 0.35: 91/87,
 // 89/88, 90/86, 84/87; c 0.75, r 0.2: 88/86. Shipped: c 0.5, r 0
-// (results/measurements-landscapes.md).
+// (results/measurements.md, "Continuous knobs, II").
 func spsaREndScale(n int) float64 {
 	if n >= space.DefaultIterations || spsaREndPower == 0 {
 		return 1
