@@ -55,7 +55,7 @@ package tuner
 //
 // # Results directories
 //
-// LockDir locks a results directory (flock on DIR/.tourney.lock) so that
+// lock.Dir (tuner/lock) locks a results directory (flock on DIR/.tourney.lock) so that
 // two processes never write one directory. RecordDir plays a directory's
 // games again from space.toml and games.csv with move records on, checks
 // them against games.csv and writes games.jsonl.gz (tuner/records).

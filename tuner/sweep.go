@@ -21,6 +21,7 @@ import (
 	"tourney/arena"
 	"tourney/engines/external"
 	"tourney/engines/game"
+	"tourney/tuner/lock"
 	"tourney/tuner/plan"
 	"tourney/tuner/records"
 	"tourney/tuner/runner"
@@ -197,7 +198,7 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 	fresh := false // the run makes its results directory (refuse.go)
 	r.table = &PlacementTable{}
 	if opt.Resume {
-		unlock, err := LockDir(opt.Out)
+		unlock, err := lock.Dir(opt.Out)
 		if err != nil {
 			return nil, err
 		}
@@ -213,7 +214,7 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 		if err := prepareDir(opt.Out); err != nil {
 			return nil, err
 		}
-		unlock, err := LockDir(opt.Out)
+		unlock, err := lock.Dir(opt.Out)
 		if err != nil {
 			return nil, err
 		}

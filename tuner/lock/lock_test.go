@@ -1,6 +1,6 @@
 //go:build unix
 
-package tuner
+package lock
 
 import (
 	"os/exec"
@@ -11,29 +11,29 @@ import (
 // A directory locked by one holder refuses a second (in this process:
 // flock locks belong to the open file, so a second open conflicts) and
 // another process; unlocking frees it.
-func TestLockDir(t *testing.T) {
+func TestDir(t *testing.T) {
 	dir := t.TempDir()
-	unlock, err := LockDir(dir)
+	unlock, err := Dir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = LockDir(dir)
+	_, err = Dir(dir)
 	if err == nil || !strings.Contains(err.Error(), "in use by another tourney process (pid ") {
 		t.Fatalf("second lock: %v", err)
 	}
 	if flock, err := exec.LookPath("flock"); err == nil {
 		// Another process: flock(1) -n fails at once when the lock is held.
-		if err := exec.Command(flock, "-n", dir+"/"+LockFileName, "true").Run(); err == nil {
+		if err := exec.Command(flock, "-n", dir+"/"+FileName, "true").Run(); err == nil {
 			t.Error("another process took the held lock")
 		}
 	}
 	unlock()
-	unlock2, err := LockDir(dir)
+	unlock2, err := Dir(dir)
 	if err != nil {
 		t.Fatalf("after unlock: %v", err)
 	}
 	unlock2()
-	if _, err := LockDir(dir + "/missing"); err == nil {
+	if _, err := Dir(dir + "/missing"); err == nil {
 		t.Error("locked a missing directory")
 	}
 }

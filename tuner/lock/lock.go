@@ -1,6 +1,6 @@
 //go:build unix
 
-package tuner
+package lock
 
 import (
 	"errors"
@@ -12,19 +12,19 @@ import (
 	"syscall"
 )
 
-// LockFileName is the lock file LockDir keeps in a results directory. It
+// FileName is the lock file Dir keeps in a results directory. It
 // stays after the run (removing it would let two later processes lock two
 // different files); it holds the pid of the last process that locked it.
-const LockFileName = ".tourney.lock"
+const FileName = ".tourney.lock"
 
-// LockDir takes an exclusive lock on a results directory (flock on
+// Dir takes an exclusive lock on a results directory (flock on
 // DIR/.tourney.lock, created as needed; dir must exist), so that two
 // processes never write one directory at once (two `sweep --resume DIR`).
 // The lock is released by unlock, or by the kernel when the process ends
 // however it ends (kill -9 included). A directory locked by another
 // process gives an error naming it and that process.
-func LockDir(dir string) (unlock func(), err error) {
-	path := filepath.Join(dir, LockFileName)
+func Dir(dir string) (unlock func(), err error) {
+	path := filepath.Join(dir, FileName)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("locking %s: %v", dir, err)
