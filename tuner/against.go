@@ -12,29 +12,10 @@ import (
 
 	"tourney/arena"
 	"tourney/engines/game"
+	"tourney/tuner/results"
 	"tourney/tuner/space"
 	"tourney/tuner/stats"
 )
-
-// FieldCheck is a transfer check of a sweep's winner (tourney confirm
-// --against BOT): the winner and the defaults each play the same deals
-// against a bot of the field (an external contest bot, say), and the
-// difference of their points per deal is the figure (paired, so that the
-// deals' own luck cancels).
-type FieldCheck struct {
-	Against  string   `json:"against"`
-	Deals    int      `json:"deals"`
-	Winner   float64  `json:"winner_points"`   // mean points a game
-	Defaults float64  `json:"defaults_points"` // mean points a game
-	Diff     float64  `json:"difference"`      // winner − defaults, points a game
-	Lo       *float64 `json:"difference_lo,omitempty"`
-	Hi       *float64 `json:"difference_hi,omitempty"`
-	P        float64  `json:"p"`
-	Budget   string   `json:"budget"`
-	Dir      string   `json:"dir"`
-	// Forfeits of the winner's and the defaults' opponent (the field bot).
-	Forfeits [2]int `json:"field_forfeits"`
-}
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 
@@ -43,7 +24,7 @@ var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 // (ConfirmGames of the first scenario, fresh seeds, the clock played on
 // the wall clock when opt.WallClock), writes dir/against-NAME/{winner,
 // defaults}/ and records the check in summary.json (field_checks).
-func ConfirmAgainst(ctx context.Context, s *space.Space, dir, name string, against arena.Entrant, opt RunOptions) (*FieldCheck, error) {
+func ConfirmAgainst(ctx context.Context, s *space.Space, dir, name string, against arena.Entrant, opt RunOptions) (*results.FieldCheck, error) {
 	bc, err := space.LoadBotConfig(filepath.Join(dir, "winner.toml"))
 	if err != nil {
 		return nil, err
@@ -82,7 +63,7 @@ func ConfirmAgainst(ctx context.Context, s *space.Space, dir, name string, again
 	}
 	n := min(len(res[0].DealPoints), len(res[1].DealPoints))
 	d := make([]float64, n)
-	fc := &FieldCheck{Against: name, Deals: n, Budget: budget.String(), Dir: out,
+	fc := &results.FieldCheck{Against: name, Deals: n, Budget: budget.String(), Dir: out,
 		Forfeits: [2]int{res[0].Forfeits[1], res[1].Forfeits[1]}}
 	for k := range n {
 		d[k] = res[0].DealPoints[k] - res[1].DealPoints[k]
@@ -91,7 +72,7 @@ func ConfirmAgainst(ctx context.Context, s *space.Space, dir, name string, again
 	}
 	pd := stats.PairedDiff(d, s.Tournament.Confidence)
 	fc.Diff, fc.P = pd.Mean, pd.P
-	fc.Lo, fc.Hi = optFloat(pd.Lo, 3), optFloat(pd.Hi, 3)
+	fc.Lo, fc.Hi = results.OptFloat(pd.Lo, 3), results.OptFloat(pd.Hi, 3)
 	fc.Winner, fc.Defaults, fc.Diff = round3(fc.Winner), round3(fc.Defaults), round3(fc.Diff)
 	return fc, recordFieldCheck(dir, fc)
 }
@@ -105,21 +86,21 @@ func round3(x float64) float64 {
 
 // recordFieldCheck adds (or replaces, for the same bot) the check in
 // dir/summary.json.
-func recordFieldCheck(dir string, fc *FieldCheck) error {
+func recordFieldCheck(dir string, fc *results.FieldCheck) error {
 	path := filepath.Join(dir, "summary.json")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return &space.InputError{File: dir, Message: "not a finished sweep (no summary.json)"}
 	}
-	var sum Summary
+	var sum results.Summary
 	if err := json.Unmarshal(data, &sum); err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
-	sum.FieldChecks = slices.DeleteFunc(sum.FieldChecks, func(c *FieldCheck) bool { return c.Against == fc.Against })
+	sum.FieldChecks = slices.DeleteFunc(sum.FieldChecks, func(c *results.FieldCheck) bool { return c.Against == fc.Against })
 	sum.FieldChecks = append(sum.FieldChecks, fc)
 	js, err := json.MarshalIndent(sum, "", "  ")
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(path, append(js, '\n'))
+	return results.WriteFileAtomic(path, append(js, '\n'))
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 	"tourney/tuner/plan"
 	"tourney/tuner/records"
+	"tourney/tuner/results"
 	"tourney/tuner/space"
 
 	"gonum.org/v1/gonum/stat"
@@ -302,7 +303,7 @@ func calibrationJobs(s *space.Space, vs []space.Variant, round uint64, next *int
 				seats[j] = arena.Entrant{ID: "default", Spec: sc.Bot, Params: p}
 			}
 			seed := plan.GameSeed(game.Mix(s.Seed, 0xca11, round, uint64(si), uint64(mi)))
-			job := gameJob(s, si, mi, seed, seats, record)
+			job := results.GameJob(s, si, mi, seed, seats, record)
 			job.Meta = [3]int{si, mi, 0}
 			jobs = append(jobs, job)
 			// each field bot at a table of its own with one variant, as
@@ -313,7 +314,7 @@ func calibrationJobs(s *space.Space, vs []space.Variant, round uint64, next *int
 				for j := 1; j < len(fseats); j++ {
 					fseats[j] = arena.Entrant{ID: "field:" + fb.Name, Spec: fb.Spec, Params: fb.Params}
 				}
-				fjob := gameJob(s, si, mi, plan.GameSeed(game.Mix(seed, uint64(fi)+1)), fseats, record)
+				fjob := results.GameJob(s, si, mi, plan.GameSeed(game.Mix(seed, uint64(fi)+1)), fseats, record)
 				fjob.Meta = [3]int{si, mi, fi + 1}
 				jobs = append(jobs, fjob)
 			}
@@ -363,7 +364,7 @@ func probeJobs(s *space.Space, probes [][]float64, round uint64, record bool) ([
 							seats[i] = arena.Entrant{ID: "default", Spec: sc.Bot, Params: def}
 						}
 					}
-					job := gameJob(s, si, mi, plan.GameSeed(game.Mix(draw, uint64(k))), seats, record)
+					job := results.GameJob(s, si, mi, plan.GameSeed(game.Mix(draw, uint64(k))), seats, record)
 					job.Meta = probeMeta{si: si, mi: mi, probe: j, final: k == 1}
 					jobs = append(jobs, job)
 				}

@@ -222,3 +222,16 @@ opponent_weight = { values = [0.5, 1.0] }
 		t.Errorf("a calibration capped at 1 ns played %d games (one map: one a round), want at least %d rounds", c.Games, minRounds)
 	}
 }
+
+// TestEstimateWeighsMaps: every planned game costs its own map's time.
+func TestEstimateWeighsMaps(t *testing.T) {
+	pl := plan.Plan{MaxGames: 30, PerMap: [][]int{{24, 4}, {2}}}
+	c := Calibration{PerGame: [][]time.Duration{{time.Second, 10 * time.Second}, {3 * time.Second}}}
+	// 24·1 s + 4·10 s + 2·3 s = 70 s, on 2 workers 35 s.
+	if got := c.Estimate(pl, 2); got != 35*time.Second {
+		t.Errorf("estimate %v, want 35s", got)
+	}
+	if got := c.Estimate(pl, 0); got != 70*time.Second {
+		t.Errorf("estimate with 0 workers %v, want 70s", got)
+	}
+}

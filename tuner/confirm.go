@@ -9,42 +9,13 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"tourney/tuner/results"
 	"tourney/tuner/space"
 
 	"tourney/arena"
 	"tourney/engines/game"
 	"tourney/tuner/stats"
 )
-
-// Confirmation is a run's winner played against the defaults on fresh
-// seeds with a GSPRT (statistics.md §5): "better than the defaults" only
-// when the test accepts H1.
-type Confirmation struct {
-	Games int      `json:"games"`
-	Elo   *float64 `json:"elo"`
-	Lo    *float64 `json:"elo_lo"`
-	Hi    *float64 `json:"elo_hi"`
-	SPRT  string   `json:"sprt"`
-	LLR   float64  `json:"llr"`
-	// Bounds are the GSPRT's [lower, upper] LLR bounds.
-	Bounds [2]float64 `json:"llr_bounds"`
-	State  string     `json:"state"` // H1, H0 or continue (the cap came first)
-	Dir    string     `json:"dir"`
-	// Budget is what the games were played under; WallClock that a
-	// clock in nodes was played on the wall clock instead.
-	Budget    string `json:"budget,omitempty"`
-	WallClock bool   `json:"wall_clock,omitempty"`
-	// SweepText and SweepBetter are the sweep's verdict before the
-	// confirmation: an undecided confirmation keeps it, and confirming
-	// again starts from it.
-	SweepText   string `json:"sweep_verdict"`
-	SweepBetter bool   `json:"sweep_better"`
-}
-
-// Undecided says what an undecided confirmation found.
-func (cf *Confirmation) Undecided() string {
-	return fmt.Sprintf("confirmation undecided after %d games (LLR %.2f in [%.2f, %.2f])", cf.Games, cf.LLR, cf.Bounds[0], cf.Bounds[1])
-}
 
 // confirmLabels number the winner and the defaults in confirm/games.csv
 // as the sweep does: the winner by its variant number, the defaults as
@@ -63,7 +34,7 @@ func confirmLabels(s *space.Space, winner int) *[2][2]string {
 // opening, seeds that no sweep game uses, at most ConfirmGames games,
 // stopping when the GSPRT of ConfirmElo decides (α = β = 1 − confidence).
 // It writes games.csv and summary.json to dir.
-func Confirm(ctx context.Context, s *space.Space, winner int, params game.Params, dir string, opt RunOptions) (*Confirmation, *MatchResult, error) {
+func Confirm(ctx context.Context, s *space.Space, winner int, params game.Params, dir string, opt RunOptions) (*results.Confirmation, *MatchResult, error) {
 	t := &s.Tournament
 	sc := &s.Scenarios[0]
 	// 1 − 0.95 is 0.050000000000000044 in floating point: round it
@@ -91,7 +62,7 @@ func Confirm(ctx context.Context, s *space.Space, winner int, params game.Params
 	if est.N == 0 { // maps of more than two seats only
 		est = stats.BlockEstimate(blockScores(res.Blocks), t.Confidence)
 	}
-	cf := &Confirmation{Games: res.Played, Elo: optFloat(est.Elo, 1), Lo: optFloat(est.EloLo, 1), Hi: optFloat(est.EloHi, 1),
+	cf := &results.Confirmation{Games: res.Played, Elo: results.OptFloat(est.Elo, 1), Lo: results.OptFloat(est.EloLo, 1), Hi: results.OptFloat(est.EloHi, 1),
 		SPRT: sprt.String(), LLR: math.Round(res.LLR*1000) / 1000, State: res.SPRTState, Dir: dir,
 		Budget: c.budgetString(), WallClock: wall,
 		Bounds: [2]float64{math.Round(sprt.Lower()*1000) / 1000, math.Round(sprt.Upper()*1000) / 1000}}
@@ -107,28 +78,10 @@ func blockScores(d []float64) []float64 {
 	return x
 }
 
-// apply makes a decided confirmation the verdict: H1 is "better than
-// the defaults", H0 keeps the defaults. An undecided one (the cap came
-// first) decides nothing: the sweep's verdict stands, and says so.
-func (cf *Confirmation) apply(v *Verdict) {
-	v.Confirm = cf
-	cf.SweepText, cf.SweepBetter = v.Text, v.Better
-	switch cf.State {
-	case "H1":
-		v.Better = true
-		v.Text = verdictBetter + " (confirmed on fresh seeds)"
-	case "H0":
-		v.Better = false
-		v.Text = verdictKeep + " (the confirmation rejected the winner)"
-	default:
-		v.Text += "; " + cf.Undecided()
-	}
-}
-
 // ConfirmDir confirms the winner of a finished sweep in dir (tourney
 // confirm): it plays into dir/confirm and updates the verdict of
 // dir/summary.json.
-func ConfirmDir(ctx context.Context, s *space.Space, dir string, opt RunOptions) (*Confirmation, *MatchResult, error) {
+func ConfirmDir(ctx context.Context, s *space.Space, dir string, opt RunOptions) (*results.Confirmation, *MatchResult, error) {
 	bc, err := space.LoadBotConfig(filepath.Join(dir, "winner.toml"))
 	if err != nil {
 		return nil, nil, err
@@ -142,7 +95,7 @@ func ConfirmDir(ctx context.Context, s *space.Space, dir string, opt RunOptions)
 	if err != nil {
 		return nil, nil, &space.InputError{File: dir, Message: "not a finished sweep (no summary.json)"}
 	}
-	var sum Summary
+	var sum results.Summary
 	if err := json.Unmarshal(data, &sum); err != nil {
 		return nil, nil, fmt.Errorf("%s: %v", path, err)
 	}
@@ -161,14 +114,14 @@ func ConfirmDir(ctx context.Context, s *space.Space, dir string, opt RunOptions)
 	if err != nil {
 		return cf, res, err
 	}
-	v := Verdict{Text: sum.Verdict.Text, Better: sum.Verdict.Better}
-	for _, old := range []*Confirmation{sum.Verdict.Confirm, sum.Verdict.WallConfirm} {
+	v := results.Verdict{Text: sum.Verdict.Text, Better: sum.Verdict.Better}
+	for _, old := range []*results.Confirmation{sum.Verdict.Confirm, sum.Verdict.WallConfirm} {
 		if old != nil && old.SweepText != "" {
 			v.Text, v.Better = old.SweepText, old.SweepBetter // confirmed before: start from the sweep's verdict
 			break
 		}
 	}
-	cf.apply(&v)
+	cf.Apply(&v)
 	if cf.WallClock {
 		v.Text = strings.Replace(v.Text, "on fresh seeds", "on fresh seeds under the wall clock", 1)
 		sum.Verdict.WallConfirm = cf
@@ -180,5 +133,5 @@ func ConfirmDir(ctx context.Context, s *space.Space, dir string, opt RunOptions)
 	if err != nil {
 		return cf, res, err
 	}
-	return cf, res, writeFileAtomic(path, append(js, '\n'))
+	return cf, res, results.WriteFileAtomic(path, append(js, '\n'))
 }

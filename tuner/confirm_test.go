@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"tourney/tuner/results"
 )
 
 // A confirmation that cannot decide in its games keeps the sweep's
@@ -42,8 +43,8 @@ confirm_games = 8
 	rows := strings.Split(string(games), "\n")
 	seen := map[string]bool{}
 	for _, r := range rows[1:] {
-		if f := strings.Split(r, ","); len(f) > colRole {
-			seen[f[colVariant]+"/"+f[colRole]] = true
+		if f := strings.Split(r, ","); len(f) > results.ColRole {
+			seen[f[results.ColVariant]+"/"+f[results.ColRole]] = true
 		}
 	}
 	winner := strings.TrimSpace(strings.Split(string(mustRead(t, filepath.Join(dir, "summary.json"))), `"winner": `)[1][:1])

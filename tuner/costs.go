@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"tourney/tuner/results"
 	"tourney/tuner/space"
 )
 
@@ -86,7 +87,7 @@ func (r *sweepRun) resolveCosts(ctx context.Context) (*space.Space, error) {
 			fmt.Fprintf(&b, "%d,%s\n", si+1, strconv.FormatFloat(c.Seconds(), 'f', 6, 64))
 		}
 		fmt.Fprintf(&b, "%s,%s\n", otherRow, strconv.FormatFloat(other.Seconds(), 'f', 6, 64))
-		if err := writeFileAtomic(path, []byte(b.String())); err != nil {
+		if err := results.WriteFileAtomic(path, []byte(b.String())); err != nil {
 			return nil, err
 		}
 	}

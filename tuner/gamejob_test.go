@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"tourney/arena"
+	"tourney/tuner/results"
 )
 
 // c4MapClockSpace plays under a banked node clock whose rate is given per
@@ -41,7 +42,7 @@ holdout = false
 func TestJobsPlayTheSweepsGames(t *testing.T) {
 	sp := parseSpace(t, "c4mapclock.toml", c4MapClockSpace)
 	_, dir := sweepSpace(t, sp, 1, RunOptions{})
-	tab, err := ReadTable(dir + "/games.csv")
+	tab, err := results.ReadTable(dir + "/games.csv")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 	"tourney/tuner/plan"
+	"tourney/tuner/results"
 
 	"tourney/arena"
 	"tourney/engines/game"
@@ -80,7 +81,7 @@ type MatchResult struct {
 	LLR       float64
 	Played    int // games booked (complete pairs only)
 	// Places of A and B in games with more than two seats.
-	Places      [2]Placements
+	Places      [2]results.Placements
 	Interrupted bool
 	// Identical names the maps on which every pair replayed the same
 	// games (deterministic bots without an opening).
@@ -207,7 +208,7 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 	var gw *csv.Writer
 	var gf *os.File
 	if opt.Out != "" {
-		if err := prepareDir(opt.Out); err != nil {
+		if err := results.PrepareDir(opt.Out); err != nil {
 			return nil, err
 		}
 		var err error
@@ -217,7 +218,7 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 		}
 		defer gf.Close()
 		gw = csv.NewWriter(bufio.NewWriterSize(gf, 64<<10))
-		_ = gw.Write(gamesHeader)
+		_ = gw.Write(results.GamesHeader)
 		gw.Flush()
 	}
 	res := &MatchResult{}
@@ -252,10 +253,10 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 			if c.Label != nil {
 				id, role = c.Label[side][0], c.Label[side][1]
 			}
-			nodes, depth := searchCols(r, seat)
+			nodes, depth := results.SearchCols(r, seat)
 			row := []string{strconv.Itoa(r.Index), "1", "1", strconv.Itoa(r.Index / 2), "0", c.Game.Info().Name, c.MapNames[mi],
-				strconv.FormatUint(r.Job.Seed, 10), strconv.Itoa(seat), id, role, e.Spec.Name, fmtFloat(r.Scores[seat]),
-				strconv.Itoa(r.Ranks[seat]), fmtFloat(pts), strconv.Itoa(r.Plies), nodes, depth, r.End[seat], strconv.FormatUint(r.Print, 10)}
+				strconv.FormatUint(r.Job.Seed, 10), strconv.Itoa(seat), id, role, e.Spec.Name, results.FmtFloat(r.Scores[seat]),
+				strconv.Itoa(r.Ranks[seat]), results.FmtFloat(pts), strconv.Itoa(r.Plies), nodes, depth, r.End[seat], strconv.FormatUint(r.Print, 10)}
 			pending = append(pending, row)
 			sides = append(sides, side)
 		}
@@ -359,13 +360,13 @@ func allSame(ss []string) bool {
 func (res *MatchResult) bookPending(rows [][]string, sides []int) {
 	seats := map[string]int{}
 	for _, row := range rows {
-		seats[row[colGame]]++
+		seats[row[results.ColGame]]++
 	}
 	for i, row := range rows {
 		side := sides[i]
-		rank, _ := strconv.Atoi(row[colRank])
-		res.Places[side].Add(rank, seats[row[colGame]])
-		if strings.HasPrefix(row[colEnd], "forfeit:") {
+		rank, _ := strconv.Atoi(row[results.ColRank])
+		res.Places[side].Add(rank, seats[row[results.ColGame]])
+		if strings.HasPrefix(row[results.ColEnd], "forfeit:") {
 			res.Forfeits[side]++
 		}
 	}
@@ -443,14 +444,14 @@ func writeMatchSummary(opt MatchOptions, c *MatchConfig, res *MatchResult) error
 		SPRT: res.SPRTState, Elapsed: math.Round(res.Elapsed.Seconds()*1000) / 1000, Version: opt.Version,
 	}
 	if ps.N > 0 {
-		s.Score, s.Elo, s.EloLo, s.EloHi = optFloat(ps.Score, 4), optFloat(ps.Elo, 1), optFloat(ps.EloLo, 1), optFloat(ps.EloHi, 1)
-		s.NElo, s.NEloLo, s.NEloHi = optFloat(ps.NElo, 1), optFloat(ps.NEloLo, 1), optFloat(ps.NEloHi, 1)
-		s.LOS, s.Exact = optFloat(ps.LOS, 4), ps.Exact
-		s.TriElo, s.TriEloLo, s.TriEloHi = optFloat(gs.Elo, 1), optFloat(gs.EloLo, 1), optFloat(gs.EloHi, 1)
+		s.Score, s.Elo, s.EloLo, s.EloHi = results.OptFloat(ps.Score, 4), results.OptFloat(ps.Elo, 1), results.OptFloat(ps.EloLo, 1), results.OptFloat(ps.EloHi, 1)
+		s.NElo, s.NEloLo, s.NEloHi = results.OptFloat(ps.NElo, 1), results.OptFloat(ps.NEloLo, 1), results.OptFloat(ps.NEloHi, 1)
+		s.LOS, s.Exact = results.OptFloat(ps.LOS, 4), ps.Exact
+		s.TriElo, s.TriEloLo, s.TriEloHi = results.OptFloat(gs.Elo, 1), results.OptFloat(gs.EloLo, 1), results.OptFloat(gs.EloHi, 1)
 	}
 	if len(res.Blocks) > 0 {
 		d := res.BlockStats
-		s.BlockDiff, s.BlockDiffLo, s.BlockDiffHi = optFloat(d.Mean, 4), optFloat(d.Lo, 4), optFloat(d.Hi, 4)
+		s.BlockDiff, s.BlockDiffLo, s.BlockDiffHi = results.OptFloat(d.Mean, 4), results.OptFloat(d.Lo, 4), results.OptFloat(d.Hi, 4)
 	}
 	if c.SPRT != nil {
 		llr := math.Round(res.LLR*1000) / 1000
@@ -465,7 +466,7 @@ func writeMatchSummary(opt MatchOptions, c *MatchConfig, res *MatchResult) error
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(filepath.Join(opt.Out, "summary.json"), append(js, '\n'))
+	return results.WriteFileAtomic(filepath.Join(opt.Out, "summary.json"), append(js, '\n'))
 }
 
 // checkRates refuses a map on which A or B, having node rates by map,
@@ -541,14 +542,14 @@ func PrintMatch(w io.Writer, c *MatchConfig, r *MatchResult) {
 		if ps.Exact {
 			exact = " (exact bound: every pair went one way)"
 		}
-		fmt.Fprintf(w, "Elo A−B: %s  %d%% CI [%s, %s]%s  nElo %s [%s, %s]  LOS %.1f%%\n", fmtRound(ps.Elo, 1), pct,
-			fmtRound(ps.EloLo, 1), fmtRound(ps.EloHi, 1), exact, fmtRound(ps.NElo, 1), fmtRound(ps.NEloLo, 1), fmtRound(ps.NEloHi, 1), 100*ps.LOS)
-		fmt.Fprintf(w, "per game (trinomial, ignores the pairing): Elo %s [%s, %s]\n", fmtRound(gs.Elo, 1), fmtRound(gs.EloLo, 1), fmtRound(gs.EloHi, 1))
+		fmt.Fprintf(w, "Elo A−B: %s  %d%% CI [%s, %s]%s  nElo %s [%s, %s]  LOS %.1f%%\n", results.FmtRound(ps.Elo, 1), pct,
+			results.FmtRound(ps.EloLo, 1), results.FmtRound(ps.EloHi, 1), exact, results.FmtRound(ps.NElo, 1), results.FmtRound(ps.NEloLo, 1), results.FmtRound(ps.NEloHi, 1), 100*ps.LOS)
+		fmt.Fprintf(w, "per game (trinomial, ignores the pairing): Elo %s [%s, %s]\n", results.FmtRound(gs.Elo, 1), results.FmtRound(gs.EloLo, 1), results.FmtRound(gs.EloHi, 1))
 	}
 	if len(r.Blocks) > 0 {
 		d := r.BlockStats
 		fmt.Fprintf(w, "maps of more than 2 seats: A's points − B's per game %s [%s, %s] over %d blocks\n",
-			fmtRound(d.Mean, 4), fmtRound(d.Lo, 4), fmtRound(d.Hi, 4), d.N)
+			results.FmtRound(d.Mean, 4), results.FmtRound(d.Lo, 4), results.FmtRound(d.Hi, 4), d.N)
 	}
 	if c.SPRT != nil {
 		fmt.Fprintf(w, "SPRT (%s): LLR %.3f [%.3f, %.3f] → %s\n", c.SPRT, r.LLR, c.SPRT.Lower(), c.SPRT.Upper(), r.SPRTState)
@@ -560,7 +561,7 @@ func PrintMatch(w io.Writer, c *MatchConfig, r *MatchResult) {
 			for k, n := range p.Count {
 				fmt.Fprintf(w, " %d:%d", k+1, n)
 			}
-			fmt.Fprintf(w, "  TrustedValue %s\n", fmtRound(p.TrustedValue(), 4))
+			fmt.Fprintf(w, "  TrustedValue %s\n", results.FmtRound(p.TrustedValue(), 4))
 		}
 	}
 	if r.Forfeits[0]+r.Forfeits[1] > 0 {

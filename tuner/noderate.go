@@ -17,6 +17,7 @@ import (
 
 	"tourney/arena"
 	"tourney/engines/game"
+	"tourney/tuner/results"
 	"tourney/tuner/space"
 )
 
@@ -61,7 +62,7 @@ func resolveNodeRates(ctx context.Context, s *space.Space, dir string, resume bo
 			return nil, err
 		}
 		if dir != "" {
-			if err := writeFileAtomic(path, nodeRatesCSV(s, rates)); err != nil {
+			if err := results.WriteFileAtomic(path, nodeRatesCSV(s, rates)); err != nil {
 				return nil, err
 			}
 		}
@@ -186,7 +187,7 @@ func nodeRatesCSV(s *space.Space, rates [][]int64) []byte {
 	b.WriteString("scenario,map,node_rate\n")
 	for si, rs := range rates {
 		for mi, r := range rs {
-			row, _ := csvBytes([][]string{{strconv.Itoa(si + 1), s.Scenarios[si].MapNames[mi], strconv.FormatInt(r, 10)}})
+			row, _ := results.CSVBytes([][]string{{strconv.Itoa(si + 1), s.Scenarios[si].MapNames[mi], strconv.FormatInt(r, 10)}})
 			b.Write(row)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 	"time"
+	"tourney/tuner/results"
 )
 
 // Exact replay on multi-player sweeps (scripts/replay-check.sh does 100
@@ -55,7 +56,7 @@ holdout = false # 48 six-seat games more; cross14's hold-out is replayed
 		t0 := time.Now()
 		_, dir := runSpace(t, writeSpace(t, text), 2, RunOptions{})
 		t.Logf("%s: sweep %s", name, time.Since(t0).Round(time.Millisecond))
-		games, err := ReadDirGames(dir)
+		games, err := results.ReadDirGames(dir)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,86 +8,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"tourney/tuner/results"
 	"tourney/tuner/space"
 
 	"tourney/arena"
 	"tourney/tuner/records"
 )
-
-// DirGame is one game of a results directory as games.csv describes it.
-type DirGame struct {
-	Index    int
-	Line     int // line of its first row in games.csv
-	Scenario int
-	Map      string
-	Seed     uint64
-	Seats    []string // entrant ids: "3", "default", "field:random"
-	Round    int
-	Enc      int
-	Block    int
-	Scores   []string // as written
-	Ranks    []string
-	Plies    string
-}
-
-// ReadDirGames reads games.csv of a results directory by column name
-// (both the old layout, whose `variant` holds the entrant id, and the
-// layout with `role` and `bot`).
-func ReadDirGames(dir string) ([]DirGame, error) {
-	path := filepath.Join(dir, "games.csv")
-	t, err := ReadTable(path)
-	if err != nil {
-		return nil, err
-	}
-	for _, need := range []string{"game", "scenario", "map", "seed", "seat", "variant", "score", "rank", "plies"} {
-		if !t.Has(need) {
-			return nil, &space.InputError{File: path, Line: 1, Message: "no column " + need}
-		}
-	}
-	get := t.Get
-	var out []DirGame
-	for k, row := range t.Rows {
-		line := t.Lines[k]
-		idx, err1 := strconv.Atoi(get(row, "game"))
-		seat, err2 := strconv.Atoi(get(row, "seat"))
-		sc, err3 := strconv.Atoi(get(row, "scenario"))
-		seed, err4 := strconv.ParseUint(get(row, "seed"), 10, 64)
-		if err := firstErr(err1, err2, err3, err4); err != nil {
-			return nil, &space.InputError{File: path, Line: line, Message: err.Error()}
-		}
-		id := get(row, "variant")
-		switch get(row, "role") {
-		case "default":
-			id = "default"
-		case "field":
-			id = "field:" + get(row, "bot")
-		}
-		if len(out) == 0 || out[len(out)-1].Index != idx {
-			g := DirGame{Index: idx, Line: line, Scenario: sc, Map: get(row, "map"), Seed: seed, Plies: get(row, "plies")}
-			g.Round, _ = strconv.Atoi(get(row, "round"))
-			g.Enc, _ = strconv.Atoi(get(row, "encounter"))
-			g.Block, _ = strconv.Atoi(get(row, "block"))
-			out = append(out, g)
-		}
-		g := &out[len(out)-1]
-		if seat != len(g.Seats) {
-			return nil, &space.InputError{File: path, Line: line, Message: fmt.Sprintf("seat %d of game %d out of order", seat, idx)}
-		}
-		g.Seats = append(g.Seats, id)
-		g.Scores = append(g.Scores, get(row, "score"))
-		g.Ranks = append(g.Ranks, get(row, "rank"))
-	}
-	return out, nil
-}
-
-func firstErr(errs ...error) error {
-	for _, e := range errs {
-		if e != nil {
-			return e
-		}
-	}
-	return nil
-}
 
 // RecordDir plays the games of a results directory again from its
 // space.toml and games.csv (seed, seats, scenario, map; the space gives
@@ -111,7 +37,7 @@ func RecordDir(ctx context.Context, dir string, workers int, only func(int) bool
 		rec.Round, rec.Encounter, rec.Block, rec.Scenario = g.Round, g.Enc, g.Block, g.Scenario
 		rec.MapRef = g.Map
 		played++
-		if m := g.mismatch(r); m != "" {
+		if m := g.Mismatch(r); m != "" {
 			mismatches = append(mismatches, m)
 		}
 		return w.Write(rec)
@@ -120,18 +46,6 @@ func RecordDir(ctx context.Context, dir string, workers int, only func(int) bool
 		err = cerr
 	}
 	return played, mismatches, err
-}
-
-// mismatch says how a game played again differs from games.csv ("" when
-// it does not).
-func (g *DirGame) mismatch(r *arena.Result) string {
-	for k := range g.Seats {
-		if strconv.FormatFloat(r.Scores[k], 'g', -1, 64) != g.Scores[k] || strconv.Itoa(r.Ranks[k]) != g.Ranks[k] || strconv.Itoa(r.Plies) != g.Plies {
-			return fmt.Sprintf("game %d (games.csv:%d): seat %d played score %s rank %d plies %d, recorded %s %s %s",
-				g.Index, g.Line, k, strconv.FormatFloat(r.Scores[k], 'g', -1, 64), r.Ranks[k], r.Plies, g.Scores[k], g.Ranks[k], g.Plies)
-		}
-	}
-	return ""
 }
 
 // ReplayGame plays game n of a results directory again from its seed,
@@ -151,7 +65,7 @@ func ReplayGame(ctx context.Context, dir string, n int) (*arena.Result, string, 
 	if err != nil {
 		return nil, "", err
 	}
-	if m := metas[0].mismatch(res); m != "" {
+	if m := metas[0].Mismatch(res); m != "" {
 		return res, m, nil
 	}
 	var rec *records.Game
@@ -225,7 +139,7 @@ func dirNodeRates(s *space.Space, dir string) (*space.Space, error) {
 
 // dirJobs rebuilds the jobs of a results directory's games (only: a
 // selection by index, nil for all), with move records on.
-func dirJobs(dir string, only func(int) bool) ([]arena.Job, []*DirGame, error) {
+func dirJobs(dir string, only func(int) bool) ([]arena.Job, []*results.DirGame, error) {
 	s, err := space.Load(filepath.Join(dir, "space.toml"))
 	if err != nil {
 		return nil, nil, err
@@ -233,13 +147,13 @@ func dirJobs(dir string, only func(int) bool) ([]arena.Job, []*DirGame, error) {
 	if s, err = dirNodeRates(s, dir); err != nil {
 		return nil, nil, err
 	}
-	games, err := ReadDirGames(dir)
+	games, err := results.ReadDirGames(dir)
 	if err != nil {
 		return nil, nil, err
 	}
 	variants := s.Variants()
 	var jobs []arena.Job
-	var metas []*DirGame
+	var metas []*results.DirGame
 	for i := range games {
 		g := &games[i]
 		if only != nil && !only(g.Index) {
@@ -278,7 +192,7 @@ func dirJobs(dir string, only func(int) bool) ([]arena.Job, []*DirGame, error) {
 				seats[k] = arena.Entrant{ID: id, Spec: sc.Bot, Params: p}
 			}
 		}
-		jobs = append(jobs, gameJob(s, g.Scenario, mi, g.Seed, seats, true))
+		jobs = append(jobs, results.GameJob(s, g.Scenario, mi, g.Seed, seats, true))
 		metas = append(metas, g)
 	}
 	return jobs, metas, nil

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tourney/tuner/records"
+	"tourney/tuner/results"
 )
 
 const rxSpace = `
@@ -34,7 +35,7 @@ max_games = 27
 // row is reported.
 func TestRecordDir(t *testing.T) {
 	_, dir := runSpace(t, writeSpace(t, rxSpace), 2, RunOptions{})
-	games, err := ReadDirGames(dir)
+	games, err := results.ReadDirGames(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"tourney/tuner/results"
 )
 
 // The staged procedure on the synthetic game: elo decides, label does
@@ -173,7 +174,7 @@ bootstrap = 100
 	for _, stop := range stops {
 		dir := filepath.Join(t.TempDir(), "cut")
 		_, err := RunSweep(t.Context(), sp, RunOptions{Out: dir, Workers: 2, Quiet: true, NoRecords: true, StopAfter: stop})
-		if !errors.Is(err, ErrStopped) {
+		if !errors.Is(err, results.ErrStopped) {
 			t.Fatalf("stop after %d: %v", stop, err)
 		}
 		if _, err := RunSweep(t.Context(), sp, RunOptions{Out: dir, Workers: 1, Quiet: true, NoRecords: true, Resume: true}); err != nil {

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"tourney/tuner/results"
 	"tourney/tuner/space"
 
 	"tourney/engines/all"
@@ -257,7 +258,7 @@ max_games = 20
 	}
 	ends := map[string]map[string]int{}
 	for _, row := range readCSV(t, filepath.Join(dir, "games.csv"))[1:] {
-		v, end := row[colVariant], row[colEnd]
+		v, end := row[results.ColVariant], row[results.ColEnd]
 		if ends[v] == nil {
 			ends[v] = map[string]int{}
 		}
@@ -291,5 +292,28 @@ func TestRaceTinyBudget(t *testing.T) {
 	}
 	if res.Summary.Decisions["budget"] != 1 || res.Verdict.Text == "" {
 		t.Fatalf("decisions %v verdict %q", res.Summary.Decisions, res.Verdict.Text)
+	}
+}
+
+// A sweep's results.Placements agree with the table built from its games.csv.
+func TestPlacementsFromDir(t *testing.T) {
+	_, dir := runSpace(t, writeSpace(t, rxSpace), 2, RunOptions{})
+	tab, err := results.PlacementsFromDir(dir, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := readCSV(t, dir+"/variants.csv")
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	for _, r := range rows[1:] {
+		got := results.FmtRound(tab.Placements(r[col["variant"]]).TrustedValue(), 4)
+		if want := r[col["trusted_value"]]; got != want {
+			t.Errorf("variant %s: trusted_value %s in variants.csv, %s from games.csv", r[0], want, got)
+		}
+		if mp := tab.Placements(r[col["variant"]]).MedianPlayers(); mp != 3 {
+			t.Errorf("variant %s: MedianPlayers %v on a 3-seat map", r[0], mp)
+		}
 	}
 }

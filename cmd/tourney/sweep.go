@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 	"tourney/tuner/plan"
+	"tourney/tuner/results"
 	"tourney/tuner/space"
 
 	"tourney/configs"
@@ -221,7 +222,7 @@ func printSweep(w io.Writer, sp *space.Space, res *tuner.Outcome) {
 	}
 	fmt.Fprintf(w, "%s: %d variants, %d games (%s) in %.1fs (%.1f games/s), %d forfeits\n",
 		s.Name, s.Variants, s.Games, blocks, s.Elapsed, s.GamesPerSec, s.Forfeits)
-	if l := tuner.ForfeitsLine(s); l != "" {
+	if l := results.ForfeitsLine(s); l != "" {
 		fmt.Fprintln(w, l)
 	}
 	if space.IsContinuous(sp.Generate.Method) {
@@ -253,10 +254,10 @@ func printSweep(w io.Writer, sp *space.Space, res *tuner.Outcome) {
 	}
 	fmt.Fprintf(w, ", budget %s\n", s.Budget)
 	fmt.Fprintln(w, res.Verdict.String())
-	for _, l := range tuner.KnobLines(s.Knobs) {
+	for _, l := range results.KnobLines(s.Knobs) {
 		fmt.Fprintln(w, l)
 	}
-	if l := tuner.UnidentifiedLine(s.EffectsUnidentified); l != "" {
+	if l := results.UnidentifiedLine(s.EffectsUnidentified); l != "" {
 		fmt.Fprintln(w, l)
 	}
 	if cf := res.Verdict.Confirm; cf != nil {

@@ -1,6 +1,6 @@
 // games.go: games.csv, timing.csv and the records as the games come in.
 
-package tuner
+package results
 
 import (
 	"bytes"
@@ -21,40 +21,40 @@ import (
 	"tourney/tuner/stats"
 )
 
-var gamesHeader = []string{"game", "round", "encounter", "block", "scenario", "game_type", "map", "seed", "seat",
+var GamesHeader = []string{"game", "round", "encounter", "block", "scenario", "game_type", "map", "seed", "seat",
 	"variant", "role", "bot", "score", "rank", "points", "plies", "nodes", "depth", "end", "game_hash"}
 
 // Column indices of games.csv.
 const (
-	colGame = iota
-	colRound
-	colEncounter
-	colBlock
-	colScenario
-	colGameType
-	colMap
-	colSeed
-	colSeat
-	colVariant
-	colRole
-	colBot
-	colScore
-	colRank
-	colPoints
-	colPlies
-	colNodes
-	colDepth
-	colEnd
-	// colHash is the game's fingerprint (arena.Print, 63 bits): two rows
+	ColGame = iota
+	ColRound
+	ColEncounter
+	ColBlock
+	ColScenario
+	ColGameType
+	ColMap
+	ColSeed
+	ColSeat
+	ColVariant
+	ColRole
+	ColBot
+	ColScore
+	ColRank
+	ColPoints
+	ColPlies
+	ColNodes
+	ColDepth
+	ColEnd
+	// ColHash is the game's fingerprint (arena.Print, 63 bits): two rows
 	// of one encounter and seating with the same game_hash are the same
 	// game played twice (statistics.md §8).
-	colHash
+	ColHash
 )
 
-// searchCols formats a seat's search telemetry for games.csv: its total
+// SearchCols formats a seat's search telemetry for games.csv: its total
 // nodes over the game and the mean completed depth of its moves (two
 // decimals); both empty for a bot that reports none (game.Informer).
-func searchCols(res *arena.Result, seat int) (nodes, depth string) {
+func SearchCols(res *arena.Result, seat int) (nodes, depth string) {
 	if seat >= len(res.SeatSearch) || res.SeatSearch[seat].Moves == 0 {
 		return "", ""
 	}
@@ -64,7 +64,7 @@ func searchCols(res *arena.Result, seat int) (nodes, depth string) {
 
 // emit writes a game's rows (or checks them against the interrupted run's)
 // and books its points.
-func (r *sweepRun) emit(res *arena.Result) error {
+func (r *Sweep) emit(res *arena.Result) error {
 	m := res.Job.Meta.(gameMeta)
 	sc := &r.s.Scenarios[m.plan.Scenario]
 	var replay *priorGame
@@ -96,18 +96,18 @@ func (r *sweepRun) emit(res *arena.Result) error {
 			variant, role = "p"+strconv.Itoa(ref.Point), "point"
 			rec.Players = nil
 		}
-		nodes, depth := searchCols(res, seat)
+		nodes, depth := SearchCols(res, seat)
 		row := []string{
 			strconv.Itoa(r.gameNo), strconv.Itoa(m.blk.Round), strconv.Itoa(m.blk.Encounter), strconv.Itoa(m.blk.Number),
 			strconv.Itoa(m.plan.Scenario), sc.Game.Info().Name, sc.MapNames[m.plan.Map],
 			strconv.FormatUint(m.plan.Seed, 10), strconv.Itoa(seat), variant, role, bot,
-			fmtFloat(res.Scores[seat]), strconv.Itoa(res.Ranks[seat]), fmtFloat(pts),
+			FmtFloat(res.Scores[seat]), strconv.Itoa(res.Ranks[seat]), FmtFloat(pts),
 			strconv.Itoa(res.Plies), nodes, depth, res.End[seat], strconv.FormatUint(res.Print, 10),
 		}
 		if replay != nil {
 			// A resumed game is not played again: its telemetry is the
 			// interrupted run's, already in the file.
-			row[colNodes], row[colDepth] = replay.rows[seat][colNodes], replay.rows[seat][colDepth]
+			row[ColNodes], row[ColDepth] = replay.rows[seat][ColNodes], replay.rows[seat][ColDepth]
 			if got, want := strings.Join(row, ","), strings.Join(replay.rows[seat], ","); got != want {
 				return &space.InputError{File: filepath.Join(r.opt.Out, "games.csv"), Line: replay.line + seat,
 					Message: fmt.Sprintf("cannot resume: the row does not match the planned game (%s); was the run made with another space or seed?", got)}
@@ -176,7 +176,7 @@ func (r *sweepRun) emit(res *arena.Result) error {
 // thus leaves timing.csv with a row for every game of games.csv (and
 // perhaps a few more, or half a row, which a resume cuts away: see
 // repairTiming); nothing is written between flushes.
-func (r *sweepRun) flush() error {
+func (r *Sweep) flush() error {
 	if r.games == nil {
 		return nil
 	}
@@ -207,7 +207,7 @@ func (r *sweepRun) flush() error {
 
 // openSidecars opens the records (after the first keep games, on a
 // resume) and timing.csv.
-func (r *sweepRun) openSidecars(keep int) error {
+func (r *Sweep) openSidecars(keep int) error {
 	dir := r.opt.Out
 	if !r.opt.NoRecords {
 		path := filepath.Join(dir, records.FileName)
@@ -286,10 +286,10 @@ func repairTiming(path string, keep int) error {
 	if bytes.Equal(out.Bytes(), data) {
 		return nil
 	}
-	return writeFileAtomic(path, out.Bytes())
+	return WriteFileAtomic(path, out.Bytes())
 }
 
-func (r *sweepRun) closeSidecars() error {
+func (r *Sweep) closeSidecars() error {
 	var err error
 	if r.recw != nil {
 		err = r.recw.Close()
@@ -308,7 +308,7 @@ func (r *sweepRun) closeSidecars() error {
 }
 
 // record writes a newly played game's record and timing rows.
-func (r *sweepRun) record(res *arena.Result, m *gameMeta) error {
+func (r *Sweep) record(res *arena.Result, m *gameMeta) error {
 	if r.recw != nil {
 		rec := records.FromResult(r.gameNo, res)
 		rec.Round, rec.Encounter, rec.Block, rec.Scenario = m.blk.Round, m.blk.Encounter, m.blk.Number, m.plan.Scenario

@@ -1,4 +1,4 @@
-package tuner
+package results
 
 import (
 	"bytes"
@@ -91,7 +91,7 @@ type VerdictJSON struct {
 	HoldOutBlocks int  `json:"holdout_distinct_blocks,omitempty"`
 }
 
-func optFloat(f float64, d int) *float64 {
+func OptFloat(f float64, d int) *float64 {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return nil
 	}
@@ -105,12 +105,12 @@ func (v Verdict) json(conf float64) VerdictJSON {
 	if ins == nil {
 		ins = []int{}
 	}
-	return VerdictJSON{Text: v.Text, Better: v.Better, Elo: optFloat(v.Elo, 1), Lo: optFloat(v.Lo, 1), Hi: optFloat(v.Hi, 1),
-		LoAdjusted: optFloat(v.LoAdjusted, 1), Confidence: conf, PBest: math.Round(v.PBest*1000) / 1000, Inseparable: ins, Confirm: v.Confirm,
+	return VerdictJSON{Text: v.Text, Better: v.Better, Elo: OptFloat(v.Elo, 1), Lo: OptFloat(v.Lo, 1), Hi: OptFloat(v.Hi, 1),
+		LoAdjusted: OptFloat(v.LoAdjusted, 1), Confidence: conf, PBest: math.Round(v.PBest*1000) / 1000, Inseparable: ins, Confirm: v.Confirm,
 		HoldOut: v.Held, HoldOutBlocks: v.HeldDistinct}
 }
 
-func (r *sweepRun) summary(winner, rounds int, elapsed time.Duration, v Verdict) Summary {
+func (r *Sweep) summary(winner, rounds int, elapsed time.Duration, v Verdict) Summary {
 	sum := Summary{
 		Name: r.s.Name, Seed: r.s.Seed, Format: r.s.Tournament.Format, Variants: len(r.variants), Games: r.gameNo,
 		Blocks: r.units, Distinct: r.units - len(r.dup), Rounds: rounds,
@@ -136,7 +136,7 @@ func (r *sweepRun) summary(winner, rounds int, elapsed time.Duration, v Verdict)
 	for k, v := range r.variants[winner].Values {
 		sum.WinnerParams[k] = v
 	}
-	if o, ok := r.runner.(runner.Observed); ok {
+	if o, ok := r.opt.Runner.(runner.Observed); ok {
 		for k, w := range o.TakePlayers() {
 			if sum.Players == nil {
 				sum.Players = map[string]string{}
@@ -155,9 +155,9 @@ func (r *sweepRun) summary(winner, rounds int, elapsed time.Duration, v Verdict)
 	return sum
 }
 
-// writeFileAtomic writes data to a temporary file and renames it, so that
+// WriteFileAtomic writes data to a temporary file and renames it, so that
 // a results file is either complete or absent.
-func writeFileAtomic(path string, data []byte) error {
+func WriteFileAtomic(path string, data []byte) error {
 	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
 		return err
@@ -165,11 +165,11 @@ func writeFileAtomic(path string, data []byte) error {
 	return os.Rename(tmp, path)
 }
 
-// csvBytes writes rows as CSV. A number that is not defined (a variant
+// CSVBytes writes rows as CSV. A number that is not defined (a variant
 // without games has no mean rank, a bye no score) is an empty cell, never
 // "NaN": one rule for every results file (pandas and R read an empty
 // numeric cell as missing).
-func csvBytes(rows [][]string) ([]byte, error) {
+func CSVBytes(rows [][]string) ([]byte, error) {
 	for _, row := range rows {
 		for j, c := range row {
 			if c == "NaN" {
@@ -185,7 +185,10 @@ func csvBytes(rows [][]string) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-func (r *sweepRun) writeResults(out *Outcome, rt stats.Ratings) error {
+// WriteResults writes variants.csv, ratings.csv, bracket.csv,
+// effects.csv, winner.toml and summary.json (sum, with the knobs that
+// changed no game added).
+func (r *Sweep) WriteResults(winner int, v Verdict, sum *Summary, rt stats.Ratings) error {
 	names := r.s.ParamNames()
 	header := append([]string{"variant"}, names...)
 	header = append(header, "games", "points", "score", "mean_rank", "rating", "rating_lo", "rating_hi", "p_best", "out_round", "winner",
@@ -210,11 +213,11 @@ func (r *sweepRun) writeResults(out *Outcome, rt stats.Ratings) error {
 		if st.outRound == 0 {
 			outRound = ""
 		}
-		if i == out.Winner {
+		if i == winner {
 			win = "1"
 		}
-		row = append(row, strconv.Itoa(st.games), fmtSum(st.points), fmtSum(st.raw), fmtRound(meanRank, 4),
-			fmtRound(rt.Elo[i], 1), fmtRound(rt.Lo[i], 1), fmtRound(rt.Hi[i], 1), fmtRound(rt.PBest[i], 3), outRound, win,
+		row = append(row, strconv.Itoa(st.games), fmtSum(st.points), fmtSum(st.raw), FmtRound(meanRank, 4),
+			FmtRound(rt.Elo[i], 1), FmtRound(rt.Lo[i], 1), FmtRound(rt.Hi[i], 1), FmtRound(rt.PBest[i], 3), outRound, win,
 			fmtPred(pe[i]), fmtPred(plo[i]), fmtPred(phi[i]))
 		if k > 0 {
 			row = append(row, placementRow(&st.places, k, r.table.TrustedScoreEnemies(strconv.Itoa(i)))...)
@@ -235,7 +238,7 @@ func (r *sweepRun) writeResults(out *Outcome, rt stats.Ratings) error {
 		}
 		row := []string{name, r.ents.roles[e], v, r.ents.bots[e], strconv.Itoa(played[e]), "", "", ""}
 		if played[e] > 0 { // no games, no rating (only the prior's)
-			row[5], row[6], row[7] = fmtRound(rt.Elo[e], 1), fmtRound(rt.Lo[e], 1), fmtRound(rt.Hi[e], 1)
+			row[5], row[6], row[7] = FmtRound(rt.Elo[e], 1), FmtRound(rt.Lo[e], 1), FmtRound(rt.Hi[e], 1)
 		}
 		ratings = append(ratings, row)
 	}
@@ -245,11 +248,11 @@ func (r *sweepRun) writeResults(out *Outcome, rt stats.Ratings) error {
 		"bracket.csv":  append([][]string{plan.BracketHeader}, r.bracket...),
 	}
 	for _, name := range []string{"variants.csv", "ratings.csv", "bracket.csv"} {
-		data, err := csvBytes(files[name])
+		data, err := CSVBytes(files[name])
 		if err != nil {
 			return err
 		}
-		if err := writeFileAtomic(filepath.Join(r.opt.Out, name), data); err != nil {
+		if err := WriteFileAtomic(filepath.Join(r.opt.Out, name), data); err != nil {
 			return err
 		}
 	}
@@ -257,30 +260,30 @@ func (r *sweepRun) writeResults(out *Outcome, rt stats.Ratings) error {
 	if err != nil {
 		fmt.Fprintf(r.opt.Log, "warning: which knobs changed a game: %v\n", err)
 	} else if kp != nil {
-		out.Summary.Knobs = kp.knobs
+		sum.Knobs = kp.knobs
 	}
 	if err := r.writeEffects(r.eff, kp); err != nil {
 		return err
 	}
 	var wt bytes.Buffer
 	sc := r.s.Scenarios[0]
-	fmt.Fprintf(&wt, "# winner of %s (variant %d): %s\n", r.s.Name, out.Winner, out.Verdict.Text)
-	if err := space.WriteBotConfig(&wt, sc.Game.Info().Name, sc.Bot.Name, sc.Bot, r.params[out.Winner][0], false); err != nil {
+	fmt.Fprintf(&wt, "# winner of %s (variant %d): %s\n", r.s.Name, winner, v.Text)
+	if err := space.WriteBotConfig(&wt, sc.Game.Info().Name, sc.Bot.Name, sc.Bot, r.params[winner][0], false); err != nil {
 		return err
 	}
 	space.WriteBudget(&wt, sc.Budget, sc.MapNames, sc.NodeRates)
-	if err := writeFileAtomic(filepath.Join(r.opt.Out, "winner.toml"), wt.Bytes()); err != nil {
+	if err := WriteFileAtomic(filepath.Join(r.opt.Out, "winner.toml"), wt.Bytes()); err != nil {
 		return err
 	}
-	js, err := json.MarshalIndent(out.Summary, "", "  ")
+	js, err := json.MarshalIndent(sum, "", "  ")
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(filepath.Join(r.opt.Out, "summary.json"), append(js, '\n'))
+	return WriteFileAtomic(filepath.Join(r.opt.Out, "summary.json"), append(js, '\n'))
 }
 
-// fmtRound rounds to d decimals (NaN and ±Inf as written by strconv).
-func fmtRound(f float64, d int) string {
+// FmtRound rounds to d decimals (NaN and ±Inf as written by strconv).
+func FmtRound(f float64, d int) string {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return strconv.FormatFloat(f, 'f', -1, 64)
 	}
@@ -297,7 +300,7 @@ func fmtRound(f float64, d int) string {
 // (140.00000000000003) does not reach the file.
 func fmtSum(f float64) string {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return fmtFloat(f)
+		return FmtFloat(f)
 	}
 	r := math.Round(f*1e9) / 1e9
 	if r == 0 {
@@ -313,5 +316,5 @@ func fmtPred(f float64) string {
 	if math.IsNaN(f) {
 		return ""
 	}
-	return fmtRound(f, 1)
+	return FmtRound(f, 1)
 }

@@ -1,7 +1,7 @@
 // entrants.go: the continuous planners' entrants (plan.Entrants): points,
 // which play but are not rated, and variants added during the run.
 
-package tuner
+package results
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ import (
 )
 
 // AddPoint registers a configuration for plan.SeatPoint seats.
-func (r *sweepRun) AddPoint(values map[string]any) (int, error) {
+func (r *Sweep) AddPoint(values map[string]any) (int, error) {
 	row, err := r.scenarioParams(space.Variant{ID: len(r.points), Values: values})
 	if err != nil {
 		return 0, fmt.Errorf("point %d: %w", len(r.points), err)
@@ -26,7 +26,7 @@ func (r *sweepRun) AddPoint(values map[string]any) (int, error) {
 // AddVariant appends a variant. Entities after the variants (the
 // defaults' own entity, the field) move up by one, in the games booked so
 // far too.
-func (r *sweepRun) AddVariant(values map[string]any) (int, error) {
+func (r *Sweep) AddVariant(values map[string]any) (int, error) {
 	v := len(r.variants)
 	row, err := r.scenarioParams(space.Variant{ID: v, Values: values})
 	if err != nil {
@@ -48,7 +48,7 @@ func (r *sweepRun) AddVariant(values map[string]any) (int, error) {
 }
 
 // scenarioParams is a variant's complete parameters in every scenario.
-func (r *sweepRun) scenarioParams(v space.Variant) ([]game.Params, error) {
+func (r *Sweep) scenarioParams(v space.Variant) ([]game.Params, error) {
 	row := make([]game.Params, len(r.s.Scenarios))
 	for sc := range r.s.Scenarios {
 		p, err := r.s.BotParams(sc, v)
@@ -61,22 +61,22 @@ func (r *sweepRun) scenarioParams(v space.Variant) ([]game.Params, error) {
 }
 
 // pointEntrant is the arena entrant of a point.
-func (r *sweepRun) pointEntrant(sc int, ref plan.SeatRef) (id string, params game.Params) {
+func (r *Sweep) pointEntrant(sc int, ref plan.SeatRef) (id string, params game.Params) {
 	return "p" + strconv.Itoa(ref.Point), r.points[ref.Point][sc]
 }
 
 // writeTables writes a planner's own results files (spsa.csv, cmaes.csv).
-func (r *sweepRun) writeTables(pl plan.Planner) error {
+func (r *Sweep) writeTables(pl plan.Planner) error {
 	t, ok := pl.(plan.Tabler)
 	if !ok {
 		return nil
 	}
 	for _, tb := range t.Tables() {
-		data, err := csvBytes(tb.Rows)
+		data, err := CSVBytes(tb.Rows)
 		if err != nil {
 			return err
 		}
-		if err := writeFileAtomic(filepath.Join(r.opt.Out, tb.Name), data); err != nil {
+		if err := WriteFileAtomic(filepath.Join(r.opt.Out, tb.Name), data); err != nil {
 			return err
 		}
 	}

@@ -1,4 +1,4 @@
-package tuner
+package results
 
 import (
 	"fmt"
@@ -35,7 +35,7 @@ func (f *forfeitTally) add(bot, end string) {
 
 // noteForfeit writes the forfeit of seat in game gameNo into the log of
 // an external bot (RESULTS/bots/NAME.log).
-func (r *sweepRun) noteForfeit(bot string, gameNo, seat int, seed uint64, res *arena.Result) {
+func (r *Sweep) noteForfeit(bot string, gameNo, seat int, seed uint64, res *arena.Result) {
 	d := r.s.ExternalBots()[bot]
 	if d == nil {
 		return
@@ -63,7 +63,7 @@ func seatDetail(detail string, seat int) string {
 
 // forfeitWarnings names every variant that forfeited most of its games:
 // its results say nothing of its strength.
-func (r *sweepRun) forfeitWarnings() []string {
+func (r *Sweep) forfeitWarnings() []string {
 	var out []string
 	for i, st := range r.stats {
 		if st.games > 0 && 2*st.forfeits > st.games {
@@ -75,7 +75,7 @@ func (r *sweepRun) forfeitWarnings() []string {
 }
 
 // logHint points at the external bots' logs, where the causes are.
-func (r *sweepRun) logHint() string {
+func (r *Sweep) logHint() string {
 	var logs []string
 	for name := range r.s.ExternalBots() {
 		if r.forfeits.byBot[name] != nil {

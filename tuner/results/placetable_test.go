@@ -1,4 +1,4 @@
-package tuner
+package results
 
 import (
 	"bytes"
@@ -63,28 +63,5 @@ func TestPlacementTable(t *testing.T) {
 		"A,3,2,1,0,0.5556,3.0000,0.0556\n"
 	if !strings.HasPrefix(buf.String(), want) {
 		t.Errorf("CSV:\n%s\nwant it to start with:\n%s", buf.String(), want)
-	}
-}
-
-// A sweep's Placements agree with the table built from its games.csv.
-func TestPlacementsFromDir(t *testing.T) {
-	_, dir := runSpace(t, writeSpace(t, rxSpace), 2, RunOptions{})
-	tab, err := PlacementsFromDir(dir, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows := readCSV(t, dir+"/variants.csv")
-	col := map[string]int{}
-	for i, h := range rows[0] {
-		col[h] = i
-	}
-	for _, r := range rows[1:] {
-		got := fmt4(tab.Placements(r[col["variant"]]).TrustedValue())
-		if want := r[col["trusted_value"]]; got != want {
-			t.Errorf("variant %s: trusted_value %s in variants.csv, %s from games.csv", r[0], want, got)
-		}
-		if mp := tab.Placements(r[col["variant"]]).MedianPlayers(); mp != 3 {
-			t.Errorf("variant %s: MedianPlayers %v on a 3-seat map", r[0], mp)
-		}
 	}
 }

@@ -1,4 +1,4 @@
-package tuner
+package results
 
 import (
 	"fmt"
@@ -99,7 +99,7 @@ func combine(a []stats.Feature, x float64, b []stats.Feature, y float64) []stats
 	return out
 }
 
-func (r *sweepRun) effectsDesign(residuals bool) *effectsDesign {
+func (r *Sweep) effectsDesign(residuals bool) *effectsDesign {
 	s := r.s
 	def := s.DefaultPoint()
 	d := &effectsDesign{}
@@ -238,7 +238,7 @@ func (r *sweepRun) effectsDesign(residuals bool) *effectsDesign {
 }
 
 // pointRow is the features of the point whose param i has value val(i).
-func (r *sweepRun) pointRow(val func(i int) any, def []any, ind func(int, any) int, lin map[int][2]int, ix func(a, b int, va, vb any) int) []stats.Feature {
+func (r *Sweep) pointRow(val func(i int) any, def []any, ind func(int, any) int, lin map[int][2]int, ix func(a, b int, va, vb any) int) []stats.Feature {
 	s := r.s
 	var row []stats.Feature
 	for i, p := range s.Params {
@@ -288,7 +288,7 @@ func numF(v any) float64 {
 }
 
 // Rate is plan.Host's effects-informed rating of every variant.
-func (r *sweepRun) Rate() ([]float64, error) {
+func (r *Sweep) Rate() ([]float64, error) {
 	d := r.effectsDesign(true)
 	if len(d.prior) == 0 {
 		return r.fitVariants()
@@ -306,7 +306,7 @@ func (r *sweepRun) Rate() ([]float64, error) {
 
 // fitVariants is Fit restricted to the variants (a space without knobs
 // to model).
-func (r *sweepRun) fitVariants() ([]float64, error) {
+func (r *Sweep) fitVariants() ([]float64, error) {
 	fit, err := r.fit()
 	if err != nil {
 		return nil, err
@@ -330,7 +330,7 @@ type effectsResult struct {
 // whose later rungs play the survivors chosen by the effects themselves
 // (an orthogonal design is what keeps two-way interactions out of the
 // main effects).
-func (r *sweepRun) designGames() ([]stats.Game, []int) {
+func (r *Sweep) designGames() ([]stats.Game, []int) {
 	if r.s.Factorial() == nil || r.s.Tournament.Format != "halving" {
 		return r.recs, r.recScen
 	}
@@ -347,7 +347,7 @@ func (r *sweepRun) designGames() ([]stats.Game, []int) {
 
 // effects fits the effects on every game (and per scenario), with the
 // run's bootstrap; nil when the space varies nothing the model can use.
-func (r *sweepRun) effects() (*effectsResult, error) {
+func (r *Sweep) effects() (*effectsResult, error) {
 	if len(r.recs) == 0 || len(r.s.Params) == 0 {
 		return nil, nil
 	}
@@ -403,7 +403,7 @@ const (
 // effectsRows writes effects.csv: per knob its default value (effect 0,
 // no interval) and every other value, then the interactions; pooled
 // ("all") first, then per scenario (numbered from 1).
-func (r *sweepRun) effectsRows(er *effectsResult) [][]string {
+func (r *Sweep) effectsRows(er *effectsResult) [][]string {
 	rows := [][]string{effectsHeader}
 	def := r.s.DefaultPoint()
 	unid := map[string]bool{}
@@ -474,7 +474,7 @@ func (r *sweepRun) effectsRows(er *effectsResult) [][]string {
 
 // featureGames counts, per feature, the games the effects rest on
 // (designGames; of scenario sc, −1: all) in which a player had it.
-func (r *sweepRun) featureGames(d *effectsDesign, sc int) []int {
+func (r *Sweep) featureGames(d *effectsDesign, sc int) []int {
 	out := make([]int, len(d.feats))
 	seen := make([]int, len(d.feats))
 	for i := range seen {
@@ -499,7 +499,7 @@ func (r *sweepRun) featureGames(d *effectsDesign, sc int) []int {
 
 // valueGames counts the games the effects rest on (designGames; of
 // scenario sc, −1: all) with a variant whose param i has value v.
-func (r *sweepRun) valueGames(i int, v any, sc int) int {
+func (r *Sweep) valueGames(i int, v any, sc int) int {
 	name := r.s.Params[i].Name
 	n := 0
 	recs, scen := r.designGames()
@@ -519,7 +519,7 @@ func (r *sweepRun) valueGames(i int, v any, sc int) int {
 
 // predicted is every variant's predicted rating with its interval
 // (NaN without effects).
-func (r *sweepRun) predicted(er *effectsResult) (est, lo, hi []float64) {
+func (r *Sweep) predicted(er *effectsResult) (est, lo, hi []float64) {
 	n := len(r.variants)
 	est, lo, hi = make([]float64, n), make([]float64, n), make([]float64, n)
 	for v := range est {
@@ -539,13 +539,13 @@ func (r *sweepRun) predicted(er *effectsResult) (est, lo, hi []float64) {
 
 // writeEffects writes effects.csv, with the pairs of games behind each
 // knob value (kp: inert.go; nil leaves them empty).
-func (r *sweepRun) writeEffects(er *effectsResult, kp *knobPairs) error {
+func (r *Sweep) writeEffects(er *effectsResult, kp *knobPairs) error {
 	if er == nil {
 		return nil
 	}
-	data, err := csvBytes(kp.withPairs(r.s.ParamNames(), r.effectsRows(er)))
+	data, err := CSVBytes(kp.withPairs(r.s.ParamNames(), r.effectsRows(er)))
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(filepath.Join(r.opt.Out, "effects.csv"), data)
+	return WriteFileAtomic(filepath.Join(r.opt.Out, "effects.csv"), data)
 }

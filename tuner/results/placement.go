@@ -1,4 +1,4 @@
-package tuner
+package results
 
 import (
 	"math"
@@ -83,5 +83,5 @@ func placementRow(p *Placements, k int, tse float64) []string {
 		}
 		row = append(row, strconv.Itoa(n))
 	}
-	return append(row, fmtRound(p.TrustedValue(), 4), fmtRound(p.MedianPlayers(), 4), fmtRound(tse, 4))
+	return append(row, FmtRound(p.TrustedValue(), 4), FmtRound(p.MedianPlayers(), 4), FmtRound(tse, 4))
 }

@@ -1,4 +1,4 @@
-package tuner
+package results
 
 import (
 	"fmt"
@@ -26,7 +26,7 @@ import (
 // unidentifiedKnobs names the discrete knobs whose default value no
 // variant but the defaults played in the games the effects rest on, when
 // there are two or more of them (none otherwise).
-func (r *sweepRun) unidentifiedKnobs() []string {
+func (r *Sweep) unidentifiedKnobs() []string {
 	recs, _ := r.designGames()
 	played := make([]bool, len(r.variants))
 	for _, g := range recs {

@@ -2,7 +2,7 @@
 // act only under a clock change no game at a fixed depth, and a sweep
 // over them decides them by nothing.)
 
-package tuner
+package results
 
 import (
 	"cmp"
@@ -107,7 +107,7 @@ type playedGame struct {
 
 // knobPairs compares the games of games.csv (complete when the results
 // are written, a resumed run's included) knob by knob.
-func (r *sweepRun) knobPairs() (*knobPairs, error) {
+func (r *Sweep) knobPairs() (*knobPairs, error) {
 	if len(r.s.Params) == 0 {
 		return nil, nil
 	}
@@ -316,7 +316,7 @@ type playedEntities struct {
 }
 
 // readPlayed reads games.csv.
-func (r *sweepRun) readPlayed() ([]playedGame, *playedEntities, error) {
+func (r *Sweep) readPlayed() ([]playedGame, *playedEntities, error) {
 	ents := &playedEntities{index: map[string]int{}}
 	nv := len(r.params)
 	for v := range nv {
@@ -326,17 +326,17 @@ func (r *sweepRun) readPlayed() ([]playedGame, *playedEntities, error) {
 	ents.params = append(ents.params, func(sc int) game.Params { return r.defaults[sc] })
 	ents.bot = append(ents.bot, "")
 	entity := func(row []string) (int, error) {
-		switch row[colRole] {
+		switch row[ColRole] {
 		case "variant":
-			v, err := strconv.Atoi(row[colVariant])
+			v, err := strconv.Atoi(row[ColVariant])
 			if err != nil || v < 0 || v >= nv {
-				return 0, fmt.Errorf("variant %q", row[colVariant])
+				return 0, fmt.Errorf("variant %q", row[ColVariant])
 			}
 			return v, nil
 		case "default":
 			return nv, nil
 		}
-		key := row[colRole] + ":" + row[colVariant] + ":" + row[colBot]
+		key := row[ColRole] + ":" + row[ColVariant] + ":" + row[ColBot]
 		if e, ok := ents.index[key]; ok {
 			return e, nil
 		}
@@ -344,7 +344,7 @@ func (r *sweepRun) readPlayed() ([]playedGame, *playedEntities, error) {
 		ents.index[key] = e
 		var pr func(int) game.Params
 		bot := key // a field bot: its name says who it is
-		if p, err := strconv.Atoi(strings.TrimPrefix(row[colVariant], "p")); row[colRole] == "point" && err == nil && p >= 0 && p < len(r.points) {
+		if p, err := strconv.Atoi(strings.TrimPrefix(row[ColVariant], "p")); row[ColRole] == "point" && err == nil && p >= 0 && p < len(r.points) {
 			pr = func(sc int) game.Params { return r.points[p][sc] }
 			bot = "" // a point of the continuous methods: the scenario's bot, its parameters say who it is
 		}
@@ -359,7 +359,7 @@ func (r *sweepRun) readPlayed() ([]playedGame, *playedEntities, error) {
 	}
 	defer f.Close()
 	cr := csv.NewReader(f)
-	cr.FieldsPerRecord = len(gamesHeader)
+	cr.FieldsPerRecord = len(GamesHeader)
 	cr.ReuseRecord = true
 	if _, err := cr.Read(); err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
@@ -377,17 +377,17 @@ func (r *sweepRun) readPlayed() ([]playedGame, *playedEntities, error) {
 		}
 		e, err := entity(row)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: game %s: %w", path, row[colGame], err)
+			return nil, nil, fmt.Errorf("%s: game %s: %w", path, row[ColGame], err)
 		}
-		if row[colGame] != last || len(games) == 0 {
-			last = row[colGame]
-			sc, err1 := strconv.Atoi(row[colScenario])
-			seed, err2 := strconv.ParseUint(row[colSeed], 10, 64)
-			print, err3 := strconv.ParseUint(row[colHash], 10, 64)
+		if row[ColGame] != last || len(games) == 0 {
+			last = row[ColGame]
+			sc, err1 := strconv.Atoi(row[ColScenario])
+			seed, err2 := strconv.ParseUint(row[ColSeed], 10, 64)
+			print, err3 := strconv.ParseUint(row[ColHash], 10, 64)
 			if err := errors.Join(err1, err2, err3); err != nil || sc < 0 || sc >= len(r.s.Scenarios) {
-				return nil, nil, fmt.Errorf("%s: game %s: unreadable row", path, row[colGame])
+				return nil, nil, fmt.Errorf("%s: game %s: unreadable row", path, row[ColGame])
 			}
-			mk := row[colScenario] + "\x00" + row[colMap]
+			mk := row[ColScenario] + "\x00" + row[ColMap]
 			mp, ok := maps[mk]
 			if !ok {
 				mp = len(maps)

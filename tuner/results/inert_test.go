@@ -1,4 +1,4 @@
-package tuner
+package results_test
 
 import (
 	"fmt"
@@ -8,11 +8,13 @@ import (
 
 	"tourney/engines/game"
 	"tourney/engines/synthetic"
+	"tourney/tuner"
+	"tourney/tuner/results"
 )
 
 // knobsOf is the outcome's knob comparisons by name.
-func knobsOf(res *Outcome) map[string]KnobChange {
-	out := map[string]KnobChange{}
+func knobsOf(res *tuner.Outcome) map[string]results.KnobChange {
+	out := map[string]results.KnobChange{}
 	for _, k := range res.Summary.Knobs {
 		out[k.Param] = k
 	}
@@ -23,9 +25,9 @@ func knobsOf(res *Outcome) map[string]KnobChange {
 // of inert must be named as one that changed no game (in the summary's
 // lines too), every knob of changed must not be, and must have changed
 // a game.
-func checkKnobs(res *Outcome, inert, changed []string) error {
+func checkKnobs(res *tuner.Outcome, inert, changed []string) error {
 	ks := knobsOf(res)
-	lines := strings.Join(KnobLines(res.Summary.Knobs), "\n")
+	lines := strings.Join(results.KnobLines(res.Summary.Knobs), "\n")
 	var errs []string
 	for _, name := range inert {
 		k, ok := ks[name]
@@ -108,7 +110,7 @@ func TestInertSyntheticLabels(t *testing.T) {
 		{"elo = { values = [0.0, 100.0] }\n", nil, []string{"elo"}, "100.0"},
 	}
 	for _, c := range cases {
-		res, dir := sweepSpace(t, parseSpace(t, "labels.toml", fixedSpace("labels", 11, c.params)+inertRace), 2, RunOptions{})
+		res, dir := sweepSpace(t, parseSpace(t, "labels.toml", fixedSpace("labels", 11, c.params)+inertRace), 2, tuner.RunOptions{})
 		if err := checkKnobs(res, c.inert, c.changed); err != nil {
 			t.Errorf("%s: %v", strings.TrimSpace(c.params), err)
 		}
@@ -134,7 +136,7 @@ func TestInertConnectFourDeepeningStart(t *testing.T) {
 	res, _ := sweepSpace(t, parseSpace(t, "c4-nodes.toml", spaceText("c4-nodes", 3, "connect4", "alphabeta", `budget = { nodes = 3000 }
 [params]
 deepening_start = { values = [1.0, 0.3] }
-`)+inertRace), 2, RunOptions{})
+`)+inertRace), 2, tuner.RunOptions{})
 	if err := checkKnobs(res, nil, []string{"deepening_start"}); err != nil {
 		t.Errorf("nodes=3000: %v", err)
 	}
@@ -146,8 +148,8 @@ opponent_weight = { values = [1.0, 0.5] }
 [generate]
 method = "grid"
 `) + inertRace
-	res, dir := sweepSpace(t, parseSpace(t, "c4-inert.toml", text), 2, RunOptions{})
-	t.Logf("%q", KnobLines(res.Summary.Knobs))
+	res, dir := sweepSpace(t, parseSpace(t, "c4-inert.toml", text), 2, tuner.RunOptions{})
+	t.Logf("%q", results.KnobLines(res.Summary.Knobs))
 	if err := checkKnobs(res, []string{"deepening_start"}, []string{"opponent_weight"}); err != nil {
 		t.Error(err)
 	}
@@ -182,8 +184,8 @@ max_games = `+fmt.Sprint(games)+`
 bootstrap = 100
 holdout = false
 `)
-	res, dir := sweepSpace(t, parseSpace(t, "rxt-inert.toml", text), 2, RunOptions{})
-	t.Logf("%d games; %q", res.Summary.Games, KnobLines(res.Summary.Knobs))
+	res, dir := sweepSpace(t, parseSpace(t, "rxt-inert.toml", text), 2, tuner.RunOptions{})
+	t.Logf("%d games; %q", res.Summary.Games, results.KnobLines(res.Summary.Knobs))
 	if err := checkKnobs(res, []string{"aspiration"}, []string{"stones_weight"}); err != nil {
 		t.Error(err)
 	}
@@ -196,9 +198,9 @@ holdout = false
 // checkKnobs, the check of the tests above, says so.
 func TestInertNamingCanFail(t *testing.T) {
 	_, other := labels(t)
-	inertBroken = true
-	defer func() { inertBroken = false }()
-	res, _ := sweepSpace(t, parseSpace(t, "labels.toml", fixedSpace("labels", 11, fmt.Sprintf("label = { values = [0, %d] }\n", other))+inertRace), 2, RunOptions{})
+	*results.InertBroken = true
+	defer func() { *results.InertBroken = false }()
+	res, _ := sweepSpace(t, parseSpace(t, "labels.toml", fixedSpace("labels", 11, fmt.Sprintf("label = { values = [0, %d] }\n", other))+inertRace), 2, tuner.RunOptions{})
 	err := checkKnobs(res, nil, []string{"label"})
 	if err == nil {
 		t.Fatal("the broken comparison named no knob that changed games, or the check did not see it")

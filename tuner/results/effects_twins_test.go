@@ -1,4 +1,4 @@
-package tuner
+package results
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"tourney/engines/game"
+	"tourney/tuner/space"
 	"tourney/tuner/stats"
 )
 
@@ -39,8 +40,11 @@ method = "grid"
 			if interact {
 				text += "[effects]\ninteractions = [[\"label\", \"elo\"]]\n"
 			}
-			sp := parseSpace(t, "twins.toml", text)
-			r := &sweepRun{s: sp, variants: sp.Variants()}
+			sp, err := space.Parse("twins.toml", []byte(text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := &Sweep{s: sp, variants: sp.Variants()}
 			r.ents = entities{variants: len(r.variants), def: -1, field: map[string]int{}}
 			for v, vr := range r.variants {
 				r.ents.names = append(r.ents.names, fmt.Sprint(v))

@@ -1,4 +1,4 @@
-package tuner
+package results
 
 import (
 	"bytes"
@@ -30,12 +30,12 @@ func (g *priorGame) result(job *arena.Job) *arena.Result {
 	n := len(g.rows)
 	res := &arena.Result{Job: job, Scores: make([]float64, n), Ranks: make([]int, n), End: make([]string, n), Forfeit: -1}
 	for seat, row := range g.rows {
-		res.Scores[seat], _ = strconv.ParseFloat(row[colScore], 64)
-		res.Ranks[seat], _ = strconv.Atoi(row[colRank])
-		res.Plies, _ = strconv.Atoi(row[colPlies])
-		res.End[seat] = row[colEnd]
-		res.Print, _ = strconv.ParseUint(row[colHash], 10, 64)
-		if strings.HasPrefix(row[colEnd], "forfeit:") && res.Forfeit < 0 {
+		res.Scores[seat], _ = strconv.ParseFloat(row[ColScore], 64)
+		res.Ranks[seat], _ = strconv.Atoi(row[ColRank])
+		res.Plies, _ = strconv.Atoi(row[ColPlies])
+		res.End[seat] = row[ColEnd]
+		res.Print, _ = strconv.ParseUint(row[ColHash], 10, 64)
+		if strings.HasPrefix(row[ColEnd], "forfeit:") && res.Forfeit < 0 {
 			res.Forfeit = seat
 		}
 	}
@@ -43,7 +43,7 @@ func (g *priorGame) result(job *arena.Job) *arena.Result {
 }
 
 // openResume reads the games of an interrupted sweep in r.opt.Out.
-func (r *sweepRun) openResume() (*os.File, error) {
+func (r *Sweep) openResume() (*os.File, error) {
 	dir := r.opt.Out
 	if _, err := os.Stat(filepath.Join(dir, "summary.json")); err == nil {
 		return nil, &space.InputError{File: dir, Message: "cannot resume: this sweep is finished (summary.json exists)"}
@@ -58,8 +58,8 @@ func (r *sweepRun) openResume() (*os.File, error) {
 	path := filepath.Join(dir, "games.csv")
 	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
 		// killed between space.toml and the first game: start from the header
-		hdr, _ := csvBytes([][]string{gamesHeader})
-		if err := writeFileAtomic(path, hdr); err != nil {
+		hdr, _ := CSVBytes([][]string{GamesHeader})
+		if err := WriteFileAtomic(path, hdr); err != nil {
 			return nil, err
 		}
 	}
@@ -75,9 +75,9 @@ func (r *sweepRun) openResume() (*os.File, error) {
 	// A line without its newline was cut by the interruption.
 	data = data[:bytes.LastIndexByte(data, '\n')+1]
 	cr := csv.NewReader(bytes.NewReader(data))
-	cr.FieldsPerRecord = len(gamesHeader)
+	cr.FieldsPerRecord = len(GamesHeader)
 	head, err := cr.Read()
-	if err != nil || strings.Join(head, ",") != strings.Join(gamesHeader, ",") {
+	if err != nil || strings.Join(head, ",") != strings.Join(GamesHeader, ",") {
 		f.Close()
 		return nil, &space.InputError{File: path, Line: 1, Message: "cannot resume: not a games.csv header"}
 	}
@@ -110,13 +110,13 @@ func (r *sweepRun) openResume() (*os.File, error) {
 
 // startWriting cuts games.csv after the last replayed game and appends
 // from there.
-func (r *sweepRun) startWriting() error {
+func (r *Sweep) startWriting() error {
 	off := int64(0)
 	if r.gameNo > 0 {
 		off = r.prior[r.gameNo-1].end
 	} else {
 		// keep the header only
-		hdr, _ := csvBytes([][]string{gamesHeader})
+		hdr, _ := CSVBytes([][]string{GamesHeader})
 		off = int64(len(hdr))
 	}
 	if err := r.gf.Truncate(off); err != nil {

@@ -1,36 +1,17 @@
-package tuner
+package results_test
 
 import (
 	"context"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
 
-	"tourney/engines/game"
+	"tourney/tuner"
+	"tourney/tuner/results"
 	"tourney/tuner/space"
 )
-
-// runOf is a finished sweep's run as writeResults sees it: the space, its
-// variants and parameters, and the results directory.
-func runOf(tb testing.TB, sp *space.Space, dir string) *sweepRun {
-	tb.Helper()
-	r := &sweepRun{s: sp, opt: RunOptions{Out: dir}, variants: sp.Variants()}
-	for sc := range sp.Scenarios {
-		r.defaults = append(r.defaults, sp.DefaultParams(sc))
-	}
-	for _, v := range r.variants {
-		var row []game.Params
-		for sc := range sp.Scenarios {
-			p, err := sp.BotParams(sc, v)
-			if err != nil {
-				tb.Fatal(err)
-			}
-			row = append(row, p)
-		}
-		r.params = append(r.params, row)
-	}
-	return r
-}
 
 // The comparison of every knob's games after a sweep (inert.go): a
 // knockout of 256 synthetic variants, eight knobs. TOURNEY_BENCH_DIR and
@@ -51,19 +32,25 @@ func BenchmarkKnobPairs(b *testing.B) {
 		land, _ := filepath.Abs("../configs/synthetic/twelve.toml")
 		sp = parseSpace(b, "bench.toml", spaceText("bench", 1, "synthetic", "landscape", "maps = [\""+land+"\"]\n[params]\n"+params+"[tournament]\nmax_games = 100\nbootstrap = 100\n"))
 		dir = filepath.Join(b.TempDir(), "out")
-		res, err := RunSweep(context.Background(), sp, RunOptions{Out: dir, Workers: 2, Quiet: true, NoRecords: true})
+		res, err := tuner.RunSweep(context.Background(), sp, tuner.RunOptions{Out: dir, Workers: 2, Quiet: true, NoRecords: true})
 		if err != nil {
 			b.Fatal(err)
 		}
 		b.Logf("%d games", res.Summary.Games)
 	}
-	r := runOf(b, sp, dir)
 	b.ResetTimer()
-	cpu := processCPU()
+	cpu := cpuNow()
 	for b.Loop() {
-		if _, err := r.knobPairs(); err != nil {
+		if _, err := results.KnobPairsOf(sp, dir); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64((processCPU()-cpu).Milliseconds())/float64(b.N), "CPU-ms/op")
+	b.ReportMetric(float64((cpuNow()-cpu).Milliseconds())/float64(b.N), "CPU-ms/op")
+}
+
+// cpuNow is the process's CPU time (user and system).
+func cpuNow() time.Duration {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

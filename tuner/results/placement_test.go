@@ -1,12 +1,9 @@
-package tuner
+package results
 
 import (
 	"math"
 	"reflect"
 	"testing"
-	"time"
-
-	"tourney/tuner/plan"
 )
 
 func TestPlacements(t *testing.T) {
@@ -27,18 +24,5 @@ func TestPlacements(t *testing.T) {
 	}
 	if h := placementHeader(3); !reflect.DeepEqual(h, []string{"place_1", "place_2", "place_3", "trusted_value", "median_players", "trusted_score_enemies"}) {
 		t.Fatalf("header %v", h)
-	}
-}
-
-// TestEstimateWeighsMaps: every planned game costs its own map's time.
-func TestEstimateWeighsMaps(t *testing.T) {
-	pl := plan.Plan{MaxGames: 30, PerMap: [][]int{{24, 4}, {2}}}
-	c := Calibration{PerGame: [][]time.Duration{{time.Second, 10 * time.Second}, {3 * time.Second}}}
-	// 24·1 s + 4·10 s + 2·3 s = 70 s, on 2 workers 35 s.
-	if got := c.Estimate(pl, 2); got != 35*time.Second {
-		t.Errorf("estimate %v, want 35s", got)
-	}
-	if got := c.Estimate(pl, 0); got != 70*time.Second {
-		t.Errorf("estimate with 0 workers %v, want 70s", got)
 	}
 }

@@ -1,4 +1,4 @@
-package tuner
+package results
 
 import (
 	"encoding/csv"

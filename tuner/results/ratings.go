@@ -1,4 +1,4 @@
-package tuner
+package results
 
 import (
 	"fmt"
@@ -90,7 +90,7 @@ func (e *entities) of(s *space.Space, sc int, ref plan.SeatRef) int {
 
 // anchor is the entity fixed at 0 Elo: the defaults when they played, or
 // −1 (the mean of everybody) when they did not.
-func (r *sweepRun) anchor() int {
+func (r *Sweep) anchor() int {
 	for _, g := range r.recs {
 		for _, p := range g.Players {
 			if p == r.ents.def {
@@ -105,7 +105,7 @@ func (r *sweepRun) anchor() int {
 // has no rating and must not weigh in the mean when there is no anchor):
 // idx maps an entity to its compact number (−1: no games), back the
 // other way.
-func (r *sweepRun) compact() (idx, back []int, recs []stats.Game) {
+func (r *Sweep) compact() (idx, back []int, recs []stats.Game) {
 	idx = make([]int, len(r.ents.names))
 	for i := range idx {
 		idx[i] = -1
@@ -142,7 +142,7 @@ func (r *sweepRun) compact() (idx, back []int, recs []stats.Game) {
 // counts says whether the games of a block count in the tournament's
 // ratings: not a repeated block, not the hold-out rung (rated apart), or,
 // with r.rungOnly, only the rung's distinct blocks.
-func (r *sweepRun) counts(unit int) bool {
+func (r *Sweep) counts(unit int) bool {
 	if r.dup[unit] {
 		return false
 	}
@@ -152,7 +152,7 @@ func (r *sweepRun) counts(unit int) bool {
 
 // distinctBlocks counts, per entity, the distinct blocks it played in
 // (repeated blocks left out).
-func (r *sweepRun) distinctBlocks() []int {
+func (r *Sweep) distinctBlocks() []int {
 	seen := make([]map[int]bool, len(r.ents.names))
 	for _, g := range r.recs {
 		if !r.counts(g.Block) {
@@ -172,7 +172,7 @@ func (r *sweepRun) distinctBlocks() []int {
 	return out
 }
 
-func (r *sweepRun) fitOptions(idx []int) stats.FitOptions {
+func (r *Sweep) fitOptions(idx []int) stats.FitOptions {
 	a := r.anchor()
 	if a >= 0 {
 		a = idx[a]
@@ -194,7 +194,7 @@ func expand(x []float64, back []int, n int) []float64 {
 
 // fit rates every entity on all games so far (no intervals): what an
 // encounter undecided at its cap is settled by.
-func (r *sweepRun) fit() ([]float64, error) {
+func (r *Sweep) fit() ([]float64, error) {
 	idx, back, recs := r.compact()
 	x, err := stats.Fit(len(back), recs, r.fitOptions(idx))
 	if err != nil {
@@ -206,7 +206,7 @@ func (r *sweepRun) fit() ([]float64, error) {
 // ratings fits every entity on all games with bootstrap intervals over
 // blocks, seeded from the run seed (byte-identical CSV files). Entities
 // without games get NaN.
-func (r *sweepRun) ratings() (stats.Ratings, error) {
+func (r *Sweep) ratings() (stats.Ratings, error) {
 	t := &r.s.Tournament
 	n := len(r.ents.names)
 	idx, back, recs := r.compact()
@@ -304,7 +304,7 @@ func stoppedBounds(rt stats.Ratings, back []int, stop map[int]plan.Stop, conf, l
 // played, and P(x ≥ w) over the bootstrap refits is at least tail, or
 // either has fewer than plan.MinDistinct distinct blocks. A refit in
 // which the two are equal up to rounding counts as x ≥ w.
-func (r *sweepRun) inseparable(rt stats.Ratings, db []int, w, x int, tail float64) bool {
+func (r *Sweep) inseparable(rt stats.Ratings, db []int, w, x int, tail float64) bool {
 	if x == w || r.stats[x].games == 0 {
 		return false
 	}
@@ -335,7 +335,7 @@ func separationTail(conf float64, m int) float64 {
 // Inseparable lists the variants of among that the ratings of every game
 // so far cannot separate from v, as the verdict does (plan.Separator:
 // the staged planner's finalists).
-func (r *sweepRun) Inseparable(v int, among []int) ([]int, error) {
+func (r *Sweep) Inseparable(v int, among []int) ([]int, error) {
 	rt, err := r.ratings()
 	if err != nil {
 		return nil, err
@@ -394,7 +394,7 @@ const (
 	verdictKeep   = "no evidence of improvement: keep the defaults"
 )
 
-func (r *sweepRun) verdict(winner int, rt stats.Ratings) Verdict {
+func (r *Sweep) verdict(winner int, rt stats.Ratings) Verdict {
 	conf := r.s.Tournament.Confidence
 	v := Verdict{Winner: winner, Elo: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), LoAdjusted: math.NaN()}
 	if winner < len(rt.PBest) {

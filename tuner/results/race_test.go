@@ -1,0 +1,5 @@
+//go:build race
+
+package results_test
+
+func init() { raceEnabled = true }
