@@ -9,6 +9,7 @@ import (
 	"tourney/arena"
 	"tourney/engines/game"
 	"tourney/engines/synthetic"
+	"tourney/tuner/confirm"
 	"tourney/tuner/results"
 )
 
@@ -32,7 +33,7 @@ func TestConfirmAgainst(t *testing.T) {
 		_, dir := sweepSpace(t, sp, 2, RunOptions{})
 		var fc *results.FieldCheck
 		for range 2 {
-			if fc, err = ConfirmAgainst(t.Context(), sp, dir, "fixed0", field, RunOptions{Workers: 2, Quiet: true}); err != nil {
+			if fc, err = confirm.Against(t.Context(), sp, dir, "fixed0", field, confirm.Options{Workers: 2, Quiet: true}); err != nil {
 				t.Fatal(err)
 			}
 		}

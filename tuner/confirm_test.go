@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"tourney/tuner/confirm"
 	"tourney/tuner/results"
 )
 
@@ -20,7 +21,7 @@ bootstrap = 200
 confirm_games = 8
 `))
 	res, dir := sweepSpace(t, sp, 2, RunOptions{})
-	cf, _, err := ConfirmDir(t.Context(), sp, dir, RunOptions{Workers: 2, Quiet: true})
+	cf, _, err := confirm.Dir(t.Context(), sp, dir, confirm.Options{Workers: 2, Quiet: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +84,7 @@ bootstrap = 100
 confirm_games = 4
 `)
 	_, dir := sweepSpace(t, sp, 2, RunOptions{})
-	if _, _, err := ConfirmDir(t.Context(), sp, dir, RunOptions{Workers: 2, Quiet: true}); err != nil {
+	if _, _, err := confirm.Dir(t.Context(), sp, dir, confirm.Options{Workers: 2, Quiet: true}); err != nil {
 		t.Fatal(err)
 	}
 	var sum struct {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 	"time"
+	"tourney/tuner/replay"
 	"tourney/tuner/results"
 )
 
@@ -74,7 +75,7 @@ holdout = false # 48 six-seat games more; cross14's hold-out is replayed
 			if i >= first && i != len(games)-1 {
 				continue
 			}
-			res, diff, err := ReplayGame(context.Background(), dir, g.Index)
+			res, diff, err := replay.Game(context.Background(), dir, g.Index)
 			if err != nil {
 				t.Fatal(err)
 			}

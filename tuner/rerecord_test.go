@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tourney/tuner/records"
+	"tourney/tuner/replay"
 	"tourney/tuner/results"
 )
 
@@ -39,7 +40,7 @@ func TestRecordDir(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, mm, err := RecordDir(context.Background(), dir, 2, nil)
+	n, mm, err := replay.Record(context.Background(), dir, 2, nil)
 	if err != nil || len(mm) != 0 || n != len(games) || n == 0 {
 		t.Fatalf("played %d of %d, mismatches %v, err %v", n, len(games), mm, err)
 	}
@@ -69,7 +70,7 @@ func TestRecordDir(t *testing.T) {
 	f[col] = "9999"
 	lines[1] = strings.Join(f, ",")
 	os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644)
-	_, mm, err = RecordDir(context.Background(), dir, 2, func(i int) bool { return i < 2 })
+	_, mm, err = replay.Record(context.Background(), dir, 2, func(i int) bool { return i < 2 })
 	if err != nil || len(mm) != 1 || !strings.Contains(mm[0], "game 0 ") {
 		t.Fatalf("mismatches %q, err %v", mm, err)
 	}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"tourney/tuner/confirm"
 	"tourney/tuner/results"
 )
 
@@ -124,7 +125,7 @@ confirm_games = 2000
 		t.Error("summary.json has no confirmation")
 	}
 	// confirming again from the directory (tourney confirm) says the same
-	cf2, _, err := ConfirmDir(t.Context(), sp, dir+"2", RunOptions{Workers: 2, Quiet: true})
+	cf2, _, err := confirm.Dir(t.Context(), sp, dir+"2", confirm.Options{Workers: 2, Quiet: true})
 	if err == nil || cf2 != nil {
 		t.Errorf("confirming a directory without results: %v", err)
 	}

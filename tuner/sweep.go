@@ -12,6 +12,8 @@ import (
 
 	"tourney/arena"
 	"tourney/engines/external"
+	"tourney/tuner/confirm"
+	"tourney/tuner/costs"
 	"tourney/tuner/lock"
 	"tourney/tuner/plan"
 	"tourney/tuner/results"
@@ -50,6 +52,12 @@ type RunOptions struct {
 	// with the space the plan uses: a command prints its header there,
 	// so that no refusal comes after output (refuse.go).
 	Started func(s *space.Space)
+}
+
+// confirm is the options of the sweep's confirmation.
+func (o RunOptions) confirm() confirm.Options {
+	return confirm.Options{Workers: o.Workers, Quiet: o.Quiet, Grace: o.Grace, HangTimeout: o.HangTimeout,
+		Version: o.Version, Log: o.Log, WallClock: o.WallClock}
 }
 
 // eagerVerdict breaks the verdict on purpose (tests only, statistics.md
@@ -108,7 +116,7 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 		}
 	}
 
-	if err := CheckBudget(s); err != nil { // before anything is written
+	if err := costs.CheckBudget(s); err != nil { // before anything is written
 		return nil, err
 	}
 	fresh := false // the run makes its results directory (refuse.go)
@@ -203,7 +211,7 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 	}
 	if s.Tournament.Confirm && winner != rec.Default() {
 		r.bar.Logf(opt.Log, "confirming variant %d against the defaults (at most %d games)\n", winner, s.Tournament.ConfirmGames)
-		cf, _, err := Confirm(ctx, s, winner, rec.Params(winner, 0), filepath.Join(opt.Out, "confirm"), opt)
+		cf, _, err := confirm.Winner(ctx, s, winner, rec.Params(winner, 0), filepath.Join(opt.Out, "confirm"), opt.confirm())
 		if err != nil {
 			return nil, fmt.Errorf("confirmation: %w", err)
 		}

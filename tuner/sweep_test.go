@@ -3,15 +3,14 @@ package tuner
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+	"tourney/tuner/internal/testspace"
 	"tourney/tuner/results"
 	"tourney/tuner/space"
 
@@ -115,29 +114,13 @@ func runSpace(t *testing.T, path string, workers int, opt RunOptions) (*Outcome,
 	return sweepSpace(t, sp, workers, opt)
 }
 
-// spaceText is the text of a space: its name and seed, a scenario of
-// game's bot, then rest (the scenario's other keys and the tables after
-// it).
-func spaceText(name string, seed int, game, bot, rest string) string {
-	return fmt.Sprintf("\nname = %q\nseed = %d\n[[scenario]]\ngame = %q\nbot = %q\n", name, seed, game, bot) + rest
-}
-
-// fixedSpace is the text of a space of the synthetic game's fixed bot:
-// its name and seed, then params, the lines of [params] and the tables
-// after them.
-func fixedSpace(name string, seed int, params string) string {
-	return spaceText(name, seed, "synthetic", "fixed", "[params]\n"+params)
-}
-
-// parseSpace is text parsed as the space file name.
-func parseSpace(t testing.TB, name, text string) *space.Space {
-	t.Helper()
-	sp, err := space.Parse(name, []byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sp
-}
+// The spaces of the tests from text (tuner/internal/testspace).
+var (
+	spaceText  = testspace.Text
+	fixedSpace = testspace.Fixed
+	parseSpace = testspace.Parse
+	readCSV    = testspace.ReadCSV
+)
 
 // sweepSpace runs sp quietly on workers into a new directory, with opt's
 // other options, and returns the outcome and the directory.
@@ -151,20 +134,6 @@ func sweepSpace(t *testing.T, sp *space.Space, workers int, opt RunOptions) (*Ou
 		t.Fatal(err)
 	}
 	return res, opt.Out
-}
-
-func readCSV(t *testing.T, path string) [][]string {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return rows
 }
 
 func TestSweepByteIdentical(t *testing.T) {
@@ -295,7 +264,7 @@ func TestRaceTinyBudget(t *testing.T) {
 	}
 }
 
-// A sweep's results.Placements agree with the table built from its games.csv.
+// A sweep's Placements agree with the table built from its games.csv.
 func TestPlacementsFromDir(t *testing.T) {
 	_, dir := runSpace(t, writeSpace(t, rxSpace), 2, RunOptions{})
 	tab, err := results.PlacementsFromDir(dir, 0)

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"tourney/tuner/costs"
 	"tourney/tuner/plan"
 	"tourney/tuner/results"
 	"tourney/tuner/space"
@@ -101,7 +102,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		out = filepath.Join("results", sp.Name+"-"+time.Now().UTC().Format("20060102T150405Z"))
 	}
 	// a budget the plan cannot keep is refused before any output
-	if err := tuner.CheckBudget(sp); err != nil {
+	if err := costs.CheckBudget(sp); err != nil {
 		return err
 	}
 	// every external bot starts and says hello before anything is

@@ -4,11 +4,11 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
-	"time"
 
 	"tourney/tuner"
+	"tourney/tuner/costs"
+	"tourney/tuner/internal/testspace"
 	"tourney/tuner/results"
 	"tourney/tuner/space"
 )
@@ -30,7 +30,7 @@ func BenchmarkKnobPairs(b *testing.B) {
 			params += x + " = { values = [0, 1] }\n"
 		}
 		land, _ := filepath.Abs("../configs/synthetic/twelve.toml")
-		sp = parseSpace(b, "bench.toml", spaceText("bench", 1, "synthetic", "landscape", "maps = [\""+land+"\"]\n[params]\n"+params+"[tournament]\nmax_games = 100\nbootstrap = 100\n"))
+		sp = testspace.Parse(b, "bench.toml", testspace.Text("bench", 1, "synthetic", "landscape", "maps = [\""+land+"\"]\n[params]\n"+params+"[tournament]\nmax_games = 100\nbootstrap = 100\n"))
 		dir = filepath.Join(b.TempDir(), "out")
 		res, err := tuner.RunSweep(context.Background(), sp, tuner.RunOptions{Out: dir, Workers: 2, Quiet: true, NoRecords: true})
 		if err != nil {
@@ -39,18 +39,11 @@ func BenchmarkKnobPairs(b *testing.B) {
 		b.Logf("%d games", res.Summary.Games)
 	}
 	b.ResetTimer()
-	cpu := cpuNow()
+	cpu := costs.ProcessCPU()
 	for b.Loop() {
 		if _, err := results.KnobPairsOf(sp, dir); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64((cpuNow()-cpu).Milliseconds())/float64(b.N), "CPU-ms/op")
-}
-
-// cpuNow is the process's CPU time (user and system).
-func cpuNow() time.Duration {
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	b.ReportMetric(float64((costs.ProcessCPU()-cpu).Milliseconds())/float64(b.N), "CPU-ms/op")
 }

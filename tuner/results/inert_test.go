@@ -9,6 +9,8 @@ import (
 	"tourney/engines/game"
 	"tourney/engines/synthetic"
 	"tourney/tuner"
+	"tourney/tuner/internal/sweeptest"
+	"tourney/tuner/internal/testspace"
 	"tourney/tuner/results"
 )
 
@@ -51,7 +53,7 @@ func checkKnobs(res *tuner.Outcome, inert, changed []string) error {
 // parameter's value ("all" scope).
 func effectsPairs(t *testing.T, dir, param, value string) (string, string) {
 	t.Helper()
-	rows := readCSV(t, filepath.Join(dir, "effects.csv"))
+	rows := testspace.ReadCSV(t, filepath.Join(dir, "effects.csv"))
 	n := len(rows[0])
 	if rows[0][n-2] != "compared_pairs" || rows[0][n-1] != "changed_pairs" {
 		t.Fatalf("effects.csv header %v", rows[0])
@@ -110,7 +112,7 @@ func TestInertSyntheticLabels(t *testing.T) {
 		{"elo = { values = [0.0, 100.0] }\n", nil, []string{"elo"}, "100.0"},
 	}
 	for _, c := range cases {
-		res, dir := sweepSpace(t, parseSpace(t, "labels.toml", fixedSpace("labels", 11, c.params)+inertRace), 2, tuner.RunOptions{})
+		res, dir := sweeptest.Sweep(t, testspace.Parse(t, "labels.toml", testspace.Fixed("labels", 11, c.params)+inertRace), 2, tuner.RunOptions{})
 		if err := checkKnobs(res, c.inert, c.changed); err != nil {
 			t.Errorf("%s: %v", strings.TrimSpace(c.params), err)
 		}
@@ -133,7 +135,7 @@ func checkPairColumns(t *testing.T, dir, param, value string, inert bool) {
 // changed no game; opponent_weight, an evaluation weight, changed games.
 // Under a node budget deepening_start changes games: not named.
 func TestInertConnectFourDeepeningStart(t *testing.T) {
-	res, _ := sweepSpace(t, parseSpace(t, "c4-nodes.toml", spaceText("c4-nodes", 3, "connect4", "alphabeta", `budget = { nodes = 3000 }
+	res, _ := sweeptest.Sweep(t, testspace.Parse(t, "c4-nodes.toml", testspace.Text("c4-nodes", 3, "connect4", "alphabeta", `budget = { nodes = 3000 }
 [params]
 deepening_start = { values = [1.0, 0.3] }
 `)+inertRace), 2, tuner.RunOptions{})
@@ -141,14 +143,14 @@ deepening_start = { values = [1.0, 0.3] }
 		t.Errorf("nodes=3000: %v", err)
 	}
 
-	text := spaceText("c4-inert", 3, "connect4", "alphabeta", `budget = { depth = 3 }
+	text := testspace.Text("c4-inert", 3, "connect4", "alphabeta", `budget = { depth = 3 }
 [params]
 deepening_start = { values = [1.0, 0.3] }
 opponent_weight = { values = [1.0, 0.5] }
 [generate]
 method = "grid"
 `) + inertRace
-	res, dir := sweepSpace(t, parseSpace(t, "c4-inert.toml", text), 2, tuner.RunOptions{})
+	res, dir := sweeptest.Sweep(t, testspace.Parse(t, "c4-inert.toml", text), 2, tuner.RunOptions{})
 	t.Logf("%q", results.KnobLines(res.Summary.Knobs))
 	if err := checkKnobs(res, []string{"deepening_start"}, []string{"opponent_weight"}); err != nil {
 		t.Error(err)
@@ -168,10 +170,10 @@ method = "grid"
 // only the games say so.
 func TestInertReversiXTAspiration(t *testing.T) {
 	games := 30
-	if raceEnabled {
+	if testspace.Race {
 		games = 12 // two blocks: the race detector slows the bot tenfold
 	}
-	text := spaceText("rxt-inert", 5, "reversixt", "paranoid", `maps = ["duel10"]
+	text := testspace.Text("rxt-inert", 5, "reversixt", "paranoid", `maps = ["duel10"]
 budget = { depth = 3 }
 [params]
 aspiration = { values = [true, false] }
@@ -184,7 +186,7 @@ max_games = `+fmt.Sprint(games)+`
 bootstrap = 100
 holdout = false
 `)
-	res, dir := sweepSpace(t, parseSpace(t, "rxt-inert.toml", text), 2, tuner.RunOptions{})
+	res, dir := sweeptest.Sweep(t, testspace.Parse(t, "rxt-inert.toml", text), 2, tuner.RunOptions{})
 	t.Logf("%d games; %q", res.Summary.Games, results.KnobLines(res.Summary.Knobs))
 	if err := checkKnobs(res, []string{"aspiration"}, []string{"stones_weight"}); err != nil {
 		t.Error(err)
@@ -200,7 +202,7 @@ func TestInertNamingCanFail(t *testing.T) {
 	_, other := labels(t)
 	*results.InertBroken = true
 	defer func() { *results.InertBroken = false }()
-	res, _ := sweepSpace(t, parseSpace(t, "labels.toml", fixedSpace("labels", 11, fmt.Sprintf("label = { values = [0, %d] }\n", other))+inertRace), 2, tuner.RunOptions{})
+	res, _ := sweeptest.Sweep(t, testspace.Parse(t, "labels.toml", testspace.Fixed("labels", 11, fmt.Sprintf("label = { values = [0, %d] }\n", other))+inertRace), 2, tuner.RunOptions{})
 	err := checkKnobs(res, nil, []string{"label"})
 	if err == nil {
 		t.Fatal("the broken comparison named no knob that changed games, or the check did not see it")

@@ -1,4 +1,4 @@
-package tuner
+package replay
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"tourney/tuner/costs"
 	"tourney/tuner/results"
 	"tourney/tuner/space"
 
@@ -15,14 +16,14 @@ import (
 	"tourney/tuner/records"
 )
 
-// RecordDir plays the games of a results directory again from its
+// Record plays the games of a results directory again from its
 // space.toml and games.csv (seed, seats, scenario, map; the space gives
 // bots, parameters, budget and opening) with move records on, checks each
 // game's scores, ranks and plies against games.csv, and writes
 // games.jsonl.gz into the directory. only, when not nil, selects games by
 // index. It returns the games played and a line per game that did not
 // match (a space run with --base, or a time budget, does not replay).
-func RecordDir(ctx context.Context, dir string, workers int, only func(int) bool) (played int, mismatches []string, err error) {
+func Record(ctx context.Context, dir string, workers int, only func(int) bool) (played int, mismatches []string, err error) {
 	jobs, metas, err := dirJobs(dir, only)
 	if err != nil {
 		return 0, nil, err
@@ -48,12 +49,12 @@ func RecordDir(ctx context.Context, dir string, workers int, only func(int) bool
 	return played, mismatches, err
 }
 
-// ReplayGame plays game n of a results directory again from its seed,
+// Game plays game n of a results directory again from its seed,
 // seats, parameters and budget (space.toml and games.csv) and compares it
 // with what the run recorded: every move of its record in games.jsonl.gz
 // when there is one, else its result in games.csv. It returns the game
 // played again and the first difference ("" when it is reproduced).
-func ReplayGame(ctx context.Context, dir string, n int) (*arena.Result, string, error) {
+func Game(ctx context.Context, dir string, n int) (*arena.Result, string, error) {
 	jobs, metas, err := dirJobs(dir, func(i int) bool { return i == n })
 	if err != nil {
 		return nil, "", err
@@ -126,15 +127,15 @@ func dirNodeRates(s *space.Space, dir string) (*space.Space, error) {
 	if !slices.ContainsFunc(s.Scenarios, func(sc space.Scenario) bool { return sc.MeasureRates }) {
 		return s, nil
 	}
-	path := filepath.Join(dir, nodeRatesFile)
-	rates, err := readNodeRates(path, s)
+	path := filepath.Join(dir, costs.NodeRatesFile)
+	rates, err := costs.ReadNodeRates(path, s)
 	if err != nil {
 		return nil, err
 	}
 	if rates == nil {
 		return nil, &space.InputError{File: path, Message: `missing: the run measured its node rates (node_rate = "measure"), and its games replay only at those rates`}
 	}
-	return withNodeRates(s, rates), nil
+	return costs.WithNodeRates(s, rates), nil
 }
 
 // dirJobs rebuilds the jobs of a results directory's games (only: a

@@ -1,4 +1,4 @@
-package tuner
+package match
 
 import (
 	"bufio"
@@ -24,11 +24,11 @@ import (
 	"tourney/tuner/stats"
 )
 
-// MatchConfig describes a head-to-head match between two bot
+// Config describes a head-to-head match between two bot
 // configurations of one game (statistics.md §3).
-type MatchConfig struct {
+type Config struct {
 	Game game.Game
-	A, B arena.Entrant // ID is set by RunMatch ("0" and "1"); Budget: per seat
+	A, B arena.Entrant // ID is set by Run ("0" and "1"); Budget: per seat
 	// NameA and NameB say where A and B came from (a file, a bot name);
 	// the bot names when empty.
 	NameA, NameB string
@@ -51,8 +51,8 @@ type MatchConfig struct {
 	Label *[2][2]string
 }
 
-// MatchOptions are the run options of a match.
-type MatchOptions struct {
+// Options are the run options of a match.
+type Options struct {
 	Out         string // directory for games.csv and summary.json ("" = none)
 	Workers     int
 	Quiet       bool
@@ -62,8 +62,8 @@ type MatchOptions struct {
 	Log         io.Writer // warnings (stderr); nil: none
 }
 
-// MatchResult is a finished (or interrupted) match, from A's point of view.
-type MatchResult struct {
+// Result is a finished (or interrupted) match, from A's point of view.
+type Result struct {
 	// Pairs are the complete game pairs on two-seat maps (pentanomial),
 	// Games their games one by one (trinomial).
 	Pairs     stats.Penta
@@ -99,8 +99,8 @@ type MatchResult struct {
 	Elapsed  time.Duration
 }
 
-// MatchSummary is the summary.json of a match.
-type MatchSummary struct {
+// Summary is the summary.json of a match.
+type Summary struct {
 	Game   string   `json:"game"`
 	A      string   `json:"a"`
 	B      string   `json:"b"`
@@ -146,19 +146,19 @@ type MatchSummary struct {
 
 var errSPRTDone = errors.New("sprt decided")
 
-// MatchJobs lays out the games in blocks of two: deal k (games 2k and
+// Jobs lays out the games in blocks of two: deal k (games 2k and
 // 2k+1) is played on map k mod len(maps) with one seed, A and B swapping
 // seats. On maps with more than two seats A and B alternate around the
 // table (A in the even seats of game 2k, the odd ones of game 2k+1), so
 // that over a block each sits in every seat once.
-func MatchJobs(c *MatchConfig) []arena.Job {
+func Jobs(c *Config) []arena.Job {
 	n := c.Games + c.Games%2
 	jobs := make([]arena.Job, n)
 	for i := range jobs {
 		deal := i / 2
 		mi := deal % len(c.Maps)
 		m := c.Maps[mi]
-		// a bot config's node rates by map: this map's (RunMatch
+		// a bot config's node rates by map: this map's (Run
 		// refuses a map without one before any game)
 		a, _ := c.A.OnMap(c.MapNames[mi], m.Name())
 		b, _ := c.B.OnMap(c.MapNames[mi], m.Name())
@@ -176,7 +176,7 @@ func MatchJobs(c *MatchConfig) []arena.Job {
 }
 
 // mapBudget is the budget of the games on map mi (a clock's rate per map).
-func (c *MatchConfig) mapBudget(mi int) game.Budget {
+func (c *Config) mapBudget(mi int) game.Budget {
 	b := c.Budget
 	if mi < len(c.NodeRates) && c.NodeRates[mi] > 0 {
 		b.NodeRate = c.NodeRates[mi]
@@ -192,11 +192,11 @@ type pairTally struct {
 	key        string // the games' fingerprints in seating order: a repeated deal
 }
 
-// RunMatch plays the match, writing games.csv (variant 0 is A, 1 is B) as
+// Run plays the match, writing games.csv (variant 0 is A, 1 is B) as
 // it goes and summary.json at the end when opt.Out is set. Interrupted
 // (ctx cancelled), it returns the partial result with Interrupted set and
 // ctx's error.
-func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResult, error) {
+func Run(ctx context.Context, c *Config, opt Options) (*Result, error) {
 	c.A.ID, c.B.ID = "0", "1"
 	if c.Confidence == 0 {
 		c.Confidence = 0.95
@@ -204,7 +204,7 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 	if err := c.checkRates(); err != nil {
 		return nil, err
 	}
-	jobs := MatchJobs(c)
+	jobs := Jobs(c)
 	var gw *csv.Writer
 	var gf *os.File
 	if opt.Out != "" {
@@ -221,7 +221,7 @@ func RunMatch(ctx context.Context, c *MatchConfig, opt MatchOptions) (*MatchResu
 		_ = gw.Write(results.GamesHeader)
 		gw.Flush()
 	}
-	res := &MatchResult{}
+	res := &Result{}
 	var flushed time.Time
 	if c.Budget.Time > 0 && opt.Workers > runtime.NumCPU() && opt.Log != nil {
 		fmt.Fprintf(opt.Log, "warning: time budgets with %d workers on %d CPUs: moves will get less CPU than their budget\n", opt.Workers, runtime.NumCPU())
@@ -357,7 +357,7 @@ func allSame(ss []string) bool {
 // each on its side (A 0, B 1): not read from the variant column, which
 // holds confirm's labels (the winner's variant number, the defaults' 0
 // or none), and once counted every labelled row as A's.
-func (res *MatchResult) bookPending(rows [][]string, sides []int) {
+func (res *Result) bookPending(rows [][]string, sides []int) {
 	seats := map[string]int{}
 	for _, row := range rows {
 		seats[row[results.ColGame]]++
@@ -373,7 +373,7 @@ func (res *MatchResult) bookPending(rows [][]string, sides []int) {
 }
 
 // book adds a complete block.
-func (res *MatchResult) book(p pairTally) {
+func (res *Result) book(p pairTally) {
 	res.Played += 2
 	if p.multi {
 		res.Blocks = append(res.Blocks, (p.ptsA[0]+p.ptsA[1]-p.ptsB[0]-p.ptsB[1])/2)
@@ -395,7 +395,7 @@ func (res *MatchResult) book(p pairTally) {
 // llr is the GSPRT over the complete pairs (pentanomial) and, on maps of
 // more than two seats, the blocks' scores (½ + half the points
 // difference) as outcomes of their own.
-func (res *MatchResult) llr(t *stats.SPRT) float64 {
+func (res *Result) llr(t *stats.SPRT) float64 {
 	if len(res.Blocks) == 0 {
 		return t.LLRPenta(res.Pairs)
 	}
@@ -426,7 +426,7 @@ func sortTogether(v, c []float64) {
 	}
 }
 
-func (res *MatchResult) finish(conf float64) {
+func (res *Result) finish(conf float64) {
 	res.PairStats = res.Pairs.Estimate(conf)
 	res.GameStats = res.Games.Estimate(conf)
 	if len(res.Blocks) > 0 {
@@ -434,11 +434,11 @@ func (res *MatchResult) finish(conf float64) {
 	}
 }
 
-func writeMatchSummary(opt MatchOptions, c *MatchConfig, res *MatchResult) error {
+func writeMatchSummary(opt Options, c *Config, res *Result) error {
 	ps, gs := res.PairStats, res.GameStats
 	a, b := c.names()
-	s := MatchSummary{
-		Game: c.Game.Info().Name, A: a, B: b, Maps: c.MapNames, Seed: c.Seed, Budget: c.budgetString(),
+	s := Summary{
+		Game: c.Game.Info().Name, A: a, B: b, Maps: c.MapNames, Seed: c.Seed, Budget: c.BudgetString(),
 		Games: res.Played, DistinctBlocks: res.Played/2 - res.Repeated, Interrupted: res.Interrupted, Wins: res.Games.W, Draws: res.Games.D, Losses: res.Games.L,
 		Pairs: res.Pairs[:], Forfeits: res.Forfeits,
 		SPRT: res.SPRTState, Elapsed: math.Round(res.Elapsed.Seconds()*1000) / 1000, Version: opt.Version,
@@ -472,7 +472,7 @@ func writeMatchSummary(opt MatchOptions, c *MatchConfig, res *MatchResult) error
 // checkRates refuses a map on which A or B, having node rates by map,
 // has none (before any game; the commands check the bot config files
 // first, naming the file and key).
-func (c *MatchConfig) checkRates() error {
+func (c *Config) checkRates() error {
 	a, b := c.names()
 	for _, side := range []struct {
 		name string
@@ -510,7 +510,9 @@ func entrantBudget(e arena.Entrant) string {
 	return s
 }
 
-func (c *MatchConfig) budgetString() string {
+// BudgetString is the budget the games are played under, as summaries
+// write it.
+func (c *Config) BudgetString() string {
 	a, b := entrantBudget(c.A), entrantBudget(c.B)
 	if a != b {
 		return "A " + a + ", B " + b
@@ -521,14 +523,14 @@ func (c *MatchConfig) budgetString() string {
 	return c.Budget.String()
 }
 
-// PrintMatch writes the human summary of a match.
-func PrintMatch(w io.Writer, c *MatchConfig, r *MatchResult) {
+// Print writes the human summary of a match.
+func Print(w io.Writer, c *Config, r *Result) {
 	a, b := c.names()
 	head := ""
 	if r.Interrupted {
 		head = " (interrupted: the complete pairs so far)"
 	}
-	fmt.Fprintf(w, "%s: A=%s vs B=%s, %d games, budget %s%s\n", c.Game.Info().Name, a, b, r.Played, c.budgetString(), head)
+	fmt.Fprintf(w, "%s: A=%s vs B=%s, %d games, budget %s%s\n", c.Game.Info().Name, a, b, r.Played, c.BudgetString(), head)
 	if r.Repeated > 0 {
 		fmt.Fprintf(w, "distinct deals: %d of %d pairs (a pair that repeats an earlier one game for game is the same evidence and counts once)\n",
 			r.Played/2-r.Repeated, r.Played/2)
@@ -570,7 +572,7 @@ func PrintMatch(w io.Writer, c *MatchConfig, r *MatchResult) {
 }
 
 // Warnings are what a user should know about how a match was played.
-func (r *MatchResult) Warnings() []string {
+func (r *Result) Warnings() []string {
 	var out []string
 	if len(r.Identical) > 0 {
 		out = append(out, fmt.Sprintf("every pair on %s played the same games: deterministic bots need --opening-plies N (random opening moves) to meet in varied positions; these games count as one",
@@ -579,7 +581,7 @@ func (r *MatchResult) Warnings() []string {
 	return out
 }
 
-func (c *MatchConfig) names() (string, string) {
+func (c *Config) names() (string, string) {
 	a, b := c.NameA, c.NameB
 	if a == "" {
 		a = c.A.Spec.Name

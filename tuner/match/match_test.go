@@ -1,4 +1,4 @@
-package tuner
+package match
 
 import (
 	"context"
@@ -32,10 +32,10 @@ func syntheticEntrant(t *testing.T, elo float64) arena.Entrant {
 // pair; games.csv holds whole pairs only.
 func TestMatchPairs(t *testing.T) {
 	m, _ := synthetic.Game{}.LoadMap("2p")
-	c := &MatchConfig{Game: synthetic.Game{}, A: syntheticEntrant(t, 100), B: syntheticEntrant(t, 0),
+	c := &Config{Game: synthetic.Game{}, A: syntheticEntrant(t, 100), B: syntheticEntrant(t, 0),
 		Maps: []game.Map{m}, MapNames: []string{"2p"}, Games: 4001, Seed: 3}
 	dir := filepath.Join(t.TempDir(), "m")
-	res, err := RunMatch(t.Context(), c, MatchOptions{Out: dir, Workers: 2, Quiet: true})
+	res, err := Run(t.Context(), c, Options{Out: dir, Workers: 2, Quiet: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func TestMatchPairs(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.SPRT = &sp
-	res, err = RunMatch(t.Context(), c, MatchOptions{Workers: 2, Quiet: true})
+	res, err = Run(t.Context(), c, Options{Workers: 2, Quiet: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,9 +77,9 @@ func TestMatchPairs(t *testing.T) {
 // once per block.
 func TestMatchMultiSeat(t *testing.T) {
 	m, _ := synthetic.Game{}.LoadMap("4p")
-	c := &MatchConfig{Game: synthetic.Game{}, A: syntheticEntrant(t, 200), B: syntheticEntrant(t, 0),
+	c := &Config{Game: synthetic.Game{}, A: syntheticEntrant(t, 200), B: syntheticEntrant(t, 0),
 		Maps: []game.Map{m}, MapNames: []string{"4p"}, Games: 400, Seed: 3}
-	jobs := MatchJobs(c)
+	jobs := Jobs(c)
 	seats := map[[2]int]int{}
 	for _, j := range jobs[:2] {
 		for seat, e := range j.Seats {
@@ -93,7 +93,7 @@ func TestMatchMultiSeat(t *testing.T) {
 	if len(seats) != 8 {
 		t.Fatalf("a block seats A and B %v: want each in all four seats once", seats)
 	}
-	res, err := RunMatch(t.Context(), c, MatchOptions{Workers: 2, Quiet: true})
+	res, err := Run(t.Context(), c, Options{Workers: 2, Quiet: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,11 +111,11 @@ func TestMatchMultiSeat(t *testing.T) {
 // Deterministic bots without an opening replay the same pair: a warning.
 func TestMatchIdenticalGamesWarning(t *testing.T) {
 	spec := connect4.Game{}.Bots()[0]
-	c := &MatchConfig{Game: connect4.Game{}, A: arena.Entrant{Spec: spec, Params: spec.Defaults()},
+	c := &Config{Game: connect4.Game{}, A: arena.Entrant{Spec: spec, Params: spec.Defaults()},
 		B: arena.Entrant{Spec: spec, Params: spec.Defaults()}, Games: 8, Budget: game.Budget{Depth: 2}, Seed: 1}
 	m, _ := connect4.Game{}.LoadMap("standard")
 	c.Maps, c.MapNames = []game.Map{m}, []string{"standard"}
-	res, err := RunMatch(t.Context(), c, MatchOptions{Workers: 2, Quiet: true})
+	res, err := Run(t.Context(), c, Options{Workers: 2, Quiet: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func TestMatchIdenticalGamesWarning(t *testing.T) {
 		t.Errorf("warnings %q", w)
 	}
 	c.OpeningPlies = 4
-	if res, _ = RunMatch(t.Context(), c, MatchOptions{Workers: 2, Quiet: true}); len(res.Warnings()) != 0 {
+	if res, _ = Run(t.Context(), c, Options{Workers: 2, Quiet: true}); len(res.Warnings()) != 0 {
 		t.Errorf("warnings with an opening: %q", res.Warnings())
 	}
 }
@@ -154,10 +154,10 @@ func TestMatchInterrupted(t *testing.T) {
 		return &cancelBot{moves: &moves, n: 3001, cancel: cancel}, nil
 	}}
 	m, _ := synthetic.Game{}.LoadMap("2p")
-	c := &MatchConfig{Game: synthetic.Game{}, A: arena.Entrant{Spec: spec}, B: arena.Entrant{Spec: spec},
+	c := &Config{Game: synthetic.Game{}, A: arena.Entrant{Spec: spec}, B: arena.Entrant{Spec: spec},
 		Maps: []game.Map{m}, MapNames: []string{"2p"}, Games: 20000, Seed: 3}
 	dir := filepath.Join(t.TempDir(), "m")
-	res, err := RunMatch(ctx, c, MatchOptions{Out: dir, Workers: 2, Quiet: true})
+	res, err := Run(ctx, c, Options{Out: dir, Workers: 2, Quiet: true})
 	if err == nil || res == nil || !res.Interrupted || res.Played == 0 || res.Played%2 != 0 || res.Played > 1600 {
 		t.Fatalf("err %v, result %+v", err, res)
 	}
@@ -183,10 +183,10 @@ func TestMatchRepeatedDealsCountOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	m, _ := connect4.Game{}.LoadMap("standard")
-	c := &MatchConfig{Game: connect4.Game{}, A: arena.Entrant{Spec: spec, Params: spec.Defaults()}, B: arena.Entrant{Spec: spec, Params: pb},
+	c := &Config{Game: connect4.Game{}, A: arena.Entrant{Spec: spec, Params: spec.Defaults()}, B: arena.Entrant{Spec: spec, Params: pb},
 		Games: 200, Budget: game.Budget{Depth: 2}, Seed: 1, OpeningPlies: 1, Maps: []game.Map{m}, MapNames: []string{"standard"}}
 	dir := filepath.Join(t.TempDir(), "m")
-	res, err := RunMatch(t.Context(), c, MatchOptions{Out: dir, Workers: 2, Quiet: true})
+	res, err := Run(t.Context(), c, Options{Out: dir, Workers: 2, Quiet: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +198,7 @@ func TestMatchRepeatedDealsCountOnce(t *testing.T) {
 		t.Errorf("200 games: %d pairs booked, %d repeated, estimate over %d: want at most 7 distinct deals counted once", booked, res.Repeated, res.PairStats.N)
 	}
 	var out strings.Builder
-	PrintMatch(&out, c, res)
+	Print(&out, c, res)
 	if want := "distinct deals: " + strconv.Itoa(booked) + " of 100 pairs"; !strings.Contains(out.String(), want) {
 		t.Errorf("output %q: want %q", out.String(), want)
 	}

@@ -1,4 +1,4 @@
-package tuner
+package confirm
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"tourney/tuner/costs"
+	"tourney/tuner/match"
 	"tourney/tuner/results"
 	"tourney/tuner/space"
 
@@ -29,12 +31,12 @@ func confirmLabels(s *space.Space, winner int) *[2][2]string {
 	return &[2][2]string{{strconv.Itoa(winner), "variant"}, def}
 }
 
-// Confirm plays the configuration params (of the space's first scenario's
+// Winner plays the configuration params (of the space's first scenario's
 // bot) against the defaults: the first scenario's maps, budget and
 // opening, seeds that no sweep game uses, at most ConfirmGames games,
 // stopping when the GSPRT of ConfirmElo decides (α = β = 1 − confidence).
 // It writes games.csv and summary.json to dir.
-func Confirm(ctx context.Context, s *space.Space, winner int, params game.Params, dir string, opt RunOptions) (*results.Confirmation, *MatchResult, error) {
+func Winner(ctx context.Context, s *space.Space, winner int, params game.Params, dir string, opt Options) (*results.Confirmation, *match.Result, error) {
 	t := &s.Tournament
 	sc := &s.Scenarios[0]
 	// 1 − 0.95 is 0.050000000000000044 in floating point: round it
@@ -45,7 +47,7 @@ func Confirm(ctx context.Context, s *space.Space, winner int, params game.Params
 	if wall {
 		budget, rates = budget.WallClock(), nil // the contest's clock itself
 	}
-	c := &MatchConfig{
+	c := &match.Config{
 		Game: sc.Game, NameA: "winner", NameB: "defaults",
 		A:    arena.Entrant{Spec: sc.Bot, Params: params},
 		B:    arena.Entrant{Spec: sc.Bot, Params: s.DefaultParams(0)},
@@ -53,8 +55,7 @@ func Confirm(ctx context.Context, s *space.Space, winner int, params game.Params
 		Seed: game.Mix(s.Seed, 0xc0f1), SPRT: &sprt, OpeningPlies: sc.OpeningPlies, Confidence: t.Confidence,
 		Label: confirmLabels(s, winner),
 	}
-	res, err := RunMatch(ctx, c, MatchOptions{Out: dir, Workers: opt.Workers, Quiet: opt.Quiet,
-		Grace: opt.Grace, HangTimeout: opt.HangTimeout, Version: opt.Version, Log: opt.Log})
+	res, err := match.Run(ctx, c, opt.match(dir))
 	if err != nil {
 		return nil, res, err
 	}
@@ -64,7 +65,7 @@ func Confirm(ctx context.Context, s *space.Space, winner int, params game.Params
 	}
 	cf := &results.Confirmation{Games: res.Played, Elo: results.OptFloat(est.Elo, 1), Lo: results.OptFloat(est.EloLo, 1), Hi: results.OptFloat(est.EloHi, 1),
 		SPRT: sprt.String(), LLR: math.Round(res.LLR*1000) / 1000, State: res.SPRTState, Dir: dir,
-		Budget: c.budgetString(), WallClock: wall,
+		Budget: c.BudgetString(), WallClock: wall,
 		Bounds: [2]float64{math.Round(sprt.Lower()*1000) / 1000, math.Round(sprt.Upper()*1000) / 1000}}
 	return cf, res, nil
 }
@@ -78,10 +79,10 @@ func blockScores(d []float64) []float64 {
 	return x
 }
 
-// ConfirmDir confirms the winner of a finished sweep in dir (tourney
+// Dir confirms the winner of a finished sweep in dir (tourney
 // confirm): it plays into dir/confirm and updates the verdict of
 // dir/summary.json.
-func ConfirmDir(ctx context.Context, s *space.Space, dir string, opt RunOptions) (*results.Confirmation, *MatchResult, error) {
+func Dir(ctx context.Context, s *space.Space, dir string, opt Options) (*results.Confirmation, *match.Result, error) {
 	bc, err := space.LoadBotConfig(filepath.Join(dir, "winner.toml"))
 	if err != nil {
 		return nil, nil, err
@@ -100,7 +101,7 @@ func ConfirmDir(ctx context.Context, s *space.Space, dir string, opt RunOptions)
 		return nil, nil, fmt.Errorf("%s: %v", path, err)
 	}
 	// a clock's measured node rates are the sweep's (noderates.csv)
-	if s, err = resolveNodeRates(ctx, s, dir, true, opt.Log); err != nil {
+	if s, err = costs.ResolveNodeRates(ctx, s, dir, true, opt.Log); err != nil {
 		return nil, nil, err
 	}
 	cdir := filepath.Join(dir, "confirm")
@@ -110,7 +111,7 @@ func ConfirmDir(ctx context.Context, s *space.Space, dir string, opt RunOptions)
 		}
 		cdir = filepath.Join(dir, "confirm-wall")
 	}
-	cf, res, err := Confirm(ctx, s, sum.Winner, bc.Resolved, cdir, opt)
+	cf, res, err := Winner(ctx, s, sum.Winner, bc.Resolved, cdir, opt)
 	if err != nil {
 		return cf, res, err
 	}

@@ -1,4 +1,4 @@
-package tuner
+package costs_test
 
 import (
 	"context"
@@ -7,6 +7,11 @@ import (
 	"testing"
 
 	"tourney/arena"
+	"tourney/tuner"
+	"tourney/tuner/costs"
+	"tourney/tuner/internal/sweeptest"
+	"tourney/tuner/internal/testspace"
+	"tourney/tuner/replay"
 	"tourney/tuner/results"
 )
 
@@ -40,8 +45,8 @@ holdout = false
 // calibration played no opening, and a re-recording played the bank on
 // the wall clock (the scenario's budget without the map's rate).
 func TestJobsPlayTheSweepsGames(t *testing.T) {
-	sp := parseSpace(t, "c4mapclock.toml", c4MapClockSpace)
-	_, dir := sweepSpace(t, sp, 1, RunOptions{})
+	sp := testspace.Parse(t, "c4mapclock.toml", c4MapClockSpace)
+	_, dir := sweeptest.Sweep(t, sp, 1, tuner.RunOptions{})
 	tab, err := results.ReadTable(dir + "/games.csv")
 	if err != nil {
 		t.Fatal(err)
@@ -64,7 +69,7 @@ func TestJobsPlayTheSweepsGames(t *testing.T) {
 
 	t.Run("calibration", func(t *testing.T) {
 		next := 0
-		jobs, err := calibrationJobs(sp, sp.Variants(), 0, &next, false)
+		jobs, err := costs.CalibrationJobs(sp, sp.Variants(), 0, &next, false)
 		if err != nil || len(jobs) != 1 {
 			t.Fatalf("%d jobs, %v", len(jobs), err)
 		}
@@ -95,7 +100,7 @@ func TestJobsPlayTheSweepsGames(t *testing.T) {
 		}
 	})
 	t.Run("rerecord", func(t *testing.T) {
-		n, mm, err := RecordDir(context.Background(), dir, 1, nil)
+		n, mm, err := replay.Record(context.Background(), dir, 1, nil)
 		if err != nil || len(mm) != 0 || n != len(bySeed) {
 			t.Fatalf("played %d of %d, mismatches %v, err %v", n, len(bySeed), mm, err)
 		}

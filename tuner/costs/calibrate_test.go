@@ -1,4 +1,4 @@
-package tuner
+package costs
 
 import (
 	"context"
@@ -234,4 +234,14 @@ func TestEstimateWeighsMaps(t *testing.T) {
 	if got := c.Estimate(pl, 0); got != 70*time.Second {
 		t.Errorf("estimate with 0 workers %v, want 70s", got)
 	}
+}
+
+// parseSpace is text parsed as the space file name.
+func parseSpace(t testing.TB, name, text string) *space.Space {
+	t.Helper()
+	sp, err := space.Parse(name, []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sp
 }

@@ -1,14 +1,14 @@
 //go:build unix
 
-package tuner
+package costs
 
 import (
 	"syscall"
 	"time"
 )
 
-// processCPU is the CPU time (user + system) of this process so far.
-func processCPU() time.Duration {
+// ProcessCPU is the CPU time (user + system) of this process so far.
+func ProcessCPU() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0

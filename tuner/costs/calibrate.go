@@ -1,4 +1,4 @@
-package tuner
+package costs
 
 import (
 	"context"
@@ -100,19 +100,19 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 	var timed time.Duration // the games' CPU time, summed
 	var built time.Duration // building the jobs (a sweep's is in FitCost's dry run)
 	var perRound []float64  // each round's games' CPU time
-	cpu0 := processCPU()
+	cpu0 := ProcessCPU()
 	vs, next := s.Variants(), 0 // next: the next candidate to seat
 	for round := uint64(0); ; round++ {
 		before := timed
-		b := processCPU()
+		b := ProcessCPU()
 		jobs, err := calibrationJobs(s, vs, round, &next, withRecords)
 		if err != nil {
 			return Calibration{}, err
 		}
-		built += processCPU() - b
+		built += ProcessCPU() - b
 		for i := range jobs {
 			job := &jobs[i]
-			cpu := processCPU()
+			cpu := ProcessCPU()
 			res, err := arena.Play(ctx, job, arena.Options{})
 			if err != nil {
 				return Calibration{}, err
@@ -123,7 +123,7 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 				}
 				c0++
 			}
-			d := processCPU() - cpu
+			d := ProcessCPU() - cpu
 			timed += d
 			if m, ok := job.Meta.(probeMeta); ok {
 				k := 0
@@ -143,7 +143,7 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 		}
 		rounds++
 		perRound = append(perRound, float64(timed-before))
-		used := processCPU() - cpu0
+		used := ProcessCPU() - cpu0
 		// at least minRounds rounds, within calibrationWall of wall
 		// time: one game a map can be a freak (reversixt-clock's duel10
 		// drew a deal that wiped a player out in 11 plies, 0.64 s of CPU
@@ -165,7 +165,7 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 	// sweep's (and a CMA-ES probe's job, a table drawn from a generation's
 	// block, costs more than a synthetic game).
 	scale := 1.0
-	if all := processCPU() - cpu0 - built; timed > 0 && all > timed {
+	if all := ProcessCPU() - cpu0 - built; timed > 0 && all > timed {
 		scale = float64(all) / float64(timed)
 	}
 	c := Calibration{PerGame: total}

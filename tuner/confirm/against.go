@@ -1,4 +1,4 @@
-package tuner
+package confirm
 
 import (
 	"context"
@@ -12,6 +12,8 @@ import (
 
 	"tourney/arena"
 	"tourney/engines/game"
+	"tourney/tuner/costs"
+	"tourney/tuner/match"
 	"tourney/tuner/results"
 	"tourney/tuner/space"
 	"tourney/tuner/stats"
@@ -19,17 +21,17 @@ import (
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 
-// ConfirmAgainst plays the winner of the finished sweep in dir and the
+// Against plays the winner of the finished sweep in dir and the
 // defaults against the field bot against, each on the same games
 // (ConfirmGames of the first scenario, fresh seeds, the clock played on
 // the wall clock when opt.WallClock), writes dir/against-NAME/{winner,
 // defaults}/ and records the check in summary.json (field_checks).
-func ConfirmAgainst(ctx context.Context, s *space.Space, dir, name string, against arena.Entrant, opt RunOptions) (*results.FieldCheck, error) {
+func Against(ctx context.Context, s *space.Space, dir, name string, against arena.Entrant, opt Options) (*results.FieldCheck, error) {
 	bc, err := space.LoadBotConfig(filepath.Join(dir, "winner.toml"))
 	if err != nil {
 		return nil, err
 	}
-	if s, err = resolveNodeRates(ctx, s, dir, true, opt.Log); err != nil {
+	if s, err = costs.ResolveNodeRates(ctx, s, dir, true, opt.Log); err != nil {
 		return nil, err
 	}
 	sc := &s.Scenarios[0]
@@ -44,18 +46,17 @@ func ConfirmAgainst(ctx context.Context, s *space.Space, dir, name string, again
 	if err := os.RemoveAll(out); err != nil { // a check again replaces the last
 		return nil, err
 	}
-	var res [2]*MatchResult
+	var res [2]*match.Result
 	for i, who := range []struct {
 		label  string
 		params game.Params
 	}{{"winner", bc.Resolved}, {"defaults", s.DefaultParams(0)}} {
-		c := &MatchConfig{Game: sc.Game, NameA: who.label, NameB: name,
+		c := &match.Config{Game: sc.Game, NameA: who.label, NameB: name,
 			A:    arena.Entrant{Spec: sc.Bot, Params: who.params},
 			B:    against,
 			Maps: sc.Maps, MapNames: sc.MapNames, Games: s.Tournament.ConfirmGames, Budget: budget, NodeRates: rates,
 			Seed: game.Mix(s.Seed, 0xf1e1d), OpeningPlies: sc.OpeningPlies, Confidence: s.Tournament.Confidence}
-		r, err := RunMatch(ctx, c, MatchOptions{Out: filepath.Join(out, who.label), Workers: opt.Workers, Quiet: opt.Quiet,
-			Grace: opt.Grace, HangTimeout: opt.HangTimeout, Version: opt.Version, Log: opt.Log})
+		r, err := match.Run(ctx, c, opt.match(filepath.Join(out, who.label)))
 		if err != nil {
 			return nil, err
 		}

@@ -1,4 +1,4 @@
-package tuner
+package costs
 
 import (
 	"bytes"
@@ -21,14 +21,14 @@ import (
 	"tourney/tuner/space"
 )
 
-// nodeRatesFile records the node rates a sweep measured for its clock
+// NodeRatesFile records the node rates a sweep measured for its clock
 // budgets (`node_rate = "measure"`): measured once, before the first
 // game, and read again by a resumed run, so that its games are the same.
 // Every cluster worker gets the rates with the games' budgets. A new run
 // measures again (on another machine, or under another load, the rates
 // and so the games may differ): declare the rates for byte-identical
 // reruns anywhere (`tourney validate` prints the line).
-const nodeRatesFile = "noderates.csv"
+const NodeRatesFile = "noderates.csv"
 
 // rateProbeNodes is the node budget of a measured move: a fixed amount
 // of work, so that the measurement does not depend on the load.
@@ -37,10 +37,10 @@ const rateProbeNodes = 20_000
 // rateProbeCPU is how long the measurement of one map may take.
 const rateProbeCPU = 1500 * time.Millisecond
 
-// resolveNodeRates gives every scenario that asks for it its measured
+// ResolveNodeRates gives every scenario that asks for it its measured
 // node rates: read from dir's noderates.csv when resuming, else
 // measured and written there ("" dir: measured only).
-func resolveNodeRates(ctx context.Context, s *space.Space, dir string, resume bool, log io.Writer) (*space.Space, error) {
+func ResolveNodeRates(ctx context.Context, s *space.Space, dir string, resume bool, log io.Writer) (*space.Space, error) {
 	need := false
 	for _, sc := range s.Scenarios {
 		need = need || sc.MeasureRates
@@ -48,11 +48,11 @@ func resolveNodeRates(ctx context.Context, s *space.Space, dir string, resume bo
 	if !need {
 		return s, nil
 	}
-	path := filepath.Join(dir, nodeRatesFile)
+	path := filepath.Join(dir, NodeRatesFile)
 	var rates [][]int64
 	if resume && dir != "" {
 		var err error
-		if rates, err = readNodeRates(path, s); err != nil {
+		if rates, err = ReadNodeRates(path, s); err != nil {
 			return nil, err
 		}
 	}
@@ -67,11 +67,11 @@ func resolveNodeRates(ctx context.Context, s *space.Space, dir string, resume bo
 			}
 		}
 	}
-	return withNodeRates(s, rates), nil
+	return WithNodeRates(s, rates), nil
 }
 
-// withNodeRates returns s with the measured rates filled in.
-func withNodeRates(s *space.Space, rates [][]int64) *space.Space {
+// WithNodeRates returns s with the measured rates filled in.
+func WithNodeRates(s *space.Space, rates [][]int64) *space.Space {
 	c := *s
 	c.Scenarios = slices.Clone(s.Scenarios)
 	for si := range c.Scenarios {
@@ -114,8 +114,8 @@ func MeasureNodeRates(ctx context.Context, s *space.Space, log io.Writer) ([][]i
 // returns their nodes per CPU-second.
 func measureRate(ctx context.Context, sc *space.Scenario, m game.Map, params game.Params, seed uint64) (int64, error) {
 	var nodes int64
-	cpu0 := processCPU()
-	for game := uint64(0); processCPU()-cpu0 < rateProbeCPU; game++ {
+	cpu0 := ProcessCPU()
+	for game := uint64(0); ProcessCPU()-cpu0 < rateProbeCPU; game++ {
 		n, err := probeGame(ctx, sc, m, params, seed+game, cpu0)
 		if err != nil {
 			return 0, err
@@ -125,7 +125,7 @@ func measureRate(ctx context.Context, sc *space.Scenario, m game.Map, params gam
 			break
 		}
 	}
-	cpu := processCPU() - cpu0
+	cpu := ProcessCPU() - cpu0
 	if nodes == 0 || cpu <= 0 {
 		return 0, errors.New("the bot reported no search nodes: declare node_rate (nodes per second) for it")
 	}
@@ -154,7 +154,7 @@ func probeGame(ctx context.Context, sc *space.Scenario, m game.Map, params game.
 	}
 	var nodes int64
 	budget := game.Budget{Nodes: rateProbeNodes}
-	for !s.IsTerminal() && processCPU()-cpu0 < rateProbeCPU {
+	for !s.IsTerminal() && ProcessCPU()-cpu0 < rateProbeCPU {
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}
@@ -194,8 +194,8 @@ func nodeRatesCSV(s *space.Space, rates [][]int64) []byte {
 	return []byte(b.String())
 }
 
-// readNodeRates reads noderates.csv (nil when there is none).
-func readNodeRates(path string, s *space.Space) ([][]int64, error) {
+// ReadNodeRates reads noderates.csv (nil when there is none).
+func ReadNodeRates(path string, s *space.Space) ([][]int64, error) {
 	data, err := os.ReadFile(path)
 	if os.IsNotExist(err) {
 		return nil, nil
@@ -249,7 +249,7 @@ func ClockReport(ctx context.Context, s *space.Space, measure bool) (*space.Spac
 	}
 	if measure {
 		var err error
-		if s, err = resolveNodeRates(ctx, s, "", false, nil); err != nil {
+		if s, err = ResolveNodeRates(ctx, s, "", false, nil); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -1,5 +1,0 @@
-//go:build race
-
-package results_test
-
-func init() { raceEnabled = true }
