@@ -7,10 +7,10 @@ import (
 	"testing"
 
 	"tourney/arena"
+	"tourney/internal/testspace"
 	"tourney/tuner"
 	"tourney/tuner/costs"
 	"tourney/tuner/internal/sweeptest"
-	"tourney/tuner/internal/testspace"
 	"tourney/tuner/replay"
 	"tourney/tuner/results"
 )

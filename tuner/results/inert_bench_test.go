@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"tourney/internal/testspace"
 	"tourney/tuner"
 	"tourney/tuner/costs"
-	"tourney/tuner/internal/testspace"
 	"tourney/tuner/results"
 	"tourney/tuner/space"
 )

@@ -8,9 +8,9 @@ import (
 
 	"tourney/engines/game"
 	"tourney/engines/synthetic"
+	"tourney/internal/testspace"
 	"tourney/tuner"
 	"tourney/tuner/internal/sweeptest"
-	"tourney/tuner/internal/testspace"
 	"tourney/tuner/results"
 )
 

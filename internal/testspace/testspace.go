@@ -1,8 +1,9 @@
 // Package testspace is the tests' spaces from text: a space's text from
 // its name, seed, game and bot (Text, Fixed), parsed (Parse), a CSV file
-// read whole (ReadCSV), and whether the race detector runs (Race). It
-// imports the space only; only tests import it (package tuner's and the
-// external tests of its parts, through tuner/internal/sweeptest).
+// read whole (ReadCSV), whether the race detector runs (Race) and the
+// skip of heavy tests under it (HeavyUnderRace). It imports the space
+// only; only tests import it (package tuner's, the command's and the
+// external tests of the sweep's parts).
 package testspace
 
 import (
@@ -50,4 +51,17 @@ func ReadCSV(t *testing.T, path string) [][]string {
 		t.Fatalf("%s: %v", path, err)
 	}
 	return rows
+}
+
+// HeavyUnderRace skips a test whose work is whole sweeps (thousands of
+// games) or external processes playing many games when it runs under
+// the race detector, which slows games five to tenfold: CI's second pass
+// runs it without the detector (.ci/run names it, with TOURNEY_FULL=1),
+// and the race detector still sees the concurrency through the shorter
+// tests. With TOURNEY_FULL set it runs under the detector too.
+func HeavyUnderRace(t *testing.T) {
+	t.Helper()
+	if Race && os.Getenv("TOURNEY_FULL") == "" {
+		t.Skip("whole sweeps: CI runs this without the race detector (TOURNEY_FULL=1 go test -run " + t.Name() + ")")
+	}
 }
