@@ -120,36 +120,28 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 		return nil, err
 	}
 	fresh := false // the run makes its results directory (refuse.go)
-	if opt.Resume {
-		unlock, err := lock.Dir(opt.Out)
-		if err != nil {
-			return nil, err
-		}
-		defer unlock()
-		cleanupLeftovers(opt.Out, opt.Log)
-		external.SetLogDir(opt.Out) // bots' stderr: OUT/bots/NAME.log, their pids: OUT/bots/pids
-		defer external.SetLogDir("")
-		defer rec.Close()
-		if err = rec.Resume(); err != nil {
-			return nil, err
-		}
-	} else {
+	if !opt.Resume {
 		fresh = freshDir(opt.Out)
 		if err := results.PrepareDir(opt.Out); err != nil {
 			return nil, err
 		}
-		unlock, err := lock.Dir(opt.Out)
-		if err != nil {
-			return nil, err
-		}
-		defer unlock()
-		cleanupLeftovers(opt.Out, opt.Log)
-		external.SetLogDir(opt.Out) // bots' stderr: OUT/bots/NAME.log, their pids: OUT/bots/pids
-		defer external.SetLogDir("")
-		defer rec.Close()
-		if err := rec.Create(); err != nil {
-			return nil, err
-		}
+	}
+	unlock, err := lock.Dir(opt.Out)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	cleanupLeftovers(opt.Out, opt.Log)
+	external.SetLogDir(opt.Out) // bots' stderr: OUT/bots/NAME.log, their pids: OUT/bots/pids
+	defer external.SetLogDir("")
+	defer rec.Close()
+	if opt.Resume {
+		err = rec.Resume()
+	} else {
+		err = rec.Create()
+	}
+	if err != nil {
+		return nil, err
 	}
 
 	for i := range s.Scenarios {
