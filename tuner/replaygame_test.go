@@ -11,7 +11,7 @@ import (
 // Exact replay on multi-player sweeps (scripts/replay-check.sh does 100
 // random games of bigger ones): every game of a 4-player ReversiXT sweep
 // and of a 6-player Spe_ed sweep, each with a field bot, is played again
-// by ReplayGame from the results directory and matches its record move
+// by replay.Game from the results directory and matches its record move
 // for move and its games.csv rows.
 func TestReplayGameMultiPlayer(t *testing.T) {
 	heavyUnderRace(t)

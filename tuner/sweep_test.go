@@ -10,7 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
-	"tourney/tuner/internal/testspace"
+	"tourney/internal/testspace"
+	"tourney/tuner/plan"
 	"tourney/tuner/results"
 	"tourney/tuner/space"
 
@@ -277,7 +278,7 @@ func TestPlacementsFromDir(t *testing.T) {
 		col[h] = i
 	}
 	for _, r := range rows[1:] {
-		got := results.FmtRound(tab.Placements(r[col["variant"]]).TrustedValue(), 4)
+		got := plan.FmtRound(tab.Placements(r[col["variant"]]).TrustedValue(), 4)
 		if want := r[col["trusted_value"]]; got != want {
 			t.Errorf("variant %s: trusted_value %s in variants.csv, %s from games.csv", r[0], want, got)
 		}

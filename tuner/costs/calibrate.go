@@ -279,7 +279,7 @@ func settled(x []float64) bool {
 
 // calibrationJobs are the games of one calibration round, one on every
 // scenario and map (Meta: [scenario, map, 0]), as a sweep plays them
-// (gameJob: the map's clock, the bank, the opening); the candidates take
+// (results.GameJob: the map's clock, the bank, the opening); the candidates take
 // the seats in turn around the table, from *next on (vs: s.Variants()).
 func calibrationJobs(s *space.Space, vs []space.Variant, round uint64, next *int, record bool) ([]arena.Job, error) {
 	if probes := calibrationProbes(s); probes != nil {

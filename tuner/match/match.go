@@ -88,7 +88,7 @@ type Result struct {
 	Identical []string
 	// DealPoints are A's mean points over each complete pair of games
 	// (a deal), in deal order, repeated deals included: the paired
-	// comparison of two matches played on the same deals (against.go).
+	// comparison of two matches played on the same deals (confirm.Against).
 	DealPoints []float64
 	// Repeated counts the blocks that repeated an earlier block's deal
 	// game for game (the same fingerprints in the same seatings): the same
@@ -544,14 +544,14 @@ func Print(w io.Writer, c *Config, r *Result) {
 		if ps.Exact {
 			exact = " (exact bound: every pair went one way)"
 		}
-		fmt.Fprintf(w, "Elo A−B: %s  %d%% CI [%s, %s]%s  nElo %s [%s, %s]  LOS %.1f%%\n", results.FmtRound(ps.Elo, 1), pct,
-			results.FmtRound(ps.EloLo, 1), results.FmtRound(ps.EloHi, 1), exact, results.FmtRound(ps.NElo, 1), results.FmtRound(ps.NEloLo, 1), results.FmtRound(ps.NEloHi, 1), 100*ps.LOS)
-		fmt.Fprintf(w, "per game (trinomial, ignores the pairing): Elo %s [%s, %s]\n", results.FmtRound(gs.Elo, 1), results.FmtRound(gs.EloLo, 1), results.FmtRound(gs.EloHi, 1))
+		fmt.Fprintf(w, "Elo A−B: %s  %d%% CI [%s, %s]%s  nElo %s [%s, %s]  LOS %.1f%%\n", plan.FmtRound(ps.Elo, 1), pct,
+			plan.FmtRound(ps.EloLo, 1), plan.FmtRound(ps.EloHi, 1), exact, plan.FmtRound(ps.NElo, 1), plan.FmtRound(ps.NEloLo, 1), plan.FmtRound(ps.NEloHi, 1), 100*ps.LOS)
+		fmt.Fprintf(w, "per game (trinomial, ignores the pairing): Elo %s [%s, %s]\n", plan.FmtRound(gs.Elo, 1), plan.FmtRound(gs.EloLo, 1), plan.FmtRound(gs.EloHi, 1))
 	}
 	if len(r.Blocks) > 0 {
 		d := r.BlockStats
 		fmt.Fprintf(w, "maps of more than 2 seats: A's points − B's per game %s [%s, %s] over %d blocks\n",
-			results.FmtRound(d.Mean, 4), results.FmtRound(d.Lo, 4), results.FmtRound(d.Hi, 4), d.N)
+			plan.FmtRound(d.Mean, 4), plan.FmtRound(d.Lo, 4), plan.FmtRound(d.Hi, 4), d.N)
 	}
 	if c.SPRT != nil {
 		fmt.Fprintf(w, "SPRT (%s): LLR %.3f [%.3f, %.3f] → %s\n", c.SPRT, r.LLR, c.SPRT.Lower(), c.SPRT.Upper(), r.SPRTState)
@@ -563,7 +563,7 @@ func Print(w io.Writer, c *Config, r *Result) {
 			for k, n := range p.Count {
 				fmt.Fprintf(w, " %d:%d", k+1, n)
 			}
-			fmt.Fprintf(w, "  TrustedValue %s\n", results.FmtRound(p.TrustedValue(), 4))
+			fmt.Fprintf(w, "  TrustedValue %s\n", plan.FmtRound(p.TrustedValue(), 4))
 		}
 	}
 	if r.Forfeits[0]+r.Forfeits[1] > 0 {

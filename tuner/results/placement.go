@@ -3,6 +3,7 @@ package results
 import (
 	"math"
 	"strconv"
+	"tourney/tuner/plan"
 	"tourney/tuner/space"
 )
 
@@ -23,13 +24,7 @@ func (p *Placements) Add(place, seats int) {
 	if seats <= 2 || place < 1 {
 		return
 	}
-	for len(p.Count) < place {
-		p.Count = append(p.Count, 0)
-	}
-	p.Count[place-1]++
-	p.Games++
-	p.sumTV += 1 - float64(place)/float64(seats)
-	p.sumPlayers += seats
+	p.add(place, seats)
 }
 
 // MedianPlayers is the seed's "MedianPlayers" (Spe_ed spec §11.3): the
@@ -83,5 +78,5 @@ func placementRow(p *Placements, k int, tse float64) []string {
 		}
 		row = append(row, strconv.Itoa(n))
 	}
-	return append(row, FmtRound(p.TrustedValue(), 4), FmtRound(p.MedianPlayers(), 4), FmtRound(tse, 4))
+	return append(row, plan.FmtRound(p.TrustedValue(), 4), plan.FmtRound(p.MedianPlayers(), 4), plan.FmtRound(tse, 4))
 }

@@ -59,7 +59,7 @@ type Summary struct {
 	// Knobs: did changing each varied knob change any game (inert.go)?
 	Knobs []KnobChange `json:"knobs,omitempty"`
 	// FieldChecks: the winner and the defaults against field bots
-	// (tourney confirm --against; against.go).
+	// (tourney confirm --against; confirm.Against).
 	FieldChecks []*FieldCheck `json:"field_checks,omitempty"`
 
 	// ForfeitsByBot: every seat's forfeits, by bot and reason;
@@ -216,8 +216,8 @@ func (r *Sweep) WriteResults(winner int, v Verdict, sum *Summary, rt stats.Ratin
 		if i == winner {
 			win = "1"
 		}
-		row = append(row, strconv.Itoa(st.games), fmtSum(st.points), fmtSum(st.raw), FmtRound(meanRank, 4),
-			FmtRound(rt.Elo[i], 1), FmtRound(rt.Lo[i], 1), FmtRound(rt.Hi[i], 1), FmtRound(rt.PBest[i], 3), outRound, win,
+		row = append(row, strconv.Itoa(st.games), fmtSum(st.points), fmtSum(st.raw), plan.FmtRound(meanRank, 4),
+			plan.FmtRound(rt.Elo[i], 1), plan.FmtRound(rt.Lo[i], 1), plan.FmtRound(rt.Hi[i], 1), plan.FmtRound(rt.PBest[i], 3), outRound, win,
 			fmtPred(pe[i]), fmtPred(plo[i]), fmtPred(phi[i]))
 		if k > 0 {
 			row = append(row, placementRow(&st.places, k, r.table.TrustedScoreEnemies(strconv.Itoa(i)))...)
@@ -238,7 +238,7 @@ func (r *Sweep) WriteResults(winner int, v Verdict, sum *Summary, rt stats.Ratin
 		}
 		row := []string{name, r.ents.roles[e], v, r.ents.bots[e], strconv.Itoa(played[e]), "", "", ""}
 		if played[e] > 0 { // no games, no rating (only the prior's)
-			row[5], row[6], row[7] = FmtRound(rt.Elo[e], 1), FmtRound(rt.Lo[e], 1), FmtRound(rt.Hi[e], 1)
+			row[5], row[6], row[7] = plan.FmtRound(rt.Elo[e], 1), plan.FmtRound(rt.Lo[e], 1), plan.FmtRound(rt.Hi[e], 1)
 		}
 		ratings = append(ratings, row)
 	}
@@ -282,19 +282,6 @@ func (r *Sweep) WriteResults(winner int, v Verdict, sum *Summary, rt stats.Ratin
 	return WriteFileAtomic(filepath.Join(r.opt.Out, "summary.json"), append(js, '\n'))
 }
 
-// FmtRound rounds to d decimals (NaN and ±Inf as written by strconv).
-func FmtRound(f float64, d int) string {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return strconv.FormatFloat(f, 'f', -1, 64)
-	}
-	p := math.Pow(10, float64(d))
-	r := math.Round(f*p) / p
-	if r == 0 {
-		r = 0 // no "-0.0"
-	}
-	return strconv.FormatFloat(r, 'f', d, 64)
-}
-
 // fmtSum writes a sum of per-game points for people: rounded to 9
 // decimals, so that the float noise of adding thirds and halves
 // (140.00000000000003) does not reach the file.
@@ -316,5 +303,5 @@ func fmtPred(f float64) string {
 	if math.IsNaN(f) {
 		return ""
 	}
-	return FmtRound(f, 1)
+	return plan.FmtRound(f, 1)
 }

@@ -159,7 +159,7 @@ func (r *Sweep) rungVerdict(v *Verdict, main stats.Ratings) error {
 			if bound := stat.Quantile(verdictFalseBetter, stat.LinInterp, diffs, nil); !(bound > 0) {
 				v.Better = false
 				v.Text = verdictKeep + fmt.Sprintf(" (the interval excludes 0, but not the hold-out's one-sided %s %% bound: %s Elo)",
-					FmtRound(100*(1-verdictFalseBetter), 1), FmtRound(bound, 1))
+					plan.FmtRound(100*(1-verdictFalseBetter), 1), plan.FmtRound(bound, 1))
 				break
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 
+	"tourney/tuner/plan"
 	"tourney/tuner/stats"
 )
 
@@ -38,11 +39,11 @@ func (v Verdict) String() string {
 	case !math.IsNaN(v.Elo) && v.Distinct < 2 && (math.IsNaN(v.Lo) || v.Flat):
 		// a bootstrap of one block is that block again
 		s = fmt.Sprintf("winner %d: %s Elo against the defaults (no variation: deterministic games; distinct blocks: %d), P(best) not estimated: one distinct block",
-			v.Winner, FmtRound(v.Elo, 1), v.Distinct)
+			v.Winner, plan.FmtRound(v.Elo, 1), v.Distinct)
 	case !math.IsNaN(v.Elo):
-		head := fmt.Sprintf("winner %d: %s Elo against the defaults", v.Winner, FmtRound(v.Elo, 1))
+		head := fmt.Sprintf("winner %d: %s Elo against the defaults", v.Winner, plan.FmtRound(v.Elo, 1))
 		if v.worse() {
-			head = fmt.Sprintf("winner %d is worse than the defaults: %s Elo", v.Winner, FmtRound(v.Elo, 1))
+			head = fmt.Sprintf("winner %d is worse than the defaults: %s Elo", v.Winner, plan.FmtRound(v.Elo, 1))
 		}
 		var notes []string
 		if v.Held {
@@ -52,7 +53,7 @@ func (v Verdict) String() string {
 			// the games differ, their results do not (the two play alike)
 			notes = append(notes, fmt.Sprintf("no variation: every block gave the same result; distinct blocks: %d; the interval is the games' information", v.Distinct))
 		}
-		s = fmt.Sprintf("%s [%s, %s]", head, FmtRound(v.Lo, 1), FmtRound(v.Hi, 1))
+		s = fmt.Sprintf("%s [%s, %s]", head, plan.FmtRound(v.Lo, 1), plan.FmtRound(v.Hi, 1))
 		if len(notes) > 0 {
 			s += " (" + joinWith(notes, "; ") + ")"
 		}
@@ -61,7 +62,7 @@ func (v Verdict) String() string {
 			// without a hold-out the tournament's bound decides; with one
 			// the hold-out does and the bound is only in summary.json
 			s += fmt.Sprintf("\nthe tournament's lower bound after paying for choosing the best of %d variants: %s Elo (\"better\" needs it above 0)",
-				v.M, FmtRound(v.LoAdjusted, 1))
+				v.M, plan.FmtRound(v.LoAdjusted, 1))
 		}
 	default:
 		s = fmt.Sprintf("winner %d: %s", v.Winner, pbest)

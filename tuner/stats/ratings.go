@@ -792,8 +792,9 @@ func (f *fitter) Converged(loc *optimize.Location) optimize.Status {
 	return optimize.NotTerminated
 }
 
-func (f *fitter) fit(w *weights, start []float64) ([]float64, error) {
-	m := f.m
+// totalWeight is the games' weight and the prior's: the scale of the
+// objective (the fits' tolerance is a share of it).
+func (m *model) totalWeight(w *weights) float64 {
 	var total float64
 	for _, x := range w.btW {
 		total += x
@@ -801,7 +802,12 @@ func (f *fitter) fit(w *weights, start []float64) ([]float64, error) {
 	for _, x := range w.plW {
 		total += x
 	}
-	total += m.prior * float64(m.n)
+	return total + m.prior*float64(m.n)
+}
+
+func (f *fitter) fit(w *weights, start []float64) ([]float64, error) {
+	m := f.m
+	total := m.totalWeight(w)
 	if total == 0 || len(f.free) == 0 {
 		return make([]float64, m.n), nil // nothing to fit: everyone at 0
 	}

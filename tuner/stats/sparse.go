@@ -299,14 +299,7 @@ func (f *sparseFitter) direction(total float64) {
 
 func (f *sparseFitter) fit(w *weights, start []float64) ([]float64, error) {
 	m := f.m
-	var total float64
-	for _, x := range w.btW {
-		total += x
-	}
-	for _, x := range w.plW {
-		total += x
-	}
-	total += m.prior * float64(m.n)
+	total := m.totalWeight(w)
 	if total == 0 || m.n == 1 {
 		return make([]float64, m.n), nil // nothing to fit: everyone at 0
 	}
