@@ -244,11 +244,11 @@ func (r *Sweep) pointRow(val func(i int) any, def []any, ind func(int, any) int,
 	for i, p := range s.Params {
 		v := val(i)
 		if l, ok := lin[i]; ok {
-			span := numF(p.Max) - numF(p.Min)
+			span := space.ToFloat(p.Max) - space.ToFloat(p.Min)
 			if span == 0 {
 				span = 1
 			}
-			x := (numF(v) - numF(def[i])) / span
+			x := (space.ToFloat(v) - space.ToFloat(def[i])) / span
 			if x != 0 {
 				row = append(row, stats.Feature{K: l[0], V: x}, stats.Feature{K: l[1], V: x * x})
 			}
@@ -273,18 +273,6 @@ func (r *Sweep) pointRow(val func(i int) any, def []any, ind func(int, any) int,
 		}
 	}
 	return row
-}
-
-func numF(v any) float64 {
-	switch x := v.(type) {
-	case int:
-		return float64(x)
-	case int64:
-		return float64(x)
-	case float64:
-		return x
-	}
-	return 0
 }
 
 // Rate is plan.Host's effects-informed rating of every variant.

@@ -196,24 +196,9 @@ func newSparseFitterPattern(m *model, p *sparsePattern) *sparseFitter {
 
 func (f *sparseFitter) clone() solver { return newSparseFitterPattern(f.m, f.p) }
 
-// proj projects v onto the feasible directions.
-func (f *sparseFitter) proj(v []float64) {
-	if f.m.anchor == anchorFree {
-		return // every direction is feasible
-	}
-	if a := f.m.anchor; a >= 0 {
-		v[a] = 0
-		return
-	}
-	var s float64
-	for _, x := range v {
-		s += x
-	}
-	s /= float64(len(v))
-	for i := range v {
-		v[i] -= s
-	}
-}
+// proj projects v onto the feasible directions (project0: with an
+// anchor its coordinate is zeroed, without one the mean is subtracted).
+func (f *sparseFitter) proj(v []float64) { f.m.project0(v) }
 
 // mul sets y to the projected Hessian times x (x feasible).
 func (f *sparseFitter) mul(y, x []float64) {
