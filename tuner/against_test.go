@@ -9,6 +9,8 @@ import (
 	"tourney/arena"
 	"tourney/engines/game"
 	"tourney/engines/synthetic"
+	"tourney/tuner/confirm"
+	"tourney/tuner/results"
 )
 
 // TestConfirmAgainst: the winner (300 Elo) and the defaults (0) against
@@ -29,9 +31,9 @@ func TestConfirmAgainst(t *testing.T) {
 	}{{"[0, 300]", true}, {"[0, 0.0001]", false}} {
 		sp := parseSpace(t, "against.toml", fixedSpace("against", 3, "elo = { values = "+c.values+" }\n[tournament]\nformat = \"race\"\nbootstrap = 200\nconfirm_games = 400\n"))
 		_, dir := sweepSpace(t, sp, 2, RunOptions{})
-		var fc *FieldCheck
+		var fc *results.FieldCheck
 		for range 2 {
-			if fc, err = ConfirmAgainst(t.Context(), sp, dir, "fixed0", field, RunOptions{Workers: 2, Quiet: true}); err != nil {
+			if fc, err = confirm.Against(t.Context(), sp, dir, "fixed0", field, confirm.Options{Workers: 2, Quiet: true}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -49,7 +51,7 @@ func TestConfirmAgainst(t *testing.T) {
 		if !c.strong && fc.Diff != 0 && fc.Lo == nil {
 			t.Errorf("unequal deals without an interval: %+v", fc)
 		}
-		var sum Summary
+		var sum results.Summary
 		data, _ := os.ReadFile(filepath.Join(dir, "summary.json"))
 		if err := json.Unmarshal(data, &sum); err != nil || len(sum.FieldChecks) != 1 || sum.FieldChecks[0].Against != "fixed0" {
 			t.Errorf("summary.json field_checks: %v %s", err, data)

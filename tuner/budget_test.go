@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"tourney/tuner/plan"
+	"tourney/tuner/results"
 	"tourney/tuner/space"
 )
 
@@ -68,7 +69,7 @@ bootstrap = 100
 			if err != nil {
 				t.Fatal(err)
 			}
-			tab, err := ReadTable(filepath.Join(out, "games.csv"))
+			tab, err := results.ReadTable(filepath.Join(out, "games.csv"))
 			if err != nil {
 				t.Fatal(err)
 			}

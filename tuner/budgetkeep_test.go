@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"tourney/tuner/costs"
 )
 
 // TestBudgetKept: a budget in games that the plan cannot keep is an error
@@ -52,9 +53,9 @@ func TestCPUBudgetKept(t *testing.T) {
 		"[params]\nopponent_weight = { values = [0.5, 1.0, 1.5, 2.0] }\nthreat_exponent = { values = [0.5, 1.0] }\n" +
 		"[tournament]\nformat = \"halving\"\nbudget = \"6s\"\nbootstrap = 200\n"
 	sp := parseSpace(t, "cpu.toml", text)
-	cpu := processCPU()
+	cpu := costs.ProcessCPU()
 	res, _ := sweepSpace(t, sp, 2, RunOptions{})
-	used := processCPU() - cpu
+	used := costs.ProcessCPU() - cpu
 	t.Logf("CPU budget 6s: %s used, %d games", used, res.Summary.Games)
 	if used.Seconds() > 6*1.05 {
 		t.Errorf("a CPU budget of 6 s used %s", used)

@@ -16,6 +16,8 @@ import (
 	"tourney/engines/reversixt"
 	"tourney/engines/speed"
 	"tourney/engines/tourality"
+	"tourney/tuner/costs"
+	"tourney/tuner/replay"
 )
 
 // changedDeals plays, on each of deals deals, the defaults against the
@@ -147,31 +149,31 @@ func TestClockSweep(t *testing.T) {
 
 	sp := parseSpace(t, "c4clock.toml", strings.NewReplacer("RATE", `"measure"`, "MAX", "20").Replace(c4ClockSpace))
 	_, dir := sweepSpace(t, sp, 2, RunOptions{})
-	rates, err := readNodeRates(filepath.Join(dir, nodeRatesFile), sp)
+	rates, err := costs.ReadNodeRates(filepath.Join(dir, costs.NodeRatesFile), sp)
 	if err != nil || len(rates[0]) != 1 || rates[0][0] < 1000 {
 		t.Fatalf("measured rates %v, %v", rates, err)
 	}
 	// A replay plays at the measured rates (it did on the wall clock).
-	if _, diff, err := ReplayGame(context.Background(), dir, 0); err != nil || diff != "" {
+	if _, diff, err := replay.Game(context.Background(), dir, 0); err != nil || diff != "" {
 		t.Errorf("replaying game 0 of a measured clock: %q %v", diff, err)
 	}
-	saved, _ := os.ReadFile(filepath.Join(dir, nodeRatesFile))
-	os.Remove(filepath.Join(dir, nodeRatesFile))
-	if _, _, err := ReplayGame(context.Background(), dir, 0); err == nil || !strings.Contains(err.Error(), "noderates.csv: missing") {
+	saved, _ := os.ReadFile(filepath.Join(dir, costs.NodeRatesFile))
+	os.Remove(filepath.Join(dir, costs.NodeRatesFile))
+	if _, _, err := replay.Game(context.Background(), dir, 0); err == nil || !strings.Contains(err.Error(), "noderates.csv: missing") {
 		t.Errorf("replay without noderates.csv: %v, want an error naming it", err)
 	}
-	os.WriteFile(filepath.Join(dir, nodeRatesFile), saved, 0o644)
+	os.WriteFile(filepath.Join(dir, costs.NodeRatesFile), saved, 0o644)
 	// The rates file rules a resumed run: a rate written there is used.
-	if err := os.WriteFile(filepath.Join(dir, nodeRatesFile), []byte("scenario,map,node_rate\n1,standard,123000\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, costs.NodeRatesFile), []byte("scenario,map,node_rate\n1,standard,123000\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s2, err := resolveNodeRates(context.Background(), sp, dir, true, nil)
+	s2, err := costs.ResolveNodeRates(context.Background(), sp, dir, true, nil)
 	if err != nil || s2.Scenarios[0].MapBudget(0).NodeRate != 123000 {
 		t.Fatalf("resumed rates: %v %v", s2.Scenarios[0].NodeRates, err)
 	}
 	for _, bad := range []string{"scenario,map,node_rate\n1,other,5\n", "scenario,map,node_rate\n2,standard,5\n", "scenario,map,node_rate\n1,standard,0\n"} {
-		os.WriteFile(filepath.Join(dir, nodeRatesFile), []byte(bad), 0o644)
-		if _, err := readNodeRates(filepath.Join(dir, nodeRatesFile), sp); err == nil || !strings.Contains(err.Error(), "noderates.csv:2") {
+		os.WriteFile(filepath.Join(dir, costs.NodeRatesFile), []byte(bad), 0o644)
+		if _, err := costs.ReadNodeRates(filepath.Join(dir, costs.NodeRatesFile), sp); err == nil || !strings.Contains(err.Error(), "noderates.csv:2") {
 			t.Errorf("%q: error %v, want one naming noderates.csv:2", bad, err)
 		}
 	}

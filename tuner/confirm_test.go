@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"tourney/tuner/confirm"
+	"tourney/tuner/results"
 )
 
 // A confirmation that cannot decide in its games keeps the sweep's
@@ -19,7 +21,7 @@ bootstrap = 200
 confirm_games = 8
 `))
 	res, dir := sweepSpace(t, sp, 2, RunOptions{})
-	cf, _, err := ConfirmDir(t.Context(), sp, dir, RunOptions{Workers: 2, Quiet: true})
+	cf, _, err := confirm.Dir(t.Context(), sp, dir, confirm.Options{Workers: 2, Quiet: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,8 +44,8 @@ confirm_games = 8
 	rows := strings.Split(string(games), "\n")
 	seen := map[string]bool{}
 	for _, r := range rows[1:] {
-		if f := strings.Split(r, ","); len(f) > colRole {
-			seen[f[colVariant]+"/"+f[colRole]] = true
+		if f := strings.Split(r, ","); len(f) > results.ColRole {
+			seen[f[results.ColVariant]+"/"+f[results.ColRole]] = true
 		}
 	}
 	winner := strings.TrimSpace(strings.Split(string(mustRead(t, filepath.Join(dir, "summary.json"))), `"winner": `)[1][:1])
@@ -82,7 +84,7 @@ bootstrap = 100
 confirm_games = 4
 `)
 	_, dir := sweepSpace(t, sp, 2, RunOptions{})
-	if _, _, err := ConfirmDir(t.Context(), sp, dir, RunOptions{Workers: 2, Quiet: true}); err != nil {
+	if _, _, err := confirm.Dir(t.Context(), sp, dir, confirm.Options{Workers: 2, Quiet: true}); err != nil {
 		t.Fatal(err)
 	}
 	var sum struct {

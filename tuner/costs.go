@@ -3,13 +3,11 @@ package tuner
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
-	"strings"
 	"time"
 
+	"tourney/tuner/costs"
 	"tourney/tuner/space"
 )
 
@@ -25,7 +23,7 @@ const costsFile = "costs.csv"
 // and first every clock that asks for it its node rates (the costs are
 // measured under the clocks).
 func (r *sweepRun) resolveCosts(ctx context.Context) (*space.Space, error) {
-	s, err := resolveNodeRates(ctx, r.s, r.opt.Out, r.opt.Resume, r.opt.Log)
+	s, err := costs.ResolveNodeRates(ctx, r.s, r.opt.Out, r.opt.Resume, r.opt.Log)
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +40,7 @@ func (r *sweepRun) resolveCosts(ctx context.Context) (*space.Space, error) {
 		return s, nil
 	}
 	path := filepath.Join(r.opt.Out, costsFile)
-	costs, other, err := readCosts(path, len(s.Scenarios))
+	per, other, err := costs.ReadCosts(path, len(s.Scenarios))
 	if err != nil {
 		return nil, err
 	}
@@ -51,22 +49,22 @@ func (r *sweepRun) resolveCosts(ctx context.Context) (*space.Space, error) {
 		c.Scenarios = slices.Clone(s.Scenarios)
 		for si := range c.Scenarios {
 			if c.Scenarios[si].Cost == 0 {
-				c.Scenarios[si].Cost = max(costs[si], time.Microsecond)
+				c.Scenarios[si].Cost = max(per[si], time.Microsecond)
 			}
 		}
 		return &c
 	}
-	if costs == nil {
+	if per == nil {
 		fmt.Fprintf(r.opt.Log, "measuring the CPU time of a game of each scenario (the budget of %s becomes games)\n", t.BudgetCPU)
-		cpu := processCPU()
+		cpu := costs.ProcessCPU()
 		// a twentieth of the budget at most: measuring is paid from it
-		cal, err := Calibrate(ctx, s, max(min(3*time.Second, t.BudgetCPU/20), 100*time.Millisecond), !r.opt.NoRecords)
+		cal, err := costs.Calibrate(ctx, s, max(min(3*time.Second, t.BudgetCPU/20), 100*time.Millisecond), !r.opt.NoRecords)
 		if err != nil {
 			return nil, err
 		}
-		calCPU := processCPU() - cpu // (logged below)
+		calCPU := costs.ProcessCPU() - cpu // (logged below)
 		for si := range s.Scenarios {
-			costs = append(costs, cal.ScenarioCost(si))
+			per = append(per, cal.ScenarioCost(si))
 		}
 		// What the budget pays for besides the plan's games: this
 		// measurement, and the fits and files (a dry run of the plan):
@@ -78,15 +76,9 @@ func (r *sweepRun) resolveCosts(ctx context.Context) (*space.Space, error) {
 		}
 		// the calibration and the dry runs, spent already, and the fits
 		// to come
-		other = processCPU() - cpu + fits
+		other = costs.ProcessCPU() - cpu + fits
 		fmt.Fprintf(r.opt.Log, "measured: %s of CPU for the calibration, %s estimated for the fits and files\n", calCPU.Round(time.Millisecond), fits.Round(time.Millisecond))
-		var b strings.Builder
-		b.WriteString("scenario,cost_s\n")
-		for si, c := range costs {
-			fmt.Fprintf(&b, "%d,%s\n", si+1, strconv.FormatFloat(c.Seconds(), 'f', 6, 64))
-		}
-		fmt.Fprintf(&b, "%s,%s\n", otherRow, strconv.FormatFloat(other.Seconds(), 'f', 6, 64))
-		if err := writeFileAtomic(path, []byte(b.String())); err != nil {
+		if err := costs.WriteCosts(path, per, other); err != nil {
 			return nil, err
 		}
 	}
@@ -101,55 +93,4 @@ func (r *sweepRun) resolveCosts(ctx context.Context) (*space.Space, error) {
 			c.Tournament.BudgetCPU.Round(time.Second), (t.BudgetCPU - c.Tournament.BudgetCPU).Round(time.Second), t.BudgetCPU)
 	}
 	return c, nil
-}
-
-// otherRow is costs.csv's row of the CPU a run spends besides its games:
-// the calibration, the fits and the files.
-const otherRow = "other"
-
-// readCosts reads costs.csv (nil when there is none): the cost of a game
-// of each scenario and, in a last row "other" (absent in the files of
-// older versions), the CPU the run spends besides its games.
-func readCosts(path string, n int) (costs []time.Duration, other time.Duration, err error) {
-	data, err := os.ReadFile(path)
-	if os.IsNotExist(err) {
-		return nil, 0, nil
-	}
-	if err != nil {
-		return nil, 0, err
-	}
-	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-	if len(lines) > 1 && strings.HasPrefix(lines[len(lines)-1], otherRow+",") {
-		sec, err := strconv.ParseFloat(strings.TrimPrefix(lines[len(lines)-1], otherRow+","), 64)
-		if err != nil || sec < 0 {
-			return nil, 0, fmt.Errorf("%s:%d: want %s,cpu_s", path, len(lines), otherRow)
-		}
-		other = time.Duration(sec * float64(time.Second))
-		lines = lines[:len(lines)-1]
-	}
-	if len(lines) != n+1 {
-		return nil, 0, fmt.Errorf("%s: %d scenarios, the space has %d", path, len(lines)-1, n)
-	}
-	for i, ln := range lines[1:] {
-		f := strings.Split(ln, ",")
-		sec, err := strconv.ParseFloat(f[len(f)-1], 64)
-		if len(f) != 2 || err != nil || sec <= 0 {
-			return nil, 0, fmt.Errorf("%s:%d: want scenario,cost_s", path, i+2)
-		}
-		costs = append(costs, time.Duration(sec*float64(time.Second)))
-	}
-	return costs, other, nil
-}
-
-// WithCosts is s with every scenario that declares no cost given its
-// calibrated one (what a halving sweep with a CPU budget plans with).
-func WithCosts(s *space.Space, cal Calibration) *space.Space {
-	c := *s
-	c.Scenarios = slices.Clone(s.Scenarios)
-	for si := range c.Scenarios {
-		if c.Scenarios[si].Cost == 0 {
-			c.Scenarios[si].Cost = max(cal.ScenarioCost(si), time.Microsecond)
-		}
-	}
-	return &c
 }

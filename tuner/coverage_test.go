@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"tourney/tuner/plan"
+	"tourney/tuner/results"
 	"tourney/tuner/space"
 )
 
@@ -212,7 +213,7 @@ func TestHalvingCutBounds(t *testing.T) {
 	n, above := 0, 0
 	for seed := 501; seed <= 532; seed++ {
 		res, out := sweepText(t, "honest.toml", nullSpace("halving", seed))
-		tab, err := ReadTable(filepath.Join(out, "variants.csv"))
+		tab, err := results.ReadTable(filepath.Join(out, "variants.csv"))
 		if err != nil {
 			t.Fatal(err)
 		}

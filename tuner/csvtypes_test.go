@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"tourney/tuner/results"
 	"tourney/tuner/space"
 )
 
@@ -140,7 +141,7 @@ func checkResultFiles(t *testing.T, sp *space.Space, out string) {
 	for _, p := range sp.ParamNames() {
 		params[p] = true
 	}
-	games := checkColumns(t, filepath.Join(out, "games.csv"), gamesHeader, map[string]string{
+	games := checkColumns(t, filepath.Join(out, "games.csv"), results.GamesHeader, map[string]string{
 		"game": kInt, "round": kInt, "encounter": kInt, "block": kInt, "scenario": kInt,
 		"game_type": "enum:synthetic", "map": kStr, "seed": kInt, "seat": kInt,
 		"variant": kIntE, "role": "enum:variant|default|field", "bot": kStr,
@@ -249,15 +250,15 @@ func TestGamesSearchTelemetry(t *testing.T) {
 	var files [2][]byte
 	for i, w := range []int{1, 2} {
 		_, out := sweepSpace(t, sp, w, RunOptions{})
-		rows := checkColumns(t, filepath.Join(out, "games.csv"), gamesHeader, map[string]string{
+		rows := checkColumns(t, filepath.Join(out, "games.csv"), results.GamesHeader, map[string]string{
 			"nodes": kInt, "depth": kFloat,
 		}, func(string) string { return kStr + "?" })
 		for _, r := range rows[1:] {
-			nodes, _ := strconv.ParseInt(r[colNodes], 10, 64)
-			depth, _ := strconv.ParseFloat(r[colDepth], 64)
-			plies, _ := strconv.Atoi(r[colPlies])
+			nodes, _ := strconv.ParseInt(r[results.ColNodes], 10, 64)
+			depth, _ := strconv.ParseFloat(r[results.ColDepth], 64)
+			plies, _ := strconv.Atoi(r[results.ColPlies])
 			if nodes < int64(plies/2) || depth <= 1 || depth > 4 {
-				t.Errorf("games.csv game %s seat %s: nodes %s, depth %s over %d plies", r[colGame], r[colSeat], r[colNodes], r[colDepth], plies)
+				t.Errorf("games.csv game %s seat %s: nodes %s, depth %s over %d plies", r[results.ColGame], r[results.ColSeat], r[results.ColNodes], r[results.ColDepth], plies)
 			}
 		}
 		files[i] = mustRead(t, filepath.Join(out, "games.csv"))

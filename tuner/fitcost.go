@@ -7,6 +7,7 @@ import (
 
 	"tourney/arena"
 	"tourney/engines/game"
+	"tourney/tuner/costs"
 	"tourney/tuner/runner"
 	"tourney/tuner/space"
 )
@@ -51,7 +52,7 @@ func (dryRunner) Play(ctx context.Context, blocks []runner.Block, emit func(*are
 // most three times (fitCost says which bootstrap sizes): on games of a
 // millisecond the fits are most of a run (issue 31: a 4 096-variant
 // knockout estimated at 1.5–6 s ran 60 s). The space should carry its
-// scenarios' costs when a CPU budget sizes its plan (WithCosts), as the
+// scenarios' costs when a CPU budget sizes its plan (costs.WithCosts), as the
 // sweep does.
 func FitCost(ctx context.Context, s *space.Space) (time.Duration, error) {
 	return fitCost(s.Tournament.Bootstrap, func(reps int) (time.Duration, error) {
@@ -63,9 +64,9 @@ func FitCost(ctx context.Context, s *space.Space) (time.Duration, error) {
 			return 0, err
 		}
 		defer os.RemoveAll(dir)
-		cpu := processCPU()
+		cpu := costs.ProcessCPU()
 		_, err = RunSweep(ctx, &c, RunOptions{Out: dir + "/out", Workers: 1, Quiet: true, NoRecords: true, Runner: dryRunner{}})
-		return processCPU() - cpu, err
+		return costs.ProcessCPU() - cpu, err
 	})
 }
 

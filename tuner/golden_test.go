@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"tourney/tuner/results"
 	"tourney/tuner/space"
 
 	"tourney/configs"
@@ -216,7 +217,7 @@ func TestGolden(t *testing.T) {
 			}
 			dir := filepath.Join(t.TempDir(), "out")
 			_, err = RunSweep(context.Background(), sp, RunOptions{Out: dir, Workers: 2, Quiet: true, NoRecords: true, StopAfter: c.stop})
-			if err != nil && !(c.stop > 0 && errors.Is(err, ErrStopped)) {
+			if err != nil && !(c.stop > 0 && errors.Is(err, results.ErrStopped)) {
 				t.Fatal(err)
 			}
 			files, err := goldenFiles(dir)

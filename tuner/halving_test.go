@@ -14,6 +14,7 @@ import (
 	"tourney/engines/game"
 	"tourney/engines/synthetic"
 	"tourney/tuner/plan"
+	"tourney/tuner/results"
 	"tourney/tuner/space"
 )
 
@@ -92,7 +93,7 @@ func runHalving(t *testing.T, landscape string, seed int) halvingRun {
 	hr.better = res.Verdict.Better
 	hr.games = res.Summary.Games
 	// main effects: value 1 against 0 with every other knob at 0
-	tab, err := ReadTable(filepath.Join(out, "effects.csv"))
+	tab, err := results.ReadTable(filepath.Join(out, "effects.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"tourney/tuner/results"
 	"tourney/tuner/space"
 )
 
@@ -181,7 +182,7 @@ func TestHonestNullCanFail(t *testing.T) {
 	if _, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: 2, Quiet: true, NoRecords: true}); err != nil {
 		t.Fatal(err)
 	}
-	games, _ := ReadDirGames(out)
+	games, _ := results.ReadDirGames(out)
 	type pair struct{ enc, block, a, b string }
 	pts := map[pair]float64{}
 	for _, g := range games {

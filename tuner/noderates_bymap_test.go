@@ -11,6 +11,8 @@ import (
 
 	"tourney/arena"
 	"tourney/engines/game"
+	"tourney/tuner/confirm"
+	"tourney/tuner/match"
 	"tourney/tuner/space"
 )
 
@@ -64,7 +66,7 @@ func TestWinnerNodeRatesByMap(t *testing.T) {
 	}
 	// what tourney confirm --wall-clock does (two games on the wall clock)
 	os.WriteFile(filepath.Join(dir, "space.toml"), []byte(rxRatesSpace), 0o644)
-	cf, _, err := ConfirmDir(context.Background(), sp, dir, RunOptions{Workers: 1, Quiet: true, WallClock: true})
+	cf, _, err := confirm.Dir(context.Background(), sp, dir, confirm.Options{Workers: 1, Quiet: true, WallClock: true})
 	if err != nil || !cf.WallClock || cf.Games != 2 {
 		t.Fatalf("confirm --wall-clock: %+v %v", cf, err)
 	}
@@ -80,9 +82,9 @@ func TestMatchNodeRatesByMap(t *testing.T) {
 	clock := game.Budget{Time: 2 * time.Millisecond, Bank: true}
 	a := arena.Entrant{Spec: sc.Bot, Params: sp.DefaultParams(0), Budget: clock,
 		NodeRates: map[string]int64{"duel10": 100000, sc.Maps[1].Name(): 150000}}
-	c := &MatchConfig{Game: sc.Game, A: a, B: arena.Entrant{Spec: sc.Bot, Params: sp.DefaultParams(0)},
+	c := &match.Config{Game: sc.Game, A: a, B: arena.Entrant{Spec: sc.Bot, Params: sp.DefaultParams(0)},
 		Maps: sc.Maps, MapNames: sc.MapNames, Games: 4, Budget: game.Budget{Depth: 1}}
-	for i, j := range MatchJobs(c) {
+	for i, j := range match.Jobs(c) {
 		mi := j.Meta.(int)
 		want := clock
 		want.NodeRate = []int64{100000, 150000}[mi]
@@ -106,7 +108,7 @@ func TestMatchNodeRatesByMap(t *testing.T) {
 	c.Maps, c.MapNames = append(c.Maps, m), append(c.MapNames, "standard8")
 	c.NameA = "winner.toml"
 	out := filepath.Join(t.TempDir(), "m")
-	_, err = RunMatch(context.Background(), c, MatchOptions{Out: out, Workers: 1, Quiet: true})
+	_, err = match.Run(context.Background(), c, match.Options{Out: out, Workers: 1, Quiet: true})
 	if err == nil || !strings.Contains(err.Error(), "winner.toml: its budget has no node rate for map standard8") {
 		t.Fatalf("a map without a rate: %v", err)
 	}

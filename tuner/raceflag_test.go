@@ -1,5 +1,7 @@
 package tuner
 
-// raceEnabled is true under the race detector (race_test.go): the honesty
+import "tourney/internal/testspace"
+
+// raceEnabled is true under the race detector (testspace.Race): the honesty
 // tests then run fewer seeds (the race detector slows games tenfold).
-var raceEnabled bool
+var raceEnabled = testspace.Race

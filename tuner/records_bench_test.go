@@ -5,16 +5,11 @@ package tuner
 import (
 	"context"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
-)
 
-func cpuNow() time.Duration {
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+	"tourney/tuner/costs"
+)
 
 // BenchmarkSweepRecords is the cost of game records on a whole sweep
 // (issue 14: at most 10 % on Connect Four at depth 7): every iteration
@@ -31,7 +26,7 @@ func BenchmarkSweepRecords(b *testing.B) {
 		for k := range 2 {
 			off := (i+k)%2 == 1
 			out := filepath.Join(b.TempDir(), "out")
-			w0, c0 := time.Now(), cpuNow()
+			w0, c0 := time.Now(), costs.ProcessCPU()
 			res, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: 1, Quiet: true, NoRecords: off})
 			if err != nil {
 				b.Fatal(err)
@@ -41,7 +36,7 @@ func BenchmarkSweepRecords(b *testing.B) {
 				j = 1
 			}
 			wall[j] += time.Since(w0)
-			cpu[j] += cpuNow() - c0
+			cpu[j] += costs.ProcessCPU() - c0
 			if !off {
 				games += res.Summary.Games
 			}

@@ -10,7 +10,7 @@ import (
 )
 
 // A refused run says so before any output and leaves no results
-// directory: the budget checks that need no measurement (CheckBudget)
+// directory: the budget checks that need no measurement (costs.CheckBudget)
 // come before the command prints anything; a CPU budget that the
 // measured costs show cannot be kept (resolveCosts) is refused with the
 // measuring lines held back and the directory the run made removed.

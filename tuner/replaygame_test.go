@@ -4,12 +4,14 @@ import (
 	"context"
 	"testing"
 	"time"
+	"tourney/tuner/replay"
+	"tourney/tuner/results"
 )
 
 // Exact replay on multi-player sweeps (scripts/replay-check.sh does 100
 // random games of bigger ones): every game of a 4-player ReversiXT sweep
 // and of a 6-player Spe_ed sweep, each with a field bot, is played again
-// by ReplayGame from the results directory and matches its record move
+// by replay.Game from the results directory and matches its record move
 // for move and its games.csv rows.
 func TestReplayGameMultiPlayer(t *testing.T) {
 	heavyUnderRace(t)
@@ -55,7 +57,7 @@ holdout = false # 48 six-seat games more; cross14's hold-out is replayed
 		t0 := time.Now()
 		_, dir := runSpace(t, writeSpace(t, text), 2, RunOptions{})
 		t.Logf("%s: sweep %s", name, time.Since(t0).Round(time.Millisecond))
-		games, err := ReadDirGames(dir)
+		games, err := results.ReadDirGames(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,7 +75,7 @@ holdout = false # 48 six-seat games more; cross14's hold-out is replayed
 			if i >= first && i != len(games)-1 {
 				continue
 			}
-			res, diff, err := ReplayGame(context.Background(), dir, g.Index)
+			res, diff, err := replay.Game(context.Background(), dir, g.Index)
 			if err != nil {
 				t.Fatal(err)
 			}

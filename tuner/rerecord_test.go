@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"tourney/tuner/records"
+	"tourney/tuner/replay"
+	"tourney/tuner/results"
 )
 
 const rxSpace = `
@@ -34,11 +36,11 @@ max_games = 27
 // row is reported.
 func TestRecordDir(t *testing.T) {
 	_, dir := runSpace(t, writeSpace(t, rxSpace), 2, RunOptions{})
-	games, err := ReadDirGames(dir)
+	games, err := results.ReadDirGames(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, mm, err := RecordDir(context.Background(), dir, 2, nil)
+	n, mm, err := replay.Record(context.Background(), dir, 2, nil)
 	if err != nil || len(mm) != 0 || n != len(games) || n == 0 {
 		t.Fatalf("played %d of %d, mismatches %v, err %v", n, len(games), mm, err)
 	}
@@ -68,7 +70,7 @@ func TestRecordDir(t *testing.T) {
 	f[col] = "9999"
 	lines[1] = strings.Join(f, ",")
 	os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644)
-	_, mm, err = RecordDir(context.Background(), dir, 2, func(i int) bool { return i < 2 })
+	_, mm, err = replay.Record(context.Background(), dir, 2, func(i int) bool { return i < 2 })
 	if err != nil || len(mm) != 1 || !strings.Contains(mm[0], "game 0 ") {
 		t.Fatalf("mismatches %q, err %v", mm, err)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"tourney/tuner/plan"
+	"tourney/tuner/results"
 	"tourney/tuner/space"
 )
 
@@ -174,7 +175,7 @@ func TestCMAESSweep(t *testing.T) {
 		sp := continuousSpace(t, "peak8-cmaes.toml", "peak8.toml", 3, gen)
 		res, out := sweepSpace(t, sp, w, RunOptions{NoRecords: true})
 		files := readFiles(t, out, "games.csv", "cmaes.csv", "cmaes-candidates.csv", "variants.csv", "ratings.csv", "bracket.csv", "winner.toml")
-		rows, err := ReadTable(filepath.Join(out, "cmaes.csv"))
+		rows, err := results.ReadTable(filepath.Join(out, "cmaes.csv"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -213,7 +214,7 @@ func TestSPSAResume(t *testing.T) {
 	for _, stop := range []int{51, 130} {
 		out := filepath.Join(t.TempDir(), "r")
 		_, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: 2, Quiet: true, NoRecords: true, StopAfter: stop})
-		if err != ErrStopped {
+		if err != results.ErrStopped {
 			t.Fatalf("stop after %d: %v", stop, err)
 		}
 		if _, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: 2, Quiet: true, NoRecords: true, Resume: true}); err != nil {

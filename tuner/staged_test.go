@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"tourney/tuner/confirm"
+	"tourney/tuner/results"
 )
 
 // The staged procedure on the synthetic game: elo decides, label does
@@ -123,7 +125,7 @@ confirm_games = 2000
 		t.Error("summary.json has no confirmation")
 	}
 	// confirming again from the directory (tourney confirm) says the same
-	cf2, _, err := ConfirmDir(t.Context(), sp, dir+"2", RunOptions{Workers: 2, Quiet: true})
+	cf2, _, err := confirm.Dir(t.Context(), sp, dir+"2", confirm.Options{Workers: 2, Quiet: true})
 	if err == nil || cf2 != nil {
 		t.Errorf("confirming a directory without results: %v", err)
 	}
@@ -173,7 +175,7 @@ bootstrap = 100
 	for _, stop := range stops {
 		dir := filepath.Join(t.TempDir(), "cut")
 		_, err := RunSweep(t.Context(), sp, RunOptions{Out: dir, Workers: 2, Quiet: true, NoRecords: true, StopAfter: stop})
-		if !errors.Is(err, ErrStopped) {
+		if !errors.Is(err, results.ErrStopped) {
 			t.Fatalf("stop after %d: %v", stop, err)
 		}
 		if _, err := RunSweep(t.Context(), sp, RunOptions{Out: dir, Workers: 1, Quiet: true, NoRecords: true, Resume: true}); err != nil {

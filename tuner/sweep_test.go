@@ -3,15 +3,16 @@ package tuner
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+	"tourney/internal/testspace"
+	"tourney/tuner/plan"
+	"tourney/tuner/results"
 	"tourney/tuner/space"
 
 	"tourney/engines/all"
@@ -114,29 +115,13 @@ func runSpace(t *testing.T, path string, workers int, opt RunOptions) (*Outcome,
 	return sweepSpace(t, sp, workers, opt)
 }
 
-// spaceText is the text of a space: its name and seed, a scenario of
-// game's bot, then rest (the scenario's other keys and the tables after
-// it).
-func spaceText(name string, seed int, game, bot, rest string) string {
-	return fmt.Sprintf("\nname = %q\nseed = %d\n[[scenario]]\ngame = %q\nbot = %q\n", name, seed, game, bot) + rest
-}
-
-// fixedSpace is the text of a space of the synthetic game's fixed bot:
-// its name and seed, then params, the lines of [params] and the tables
-// after them.
-func fixedSpace(name string, seed int, params string) string {
-	return spaceText(name, seed, "synthetic", "fixed", "[params]\n"+params)
-}
-
-// parseSpace is text parsed as the space file name.
-func parseSpace(t testing.TB, name, text string) *space.Space {
-	t.Helper()
-	sp, err := space.Parse(name, []byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sp
-}
+// The spaces of the tests from text (tuner/internal/testspace).
+var (
+	spaceText  = testspace.Text
+	fixedSpace = testspace.Fixed
+	parseSpace = testspace.Parse
+	readCSV    = testspace.ReadCSV
+)
 
 // sweepSpace runs sp quietly on workers into a new directory, with opt's
 // other options, and returns the outcome and the directory.
@@ -150,20 +135,6 @@ func sweepSpace(t *testing.T, sp *space.Space, workers int, opt RunOptions) (*Ou
 		t.Fatal(err)
 	}
 	return res, opt.Out
-}
-
-func readCSV(t *testing.T, path string) [][]string {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return rows
 }
 
 func TestSweepByteIdentical(t *testing.T) {
@@ -257,7 +228,7 @@ max_games = 20
 	}
 	ends := map[string]map[string]int{}
 	for _, row := range readCSV(t, filepath.Join(dir, "games.csv"))[1:] {
-		v, end := row[colVariant], row[colEnd]
+		v, end := row[results.ColVariant], row[results.ColEnd]
 		if ends[v] == nil {
 			ends[v] = map[string]int{}
 		}
@@ -291,5 +262,28 @@ func TestRaceTinyBudget(t *testing.T) {
 	}
 	if res.Summary.Decisions["budget"] != 1 || res.Verdict.Text == "" {
 		t.Fatalf("decisions %v verdict %q", res.Summary.Decisions, res.Verdict.Text)
+	}
+}
+
+// A sweep's Placements agree with the table built from its games.csv.
+func TestPlacementsFromDir(t *testing.T) {
+	_, dir := runSpace(t, writeSpace(t, rxSpace), 2, RunOptions{})
+	tab, err := results.PlacementsFromDir(dir, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := readCSV(t, dir+"/variants.csv")
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	for _, r := range rows[1:] {
+		got := plan.FmtRound(tab.Placements(r[col["variant"]]).TrustedValue(), 4)
+		if want := r[col["trusted_value"]]; got != want {
+			t.Errorf("variant %s: trusted_value %s in variants.csv, %s from games.csv", r[0], want, got)
+		}
+		if mp := tab.Placements(r[col["variant"]]).MedianPlayers(); mp != 3 {
+			t.Errorf("variant %s: MedianPlayers %v on a 3-seat map", r[0], mp)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"tourney/tuner/results"
 	"tourney/tuner/space"
 )
 
@@ -24,7 +25,7 @@ func timingRows(t *testing.T, dir string) {
 	for i, ln := range strings.Split(strings.TrimSuffix(string(games), "\n"), "\n") {
 		if i > 0 {
 			f := strings.Split(ln, ",")
-			want = append(want, f[colGame]+","+f[colSeat])
+			want = append(want, f[results.ColGame]+","+f[results.ColSeat])
 		}
 	}
 	tl := strings.Split(string(timing), "\n")
@@ -69,7 +70,7 @@ bootstrap = 100
 	stops := []int{7, 30, 31, 90}
 	for i, stop := range stops {
 		_, err := RunSweep(context.Background(), sp, RunOptions{Out: dir, Resume: i > 0, Workers: 2, Quiet: true, StopAfter: stop})
-		if !errors.Is(err, ErrStopped) {
+		if !errors.Is(err, results.ErrStopped) {
 			t.Fatalf("stop after %d: %v", stop, err)
 		}
 		timingRows(t, dir)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"tourney/tuner/results"
 )
 
 // noNaN fails when any file of a results directory holds "NaN": an
@@ -36,7 +37,7 @@ func noNaN(t *testing.T, dir string) {
 // variants.csv has no width (but for the anchor's [0, 0]).
 func intervalsHaveWidth(t *testing.T, dir string) {
 	t.Helper()
-	tb, err := ReadTable(filepath.Join(dir, "variants.csv"))
+	tb, err := results.ReadTable(filepath.Join(dir, "variants.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"tourney/tuner/results"
 )
 
 // unidLandscape: three knobs of three values; 0 is every knob's default
@@ -23,7 +24,7 @@ x3 = { "0" = 0, "1" = 20, "2" = -20 }
 
 // runUnid plays a grid over the three knobs with the given values (the
 // defaults included) and returns the run's summary and effects.csv rows.
-func runUnid(t *testing.T, values [3]string, seed int) (Summary, [][]string) {
+func runUnid(t *testing.T, values [3]string, seed int) (results.Summary, [][]string) {
 	t.Helper()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "three.toml"), []byte(unidLandscape), 0o644); err != nil {
@@ -80,7 +81,7 @@ func TestEffectsUnidentified(t *testing.T) {
 		if !slices.Equal(sum.EffectsUnidentified, c.want) {
 			t.Errorf("values %v: unidentified %v, want %v", c.values, sum.EffectsUnidentified, c.want)
 		}
-		if l := UnidentifiedLine(sum.EffectsUnidentified); (l != "") != (len(c.want) > 0) || !strings.Contains(l, strings.Join(c.want, ", ")) {
+		if l := results.UnidentifiedLine(sum.EffectsUnidentified); (l != "") != (len(c.want) > 0) || !strings.Contains(l, strings.Join(c.want, ", ")) {
 			t.Errorf("values %v: line %q", c.values, l)
 		}
 		// rows: a named knob's default row has no effect, its first
@@ -94,7 +95,7 @@ func TestEffectsUnidentified(t *testing.T) {
 			named := slices.Contains(c.want, r[1])
 			switch {
 			case r[2] == "0.0" && named:
-				if r[3] != "" || r[7] != avgDefaultUnidentified {
+				if r[3] != "" || r[7] != "not identified: only the defaults' variant played it, with the other such knobs' defaults" {
 					t.Errorf("values %v: %s's default row %v", c.values, r[1], r)
 				}
 			case r[2] == "0.0":
@@ -102,7 +103,7 @@ func TestEffectsUnidentified(t *testing.T) {
 					t.Errorf("values %v: %s's default row %v", c.values, r[1], r)
 				}
 			case named && r[3] == "0":
-				if r[7] != avgReference {
+				if r[7] != "the reference of this knob's rows (its default is not identified)" {
 					t.Errorf("values %v: %s's reference row %v", c.values, r[1], r)
 				}
 			case named:
@@ -110,7 +111,7 @@ func TestEffectsUnidentified(t *testing.T) {
 					t.Errorf("values %v: %s = %s row %v", c.values, r[1], r[2], r)
 				}
 			default:
-				if r[7] != avgOthers {
+				if r[7] != "other knobs" {
 					t.Errorf("values %v: %s = %s row %v", c.values, r[1], r[2], r)
 				}
 			}

@@ -6,7 +6,7 @@ import (
 	"io"
 
 	"tourney/engines/external"
-	"tourney/tuner"
+	"tourney/tuner/lock"
 )
 
 const cleanupUsage = `DIR
@@ -28,7 +28,7 @@ func runCleanup(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return usagef("cleanup takes one results directory, got %d arguments", len(pos))
 	}
 	dir := pos[0]
-	unlock, err := tuner.LockDir(dir)
+	unlock, err := lock.Dir(dir)
 	if err != nil {
 		return err
 	}

@@ -13,8 +13,8 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 
-	"tourney/tuner"
 	"tourney/tuner/cluster"
+	"tourney/tuner/results"
 	"tourney/tuner/space"
 )
 
@@ -103,11 +103,11 @@ func startCoordination(ctx context.Context, n *natsFlags, sp *space.Space, out s
 	var extra []nats.Option
 	if n.serve != "" {
 		if !resume {
-			if ents, err := os.ReadDir(out); err == nil && len(ents) > 0 && !(len(ents) == 1 && ents[0].Name() == tuner.StoreDir) {
+			if ents, err := os.ReadDir(out); err == nil && len(ents) > 0 && !(len(ents) == 1 && ents[0].Name() == results.StoreDir) {
 				return nil, fmt.Errorf("%s: results directory is not empty (choose another --out)", out)
 			}
 		}
-		c.store = filepath.Join(out, tuner.StoreDir)
+		c.store = filepath.Join(out, results.StoreDir)
 		if err := os.MkdirAll(c.store, 0o755); err != nil {
 			return nil, err
 		}

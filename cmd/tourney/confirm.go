@@ -9,7 +9,8 @@ import (
 	"strings"
 	"time"
 	"tourney/engines/game"
-	"tourney/tuner"
+	"tourney/tuner/confirm"
+	"tourney/tuner/match"
 	"tourney/tuner/space"
 )
 
@@ -72,13 +73,13 @@ func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		sp.Tournament.ConfirmGames = *games
 	}
 	if *against != "" {
-		return confirmAgainst(ctx, sp, dir, *against, tuner.RunOptions{Workers: *workers, Quiet: *quiet, Log: stderr,
+		return confirmAgainst(ctx, sp, dir, *against, confirm.Options{Workers: *workers, Quiet: *quiet, Log: stderr,
 			Grace: 100 * time.Millisecond, HangTimeout: 2 * time.Minute, Version: version, WallClock: *wall}, stdout)
 	}
-	cf, res, err := tuner.ConfirmDir(ctx, sp, dir, tuner.RunOptions{Workers: *workers, Quiet: *quiet, Log: stderr,
+	cf, res, err := confirm.Dir(ctx, sp, dir, confirm.Options{Workers: *workers, Quiet: *quiet, Log: stderr,
 		Grace: 100 * time.Millisecond, HangTimeout: 2 * time.Minute, Version: version, WallClock: *wall})
 	if res != nil {
-		tuner.PrintMatch(stdout, &tuner.MatchConfig{Game: sp.Scenarios[0].Game, NameA: "winner", NameB: "defaults",
+		match.Print(stdout, &match.Config{Game: sp.Scenarios[0].Game, NameA: "winner", NameB: "defaults",
 			Budget: confirmBudget(sp, *wall), Confidence: sp.Tournament.Confidence}, res)
 	}
 	if err != nil {
@@ -116,7 +117,7 @@ func confirmBudget(sp *space.Space, wall bool) game.Budget {
 
 // confirmAgainst runs confirm --against: the winner and the defaults
 // against one bot on the same games.
-func confirmAgainst(ctx context.Context, sp *space.Space, dir, ref string, opt tuner.RunOptions, stdout io.Writer) error {
+func confirmAgainst(ctx context.Context, sp *space.Space, dir, ref string, opt confirm.Options, stdout io.Writer) error {
 	sc := &sp.Scenarios[0]
 	_, ent, bc, err := resolveEntrant(sc.Game, ref)
 	if err != nil {
@@ -128,7 +129,7 @@ func confirmAgainst(ctx context.Context, sp *space.Space, dir, ref string, opt t
 		}
 	}
 	name := strings.TrimSuffix(filepath.Base(ref), ".toml")
-	fc, err := tuner.ConfirmAgainst(ctx, sp, dir, name, ent, opt)
+	fc, err := confirm.Against(ctx, sp, dir, name, ent, opt)
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
 			return &exitError{code: 1, msg: "interrupted"}

@@ -10,8 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"tourney/tuner"
+	"tourney/tuner/results"
 )
 
 // TestSweepStdoutContract: every number a sweep prints on stdout is
@@ -65,15 +64,15 @@ func TestSweepStdoutContract(t *testing.T) {
 
 func checkContract(t *testing.T, name, stdout, dir string) {
 	t.Helper()
-	read := func(f string) *tuner.Table {
-		tb, err := tuner.ReadTable(filepath.Join(dir, f))
+	read := func(f string) *results.Table {
+		tb, err := results.ReadTable(filepath.Join(dir, f))
 		if err != nil {
 			t.Fatal(err)
 		}
 		return tb
 	}
 	games, variants, bracket := read("games.csv"), read("variants.csv"), read("bracket.csv")
-	var sum tuner.Summary
+	var sum results.Summary
 	js, err := os.ReadFile(filepath.Join(dir, "summary.json"))
 	if err != nil || json.Unmarshal(js, &sum) != nil {
 		t.Fatalf("%s: summary.json: %v", name, err)
@@ -156,13 +155,13 @@ func checkContract(t *testing.T, name, stdout, dir string) {
 		reUndet    = pat(`changed a game or not: not determined for (.*) \(no two games of one deal differed only in it\)`)
 		reUndetAll = pat(`changed a game or not: not determined for any knob \(.*\)`)
 	)
-	knob := func(name string) (tuner.KnobChange, bool) {
+	knob := func(name string) (results.KnobChange, bool) {
 		for _, k := range sum.Knobs {
 			if k.Param == name {
 				return k, true
 			}
 		}
-		return tuner.KnobChange{}, false
+		return results.KnobChange{}, false
 	}
 	checkPBest := func(s string) {
 		m := rePBest.FindStringSubmatch(s)
@@ -300,7 +299,7 @@ func checkContract(t *testing.T, name, stdout, dir string) {
 
 // winnerBlocks counts the blocks the winner played in the tournament
 // (the hold-out rung, the last round, apart).
-func winnerBlocks(games *tuner.Table, w string, lastRound int) int {
+func winnerBlocks(games *results.Table, w string, lastRound int) int {
 	seen := map[string]bool{}
 	for _, r := range games.Rows {
 		if games.Get(r, "variant") == w && games.Get(r, "round") != strconv.Itoa(lastRound) {

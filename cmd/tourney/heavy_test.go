@@ -1,17 +1,7 @@
 package main
 
-import (
-	"os"
-	"testing"
-)
+import "tourney/internal/testspace"
 
-// heavyUnderRace skips a test whose work is whole sweeps or external
-// processes playing many games when it runs under the race detector: CI's
-// second pass runs it without the detector (.ci/run names it, with
-// TOURNEY_FULL=1). With TOURNEY_FULL set it runs under the detector too.
-func heavyUnderRace(t *testing.T) {
-	t.Helper()
-	if raceEnabled && os.Getenv("TOURNEY_FULL") == "" {
-		t.Skip("whole sweeps: CI runs this without the race detector (TOURNEY_FULL=1 go test -run " + t.Name() + ")")
-	}
-}
+// heavyUnderRace skips a test of whole sweeps or of external processes
+// playing many games under the race detector (testspace.HeavyUnderRace).
+var heavyUnderRace = testspace.HeavyUnderRace

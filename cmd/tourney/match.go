@@ -9,7 +9,7 @@ import (
 
 	"tourney/arena"
 	"tourney/engines/game"
-	"tourney/tuner"
+	"tourney/tuner/match"
 	"tourney/tuner/space"
 	"tourney/tuner/stats"
 )
@@ -69,7 +69,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if g == nil && !fileExists(pos[0]) {
 		order = []int{1, 0}
 	}
-	var cfg tuner.MatchConfig
+	var cfg match.Config
 	var from [2]*space.BotConfig // the file of each side's budget
 	for _, i := range order {
 		gg, e, bc, err := resolveEntrant(g, pos[i])
@@ -153,11 +153,11 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		sp.Normalized = *normalized
 		cfg.SPRT = &sp
 	}
-	res, err := tuner.RunMatch(ctx, &cfg, tuner.MatchOptions{
+	res, err := match.Run(ctx, &cfg, match.Options{
 		Out: rf.out, Workers: rf.workers, Quiet: rf.quiet, Grace: *grace, HangTimeout: *hang, Version: version, Log: stderr,
 	})
 	if res != nil {
-		tuner.PrintMatch(stdout, &cfg, res)
+		match.Print(stdout, &cfg, res)
 		for _, w := range res.Warnings() {
 			fmt.Fprintln(stderr, "warning: "+w)
 		}

@@ -13,7 +13,7 @@ import (
 	"tourney/arena"
 	"tourney/engines/connect4"
 	"tourney/engines/game"
-	"tourney/tuner"
+	"tourney/tuner/replay"
 )
 
 const playUsage = `GAME [flags]
@@ -200,7 +200,7 @@ func contains(xs []game.Action, a game.Action) bool {
 
 // playFrom shows game n of a results directory, played again.
 func playFrom(ctx context.Context, dir string, n int, w, stderr io.Writer) error {
-	res, diff, err := tuner.ReplayGame(ctx, dir, n)
+	res, diff, err := replay.Game(ctx, dir, n)
 	if err != nil {
 		return err
 	}

@@ -7,9 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"tourney/tuner/results"
 	"tourney/tuner/space"
-
-	"tourney/tuner"
 )
 
 const promoteUsage = `RESULTS_DIR [--to FILE]
@@ -36,7 +35,7 @@ func runPromote(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return usagef("%s: no winner.toml (is it the results directory of a finished sweep?)", pos[0])
 	}
 	if data, err := os.ReadFile(filepath.Join(pos[0], "summary.json")); err == nil && !*force {
-		var sum tuner.Summary
+		var sum results.Summary
 		if json.Unmarshal(data, &sum) == nil && sum.Verdict.Text != "" && !sum.Verdict.Better {
 			return &exitError{code: 1, msg: fmt.Sprintf("%s: %s; nothing to promote (--force to write the winner anyway)", pos[0], sum.Verdict.Text)}
 		}

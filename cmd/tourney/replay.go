@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 
 	"tourney/engines/game"
-	"tourney/tuner"
 	"tourney/tuner/records"
+	"tourney/tuner/replay"
 )
 
 const replayUsage = `GAME FILE | RESULTS_DIR --game N
@@ -38,7 +38,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			if *gameNo < 0 {
 				return usagef("replay %s: name the game with --game N", pos[0])
 			}
-			res, diff, err := tuner.ReplayGame(ctx, pos[0], *gameNo)
+			res, diff, err := replay.Game(ctx, pos[0], *gameNo)
 			if err != nil {
 				return err
 			}

@@ -13,7 +13,9 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"tourney/tuner/costs"
 	"tourney/tuner/plan"
+	"tourney/tuner/results"
 	"tourney/tuner/space"
 
 	"tourney/configs"
@@ -126,7 +128,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		out = filepath.Join("results", sp.Name+"-"+time.Now().UTC().Format("20060102T150405Z"))
 	}
 	// a budget the plan cannot keep is refused before any output
-	if err := tuner.CheckBudget(sp); err != nil {
+	if err := costs.CheckBudget(sp); err != nil {
 		return err
 	}
 	// every external bot starts and says hello before anything is
@@ -247,7 +249,7 @@ func printSweep(w io.Writer, sp *space.Space, res *tuner.Outcome) {
 	}
 	fmt.Fprintf(w, "%s: %d variants, %d games (%s) in %.1fs (%.1f games/s), %d forfeits\n",
 		s.Name, s.Variants, s.Games, blocks, s.Elapsed, s.GamesPerSec, s.Forfeits)
-	if l := tuner.ForfeitsLine(s); l != "" {
+	if l := results.ForfeitsLine(s); l != "" {
 		fmt.Fprintln(w, l)
 	}
 	if space.IsContinuous(sp.Generate.Method) {
@@ -279,10 +281,10 @@ func printSweep(w io.Writer, sp *space.Space, res *tuner.Outcome) {
 	}
 	fmt.Fprintf(w, ", budget %s\n", s.Budget)
 	fmt.Fprintln(w, res.Verdict.String())
-	for _, l := range tuner.KnobLines(s.Knobs) {
+	for _, l := range results.KnobLines(s.Knobs) {
 		fmt.Fprintln(w, l)
 	}
-	if l := tuner.UnidentifiedLine(s.EffectsUnidentified); l != "" {
+	if l := results.UnidentifiedLine(s.EffectsUnidentified); l != "" {
 		fmt.Fprintln(w, l)
 	}
 	if cf := res.Verdict.Confirm; cf != nil {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"text/tabwriter"
 	"time"
+	"tourney/tuner/costs"
 	"tourney/tuner/plan"
 	"tourney/tuner/space"
 
@@ -58,15 +59,15 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := tuner.PreflightBots(ctx, sp); err != nil {
 		return err
 	}
-	sp, clockLines, err := tuner.ClockReport(ctx, sp, !*noEst)
+	sp, clockLines, err := costs.ClockReport(ctx, sp, !*noEst)
 	if err != nil {
 		return err
 	}
 	variants := sp.Variants()
 	t := sp.Tournament
-	var cal tuner.Calibration
+	var cal costs.Calibration
 	calibrated := false
-	if d, ok := tuner.Declared(sp); ok {
+	if d, ok := costs.Declared(sp); ok {
 		cal, calibrated = d, true // the costs the sweep plans with
 	}
 	calibrate := func() error {
@@ -74,7 +75,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return nil
 		}
 		var err error
-		cal, err = tuner.Calibrate(ctx, sp, 2*time.Second, true) // a sweep records its games unless --records none
+		cal, err = costs.Calibrate(ctx, sp, 2*time.Second, true) // a sweep records its games unless --records none
 		calibrated = err == nil
 		return err
 	}
@@ -84,9 +85,9 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if err := calibrate(); err != nil {
 			return err
 		}
-		sp = tuner.WithCosts(sp, cal)
+		sp = costs.WithCosts(sp, cal)
 	}
-	if err := tuner.CheckBudget(sp); err != nil {
+	if err := costs.CheckBudget(sp); err != nil {
 		return err
 	}
 	bounds := plan.PlanTournament(sp, len(variants))
@@ -211,7 +212,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if cal.Games == 0 {
 		// declared costs plan the run (the same games on any machine) but
 		// were measured somewhere else: what the games cost here
-		here, err := tuner.Calibrate(ctx, sp, 2*time.Second, true)
+		here, err := costs.Calibrate(ctx, sp, 2*time.Second, true)
 		if err != nil {
 			return err
 		}

@@ -176,9 +176,9 @@ func (d *Decl) Spec() game.BotSpec {
 		New: func(p game.Params) (game.Bot, error) {
 			switch d.Protocol {
 			case "reversixt-tcp":
-				return &rxtBot{d: d, params: p.Clone(), seat: -1}, nil
+				return &rxtBot{hosted: hosted{d: d, params: p.Clone(), seat: -1}}, nil
 			case "speed-ws":
-				return &speedBot{d: d, params: p.Clone(), seat: -1}, nil
+				return &speedBot{hosted: hosted{d: d, params: p.Clone(), seat: -1}}, nil
 			}
 			return &jsonlBot{d: d, params: p.Clone(), seat: -1}, nil
 		},

@@ -7,8 +7,6 @@ import (
 	"io"
 	"net"
 	"strconv"
-	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -22,28 +20,16 @@ import (
 // Each seat has its own loopback listener, process and connection for
 // the length of one game.
 type rxtBot struct {
-	cpu    time.Duration // the CPU time of the game's process, once it ended (hostcpu.go)
-	d      *Decl
-	params game.Params
-	seed   uint64
-	seat   int
-	pr     *proc
-	ln     net.Listener
+	hosted
 	conn   net.Conn
-	dead   error // a set-up failure or fault: every later Step returns it
-	phase  int   // phase as told to the client (1, 2, 3 = over)
-	seen   int   // moves relayed (Moved calls)
-	closed bool  // the connection is closed (disqualified or ended)
+	phase  int  // phase as told to the client (1, 2, 3 = over)
+	seen   int  // moves relayed (Moved calls)
+	closed bool // the connection is closed (disqualified or ended)
 	buf    []byte
-	legal  []game.Action
 	// bank is the seat's time bank under a time budget (TimingBank): the
 	// budget is added before each move request, the time the move took
 	// is taken off, and the rest carries over (reversixt.md §8.4).
 	bank time.Duration
-	// call serializes Step, Moved, Eliminated and EndGame (the arena's
-	// watchdog may finish a game on another goroutine while a Step is
-	// still running).
-	call sync.Mutex
 }
 
 var (
@@ -82,8 +68,6 @@ func (b *rxtBot) MoveAllowance(bud game.Budget) time.Duration {
 	return b.bank + bud.Time
 }
 
-func (b *rxtBot) Reset(seed uint64) { b.seed = seed }
-
 // BeginGame listens, starts the client with {addr}, accepts its
 // connection, reads message 1 and sends 2 and 3.
 func (b *rxtBot) BeginGame(m game.Map, seat int) {
@@ -101,44 +85,34 @@ func (b *rxtBot) BeginGame(m game.Map, seat int) {
 
 func (b *rxtBot) begin(m *reversixt.Map) error {
 	d := b.d
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return fmt.Errorf("bot %s: listen: %v", d.Name, err)
+	if err := b.listen(); err != nil {
+		return err
 	}
-	b.ln = ln
+	ln := b.ln
 	addr := ln.Addr().String()
 	argv, env, key := d.renderWith(b.params, map[string]string{
-		"addr": addr, "port": strconv.Itoa(ln.Addr().(*net.TCPAddr).Port), "seed": strconv.FormatUint(b.seed, 10),
+		"addr": addr, "port": strconv.Itoa(b.port()), "seed": strconv.FormatUint(b.seed, 10),
 		"seat": strconv.Itoa(b.seat), "player": strconv.Itoa(b.seat + 1),
 	})
-	logf, err := openLog(d.Name)
+	logf, err := b.start(argv, env, key)
 	if err != nil {
 		return err
 	}
-	pr, err := startProc(d, key, argv, env, logf)
-	if err != nil {
-		return fault("crash", "bot %s: starting %s: %v", d.Name, strings.Join(argv, " "), err)
-	}
-	b.pr = pr
 	type accepted struct {
 		c   net.Conn
 		err error
 	}
 	ch := make(chan accepted, 1)
+	pr := b.pr
 	go func() { c, err := acceptOwn(ln, pr, logf, b.seat); ch <- accepted{c, err} }() // seat.go
-	t := time.NewTimer(d.Startup)
-	defer t.Stop()
-	select {
-	case a := <-ch:
-		if a.err != nil {
-			return fault("crash", "bot %s: accept: %v", d.Name, a.err)
-		}
-		b.conn = a.c
-	case <-pr.done:
-		return fault("crash", "bot %s exited before connecting (%s)", d.Name, pr.exitStatus())
-	case <-t.C:
-		return fault("timeout", "bot %s did not connect to %s within %s", d.Name, addr, d.Startup)
+	a, err := await(&b.hosted, ch, addr)
+	if err != nil {
+		return err
 	}
+	if a.err != nil {
+		return fault("crash", "bot %s: accept: %v", d.Name, a.err)
+	}
+	b.conn = a.c
 	ln.Close()
 	b.conn.SetReadDeadline(time.Now().Add(d.Startup))
 	msg, err := rxtproto.Read(b.conn)
@@ -235,22 +209,11 @@ func (b *rxtBot) Step(ctx context.Context, s game.State, player int, bud game.Bu
 	if rs.Phase() == reversixt.Phase1 && special != 0 {
 		str += "," + strconv.Itoa(int(special))
 	}
-	b.legal = s.LegalActions(player, b.legal[:0])
-	for _, a := range b.legal {
-		if s.ActionString(player, a) == str {
-			return a, nil
-		}
-	}
-	return game.NoAction, b.fail(fault("illegal", "bot %s: move %s is not legal", d.Name, str))
+	return b.move(s, player, str, "move "+str+" is not legal")
 }
 
 // lost is a connection that broke: the client crashed or left.
 func (b *rxtBot) lost(err error) error { return b.pr.lost(b.d.Name, "closed its connection", err) }
-
-func (b *rxtBot) fail(err error) error {
-	b.dead = err
-	return err
-}
 
 // Moved relays a move (6), and the end of phase 1 (8) or of the game (9).
 func (b *rxtBot) Moved(player int, a game.Action, after game.State) {
@@ -324,13 +287,5 @@ func (b *rxtBot) shut() {
 	if b.ln != nil {
 		b.ln.Close()
 	}
-	if b.pr != nil {
-		select {
-		case <-b.pr.done:
-		case <-time.After(b.d.QuitGrace):
-		}
-		b.pr.kill()
-		b.cpu = b.pr.treeCPU()
-		b.pr = nil
-	}
+	b.end()
 }

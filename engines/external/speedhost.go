@@ -4,10 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net"
 	"net/http"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -23,20 +21,12 @@ import (
 // the program gets URL, KEY and TIME_URL in its environment as the
 // contest's containers did.
 type speedBot struct {
-	cpu    time.Duration // the CPU time of the game's process, once it ended (hostcpu.go)
-	d      *Decl
-	params game.Params
-	seed   uint64
-	seat   int
+	hosted
 	key    string
-	pr     *proc
 	srv    *http.Server
-	ln     net.Listener
 	connCh chan *websocket.Conn
 	conn   *websocket.Conn
-	dead   error
 	over   bool // the final state was sent
-	legal  []game.Action
 
 	mu        sync.Mutex
 	connected bool
@@ -48,9 +38,6 @@ type speedBot struct {
 	msgs    chan wsMsg
 	stop    chan struct{} // closed by shut: the reader stops
 	readErr error
-	// call serializes Step, Moved and EndGame (the arena's watchdog may
-	// finish a game on another goroutine while a Step is still running).
-	call sync.Mutex
 }
 
 type wsMsg struct {
@@ -80,8 +67,6 @@ var (
 	_ game.Observer  = (*speedBot)(nil)
 )
 
-func (b *speedBot) Reset(seed uint64) { b.seed = seed }
-
 // BeginGame starts the server and the program and waits for its
 // connection.
 func (b *speedBot) BeginGame(m game.Map, seat int) {
@@ -94,19 +79,17 @@ func (b *speedBot) BeginGame(m game.Map, seat int) {
 
 func (b *speedBot) begin() error {
 	d := b.d
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return fmt.Errorf("bot %s: listen: %v", d.Name, err)
+	if err := b.listen(); err != nil {
+		return err
 	}
-	b.ln = ln
 	b.key = fmt.Sprintf("tourney-%016x", b.seed)
 	b.connCh = make(chan *websocket.Conn, 1)
 	mux := http.NewServeMux()
 	mux.HandleFunc("/spe_ed", b.serveWS)
 	mux.HandleFunc("/spe_ed_time", serveTime)
 	b.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-	go b.srv.Serve(ln)
-	base := "127.0.0.1:" + strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+	go b.srv.Serve(b.ln)
+	base := "127.0.0.1:" + strconv.Itoa(b.port())
 	url := "ws://" + base + "/spe_ed"
 	vars := map[string]string{
 		"addr": base, "url": url + "?key=" + b.key, "key": b.key, "seed": strconv.FormatUint(b.seed, 10),
@@ -114,29 +97,18 @@ func (b *speedBot) begin() error {
 	}
 	argv, env, key := d.renderWith(b.params, vars)
 	env = append(env, "URL="+url, "KEY="+b.key, "TIME_URL=http://"+base+"/spe_ed_time")
-	logf, err := openLog(d.Name)
+	if _, err := b.start(argv, env, key); err != nil {
+		return err
+	}
+	c, err := await(&b.hosted, b.connCh, url)
 	if err != nil {
 		return err
 	}
-	pr, err := startProc(d, key, argv, env, logf)
-	if err != nil {
-		return fault("crash", "bot %s: starting %s: %v", d.Name, strings.Join(argv, " "), err)
-	}
-	b.pr = pr
-	t := time.NewTimer(d.Startup)
-	defer t.Stop()
-	select {
-	case c := <-b.connCh:
-		b.conn = c
-		b.msgs = make(chan wsMsg, 4)
-		b.stop = make(chan struct{})
-		go b.readLoop(c)
-		return nil
-	case <-pr.done:
-		return fault("crash", "bot %s exited before connecting (%s)", d.Name, pr.exitStatus())
-	case <-t.C:
-		return fault("timeout", "bot %s did not connect to %s within %s", d.Name, url, d.Startup)
-	}
+	b.conn = c
+	b.msgs = make(chan wsMsg, 4)
+	b.stop = make(chan struct{})
+	go b.readLoop(c)
+	return nil
 }
 
 // serveWS accepts the seat's one connection: 403 for a wrong key, 429
@@ -280,21 +252,10 @@ func (b *speedBot) Step(ctx context.Context, s game.State, player int, bud game.
 	if err := json.Unmarshal(data, &m); err != nil {
 		return game.NoAction, b.fail(fault("protocol", "bot %s: %s is not an action message (%v)", d.Name, quoteLine(data), err))
 	}
-	b.legal = s.LegalActions(player, b.legal[:0])
-	for _, a := range b.legal {
-		if s.ActionString(player, a) == m.Action {
-			return a, nil
-		}
-	}
-	return game.NoAction, b.fail(fault("illegal", "bot %s: action %q is not one of turn_left, turn_right, slow_down, speed_up, change_nothing", d.Name, m.Action))
+	return b.move(s, player, m.Action, fmt.Sprintf("action %q is not one of turn_left, turn_right, slow_down, speed_up, change_nothing", m.Action))
 }
 
 func (b *speedBot) lost(err error) error { return b.pr.lost(b.d.Name, ": connection lost", err) }
-
-func (b *speedBot) fail(err error) error {
-	b.dead = err
-	return err
-}
 
 // Moved sends the state after a round to an eliminated player (active
 // players get it with their next turn) and the final state to everyone.
@@ -345,13 +306,5 @@ func (b *speedBot) shut() {
 	if b.srv != nil {
 		b.srv.Close()
 	}
-	if b.pr != nil {
-		select {
-		case <-b.pr.done:
-		case <-time.After(b.d.QuitGrace):
-		}
-		b.pr.kill()
-		b.cpu = b.pr.treeCPU()
-		b.pr = nil
-	}
+	b.end()
 }

@@ -29,7 +29,7 @@ func TestSpeedHostLikeOfficial(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := speed.NewState(m.(*speed.Map), 3)
-	b := &speedBot{seat: 0}
+	b := &speedBot{hosted: hosted{seat: 0}}
 	var js speed.JSONState
 	if err := json.Unmarshal(b.message(s, time.Now().Add(5*time.Second), false), &js); err != nil {
 		t.Fatal(err)

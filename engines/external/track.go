@@ -60,16 +60,7 @@ func recordPid(p *proc) {
 	line := fmt.Sprintf("%d %d %s %s\n", p.pid, p.start, p.tag, strconv.Quote(p.argv0))
 	pidsMu.Lock()
 	defer pidsMu.Unlock()
-	d := filepath.Join(dir, "bots")
-	if err := os.MkdirAll(d, 0o755); err != nil {
-		return
-	}
-	f, err := os.OpenFile(filepath.Join(d, PidsFile), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-	if err != nil {
-		return
-	}
-	f.WriteString(line)
-	f.Close()
+	appendPids(dir, line)
 }
 
 // recordRun notes this run in DIR/bots/pids before its first process
@@ -83,6 +74,12 @@ func recordRun() {
 		return
 	}
 	runRecorded[dir] = true
+	appendPids(dir, "0 0 "+runID+"/ \"\"\n")
+}
+
+// appendPids appends line to DIR/bots/pids (the caller holds pidsMu);
+// a directory that cannot be written records nothing.
+func appendPids(dir, line string) {
 	d := filepath.Join(dir, "bots")
 	if err := os.MkdirAll(d, 0o755); err != nil {
 		return
@@ -91,7 +88,7 @@ func recordRun() {
 	if err != nil {
 		return
 	}
-	f.WriteString("0 0 " + runID + "/ \"\"\n")
+	f.WriteString(line)
 	f.Close()
 }
 

@@ -522,17 +522,17 @@ func (sr *Searcher) updatePV(ply int, a game.Action) {
 // for paranoid).
 func (sr *Searcher) childValue(c game.State, mover, depth, ply int, alpha, beta float64) float64 {
 	if sr.paranoid {
-		return sr.paranoidNode(c, depth, ply, alpha, beta)
+		return sr.node(c, depth, ply, alpha, beta, sr.root)
 	}
 	cm := c.CurrentPlayer()
 	if cm == mover {
-		return sr.negamaxNode(c, depth, ply, alpha, beta, mover)
+		return sr.node(c, depth, ply, alpha, beta, mover)
 	}
 	view := cm
 	if cm < 0 {
 		view = 1 - mover
 	}
-	return -sr.negamaxNode(c, depth, ply, -beta, -alpha, view)
+	return -sr.node(c, depth, ply, -beta, -alpha, view)
 }
 
 // rootSearch searches the root with window (alpha, beta); the move is the
@@ -627,18 +627,23 @@ func (sr *Searcher) probe(key uint64, depth int, alpha, beta float64) (float64, 
 	return 0, false, e.move
 }
 
-func (sr *Searcher) negamaxNode(s game.State, depth, ply int, alpha, beta float64, player int) float64 {
+// node searches s to depth with window (alpha, beta), its value seen by
+// player view. Under negamax (not paranoid) every node maximises for its
+// mover (a child of the other player is negated by childValue); under
+// paranoid the root player maximises and every other player minimises
+// the root's value (view is the root).
+func (sr *Searcher) node(s game.State, depth, ply int, alpha, beta float64, view int) float64 {
 	sr.pvLen[ply] = 0
 	if !sr.enter() {
 		return 0
 	}
 	mover := s.CurrentPlayer()
 	if mover == game.TerminalPlayer {
-		return sr.hooks.Evaluate(s, player, ply)
+		return sr.hooks.Evaluate(s, view, ply)
 	}
 	if depth <= 0 || mover < 0 {
 		sr.horizon = true
-		return sr.hooks.Evaluate(s, player, ply)
+		return sr.hooks.Evaluate(s, view, ply)
 	}
 	var key uint64
 	ttMove := game.NoAction
@@ -653,66 +658,9 @@ func (sr *Searcher) negamaxNode(s game.State, depth, ply int, alpha, beta float6
 	}
 	moves := sr.orderMoves(s, mover, ply, ttMove)
 	if len(moves) == 0 {
-		return sr.hooks.Evaluate(s, player, ply)
+		return sr.hooks.Evaluate(s, view, ply)
 	}
-	origAlpha := alpha
-	best := game.NoAction
-	saved := sr.horizon
-	sr.horizon = false
-	for i := range moves {
-		a := sr.moveAt(ply, i)
-		c := sr.play(s, a)
-		v := sr.childValue(c, mover, depth-1, ply+1, alpha, beta)
-		sr.unplay(s, a)
-		if sr.stop {
-			return 0
-		}
-		if v > alpha {
-			alpha = v
-			best = a
-			sr.updatePV(ply, a)
-			if alpha >= beta {
-				break
-			}
-		}
-	}
-	hit := sr.horizon
-	sr.horizon = saved || hit
-	if useTT {
-		sr.storeMax(key, depth, origAlpha, alpha, beta, best, !hit)
-	}
-	return alpha
-}
-
-func (sr *Searcher) paranoidNode(s game.State, depth, ply int, alpha, beta float64) float64 {
-	sr.pvLen[ply] = 0
-	if !sr.enter() {
-		return 0
-	}
-	mover := s.CurrentPlayer()
-	if mover == game.TerminalPlayer {
-		return sr.hooks.Evaluate(s, sr.root, ply)
-	}
-	if depth <= 0 || mover < 0 {
-		sr.horizon = true
-		return sr.hooks.Evaluate(s, sr.root, ply)
-	}
-	var key uint64
-	ttMove := game.NoAction
-	useTT := sr.tt != nil && sr.hashed
-	if useTT {
-		key = s.(game.Hasher).Hash()
-		v, cut, m := sr.probe(key, depth, alpha, beta)
-		if cut {
-			return v
-		}
-		ttMove = m
-	}
-	moves := sr.orderMoves(s, mover, ply, ttMove)
-	if len(moves) == 0 {
-		return sr.hooks.Evaluate(s, sr.root, ply)
-	}
-	maxNode := mover == sr.root
+	maxNode := !sr.paranoid || mover == sr.root
 	origAlpha, origBeta := alpha, beta
 	best := game.NoAction
 	saved := sr.horizon
@@ -720,7 +668,7 @@ func (sr *Searcher) paranoidNode(s game.State, depth, ply int, alpha, beta float
 	for i := range moves {
 		a := sr.moveAt(ply, i)
 		c := sr.play(s, a)
-		v := sr.paranoidNode(c, depth-1, ply+1, alpha, beta)
+		v := sr.childValue(c, mover, depth-1, ply+1, alpha, beta)
 		sr.unplay(s, a)
 		if sr.stop {
 			return 0

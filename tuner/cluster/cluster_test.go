@@ -14,89 +14,14 @@ import (
 
 	"tourney/tuner"
 	"tourney/tuner/cluster"
+	"tourney/tuner/cluster/clustertest"
 	"tourney/tuner/space"
 )
 
-// TestSpace: the synthetic landscape bot on a map file in a subdirectory
-// and a field bot config file one directory up: both must travel.
-const testSpace = `name = "cl"
-seed = 5
-
-[[scenario]]
-game = "synthetic"
-bot  = "landscape"
-maps = ["maps/flat.toml"]
-field = ["../shared/ref.toml"]
-
-[params]
-x1 = { values = [0, 1] }
-x2 = { values = [0, 1] }
-
-[generate]
-method = "grid"
-include_defaults = true
-
-[tournament]
-format = "knockout"
-group = 2
-advance = 1
-min_blocks = 2
-max_games = %MAX%
-`
-
-const flatMap = `doc = "two knobs, small effects"
-players = 2
-
-[main]
-x1 = { "0" = 0, "1" = 20 }
-x2 = { "0" = 0, "1" = -10 }
-`
-
-const refBot = `game = "synthetic"
-bot = "landscape"
-[params]
-x1 = 1
-`
-
-// WriteSpace writes the test space (with its files) under dir and
-// returns the space file.
+// WriteSpace writes the test space (two knobs, the defaults among the
+// variants) under dir and returns the space file.
 func WriteSpace(t testing.TB, dir string, maxGames string) string {
-	t.Helper()
-	for name, text := range map[string]string{
-		"space/cl.toml":        strings.Replace(testSpace, "%MAX%", maxGames, 1),
-		"space/maps/flat.toml": flatMap,
-		"shared/ref.toml":      refBot,
-	} {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return filepath.Join(dir, "space", "cl.toml")
-}
-
-// Identical are the files a cluster run writes byte for byte as a local
-// run does.
-var Identical = []string{"games.csv", "variants.csv", "ratings.csv", "bracket.csv", "winner.toml"}
-
-func sameFiles(t *testing.T, a, b string) {
-	t.Helper()
-	for _, f := range Identical {
-		x, err := os.ReadFile(filepath.Join(a, f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		y, err := os.ReadFile(filepath.Join(b, f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(x, y) {
-			t.Errorf("%s differs between %s and %s", f, a, b)
-		}
-	}
+	return clustertest.WriteSpace(t, dir, 2, true, maxGames)
 }
 
 func serve(t *testing.T, token string) (url string, stop func()) {
@@ -168,7 +93,7 @@ func TestClusterMatchesLocal(t *testing.T) {
 	}
 	cancel()
 	wg.Wait()
-	sameFiles(t, local, remote)
+	clustertest.SameFiles(t, local, remote)
 	var sum struct {
 		Blocks  int               `json:"blocks"`
 		Players map[string]string `json:"players"`
@@ -205,7 +130,7 @@ func TestRefusals(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer nc.Close()
-	var log syncBuf
+	var log clustertest.SyncBuf
 	co, err := cluster.NewCoordinator(ctx, nc, sp, cluster.Options{Version: "1.0", Log: &log})
 	if err != nil {
 		t.Fatal(err)
@@ -216,7 +141,7 @@ func TestRefusals(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer wc.Close()
-	var wlog syncBuf
+	var wlog clustertest.SyncBuf
 	err = cluster.RunWorker(ctx, wc, cluster.WorkerOptions{Name: "old", Version: "0.9", Cache: t.TempDir(), Log: &wlog})
 	var re *cluster.RefusedError
 	if !errors.As(err, &re) || !strings.Contains(err.Error(), "the coordinator runs tourney 1.0, this worker 0.9") {
@@ -240,23 +165,6 @@ func TestServeNeedsToken(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "--nats-token") {
 		t.Fatalf("got %v", err)
 	}
-}
-
-type syncBuf struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuf) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuf) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // An external bot the worker does not have: the worker stops with a
@@ -283,7 +191,7 @@ func TestMissingExternalBot(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer nc.Close()
-	var log syncBuf
+	var log clustertest.SyncBuf
 	co, err := cluster.NewCoordinator(ctx, nc, sp, cluster.Options{Version: "t", Log: &log, AckWait: time.Second})
 	if err != nil {
 		t.Fatal(err)

@@ -63,7 +63,7 @@
 // equal winner is called better in at most 1 % of runs), otherwise "no
 // evidence of improvement: keep the defaults". The tournament's bound at 1 − (1 − confidence)/m
 // for the m variants that could have won is printed beside it. A
-// decided confirmation (confirm = true, ConfirmDir: a GSPRT on fresh
+// decided confirmation (confirm = true, confirm.Dir: a GSPRT on fresh
 // seeds) replaces the verdict; an undecided one leaves it.
 //
 // Continuous methods (points.go, spsa.go, cmaes.go; statistics.md §9):

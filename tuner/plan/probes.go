@@ -21,7 +21,7 @@ import (
 // search times its games at probe points spread over the box, each
 // played as the search and the final phase play it (ProbeGames), and
 // says how far apart they lie: the run's cost lies between the cheapest
-// and the dearest probe's (tuner.Calibrate).
+// and the dearest probe's (costs.Calibrate).
 
 // ProbeCount is the number of probe points (Probes).
 const ProbeCount = 6

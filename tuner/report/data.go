@@ -13,14 +13,14 @@ import (
 	"strconv"
 	"strings"
 
-	"tourney/tuner"
 	"tourney/tuner/records"
+	"tourney/tuner/results"
 )
 
-// table is a CSV file read by column name (tuner.Table).
-type table = tuner.Table
+// table is a CSV file read by column name (results.Table).
+type table = results.Table
 
-func readTable(path string) (*table, error) { return tuner.ReadTable(path) }
+func readTable(path string) (*table, error) { return results.ReadTable(path) }
 
 func num(t *table, r []string, col string) (float64, bool) {
 	v, err := strconv.ParseFloat(t.Get(r, col), 64)
@@ -53,9 +53,9 @@ type Data struct {
 	Bracket   []BracketRow
 	Games     *table // games.csv (nil when missing)
 	Records   []*records.Game
-	Places    *tuner.PlacementTable // games of more than two seats (nil: none)
-	Notes     []string              // what was missing or skipped
-	Effects   []EffectRow           // effects.csv (nil: none)
+	Places    *results.PlacementTable // games of more than two seats (nil: none)
+	Notes     []string                // what was missing or skipped
+	Effects   []EffectRow             // effects.csv (nil: none)
 }
 
 // BracketRow is one participant of one encounter.
@@ -138,7 +138,7 @@ func Load(dir string) (*Data, error) {
 	}
 	if gt, err := readTable(filepath.Join(dir, "games.csv")); err == nil {
 		d.Games = gt
-		if pt, err := tuner.PlacementsFromDir(dir, 0); err == nil && len(pt.Players()) > 0 {
+		if pt, err := results.PlacementsFromDir(dir, 0); err == nil && len(pt.Players()) > 0 {
 			d.Places = pt
 		}
 	} else {

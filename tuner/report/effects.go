@@ -8,8 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-
-	"tourney/tuner"
+	"tourney/tuner/results"
 )
 
 // The parameter effects of effects.csv (statistics.md §7): each knob
@@ -54,7 +53,7 @@ type effectsView struct {
 	Scopes    []effectScope
 	Predicted string
 	// Knobs: the knobs that changed no game, and those the design could
-	// not tell (summary.json's knobs, tuner.KnobLines).
+	// not tell (summary.json's knobs, results.KnobLines).
 	Knobs []string
 }
 
@@ -149,9 +148,9 @@ func effectIntervalSVG(rows []EffectRow) string {
 func knobLines(summary map[string]any) []string {
 	var out []string
 	if raw, ok := summary["knobs"]; ok {
-		var ks []tuner.KnobChange
+		var ks []results.KnobChange
 		if b, err := json.Marshal(raw); err == nil && json.Unmarshal(b, &ks) == nil {
-			out = tuner.KnobLines(ks)
+			out = results.KnobLines(ks)
 		}
 	}
 	if names, ok := summary["effects_unidentified"].([]any); ok {
@@ -161,7 +160,7 @@ func knobLines(summary map[string]any) []string {
 				ns = append(ns, s)
 			}
 		}
-		if l := tuner.UnidentifiedLine(ns); l != "" {
+		if l := results.UnidentifiedLine(ns); l != "" {
 			out = append(out, l)
 		}
 	}

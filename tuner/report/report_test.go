@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"tourney/tuner/replay"
 	"tourney/tuner/space"
 
 	"tourney/arena"
@@ -57,7 +58,7 @@ func sweepDir(t *testing.T, text string) string {
 	if _, err := tuner.RunSweep(context.Background(), s, tuner.RunOptions{Out: out, Workers: 2, Quiet: true}); err != nil {
 		t.Fatal(err)
 	}
-	if _, mm, err := tuner.RecordDir(context.Background(), out, 2, nil); err != nil || len(mm) > 0 {
+	if _, mm, err := replay.Record(context.Background(), out, 2, nil); err != nil || len(mm) > 0 {
 		t.Fatalf("records: %v %v", mm, err)
 	}
 	return out

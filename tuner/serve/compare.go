@@ -7,8 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	"tourney/tuner"
+	"tourney/tuner/results"
 )
 
 // comparison is the compare page: runs of one space side by side.
@@ -44,7 +43,7 @@ func fmtInterval(x, lo, hi float64) string {
 	return s
 }
 
-func cell(t *tuner.Table, r []string, col string) float64 {
+func cell(t *results.Table, r []string, col string) float64 {
 	v, err := strconv.ParseFloat(t.Get(r, col), 64)
 	if err != nil {
 		return math.NaN()
@@ -90,7 +89,7 @@ func compare(runs []Run) *comparison {
 			cr.Elapsed = fmtDuration(secs(sum.Elapsed))
 		}
 		c.Runs = append(c.Runs, cr)
-		if t, err := tuner.ReadTable(filepath.Join(r.Dir, "effects.csv")); err == nil {
+		if t, err := results.ReadTable(filepath.Join(r.Dir, "effects.csv")); err == nil {
 			for _, row := range t.Rows {
 				k := t.Get(row, "parameter") + " = " + t.Get(row, "value")
 				if sc := t.Get(row, "scenario"); sc != "" && sc != "all" {
@@ -103,7 +102,7 @@ func compare(runs []Run) *comparison {
 				effects[k][i] = fmtInterval(cell(t, row, "effect"), cell(t, row, "effect_lo"), cell(t, row, "effect_hi"))
 			}
 		}
-		t, err := tuner.ReadTable(filepath.Join(r.Dir, "variants.csv"))
+		t, err := results.ReadTable(filepath.Join(r.Dir, "variants.csv"))
 		if err != nil {
 			continue
 		}

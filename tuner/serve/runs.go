@@ -12,7 +12,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"tourney/tuner"
+	"tourney/tuner/lock"
 )
 
 // Run states.
@@ -155,7 +155,7 @@ func stateOf(dir string, own bool) string {
 	if own {
 		return Running
 	}
-	b, err := os.ReadFile(filepath.Join(dir, tuner.LockFileName))
+	b, err := os.ReadFile(filepath.Join(dir, lock.FileName))
 	if err != nil {
 		return Interrupted
 	}

@@ -377,12 +377,34 @@ func sigmoid(x float64) float64 {
 // When grad is not nil it stores ∇f there; when hess is not nil (n×n,
 // row-major) it stores ∇²f there.
 func (m *model) eval(beta []float64, w *weights, grad, hess []float64, sc *plScratch) float64 {
-	n := m.n
+	if hess == nil {
+		return evalInto(m, beta, w, grad, denseHessian{}, false, sc)
+	}
+	return evalInto(m, beta, w, grad, denseHessian{hess, m.n}, true, sc)
+}
+
+// hessian is where evalInto adds the terms' second derivatives: the
+// dense n×n matrix (eval) or the sparse pattern's diagonal and pairs
+// (evalSparse).
+type hessian interface {
+	clear()
+	// pair adds Bradley–Terry term t's h = ∂²f/∂β_i² of entities i, j.
+	pair(t, i, j int, h float64)
+	// order adds wt times PL term t's local Hessian lh (by positions).
+	order(t int, order []int, lh []float64, wt float64)
+	// prior adds the prior's h at entity i.
+	prior(i int, h float64)
+}
+
+// evalInto is eval and evalSparse: f at beta, ∇f into grad (when not
+// nil) and ∇²f into hs (when has). Every entry is summed in the same
+// order whatever the storage.
+func evalInto[H hessian](m *model, beta []float64, w *weights, grad []float64, hs H, has bool, sc *plScratch) float64 {
 	if grad != nil {
 		clear(grad)
 	}
-	if hess != nil {
-		clear(hess)
+	if has {
+		hs.clear()
 	}
 	var f float64
 	// Bradley–Terry pairs, draws as half a win and half a loss:
@@ -398,17 +420,25 @@ func (m *model) eval(beta []float64, w *weights, grad, hess []float64, sc *plScr
 			grad[i] += g
 			grad[j] -= g
 		}
-		if hess != nil {
-			hess[i*n+i] += h
-			hess[j*n+j] += h
-			hess[i*n+j] -= h
-			hess[j*n+i] -= h
+		if has {
+			hs.pair(t, i, j, h)
 		}
 	}
 	// Plackett–Luce orders.
 	for t, order := range m.plOrder {
-		if wt := w.plW[t]; wt != 0 {
-			f += m.plTerm(t, order, beta, grad, hess, wt, sc)
+		wt := w.plW[t]
+		if wt == 0 {
+			continue
+		}
+		f += wt * m.plLocal(t, order, beta, has, sc)
+		np := len(order)
+		if grad != nil {
+			for a, p := range order {
+				grad[p] += wt * sc.g[a]
+			}
+		}
+		if has {
+			hs.order(t, order, sc.h[:np*np], wt)
 		}
 	}
 	// Prior: PriorDraws draws against a 0-rated opponent (the anchor is at
@@ -418,18 +448,45 @@ func (m *model) eval(beta []float64, w *weights, grad, hess []float64, sc *plScr
 			if i == m.anchor {
 				continue
 			}
-			v, g, h := m.priorTerm(b, grad != nil || hess != nil)
+			v, g, h := m.priorTerm(b, grad != nil || has)
 			f -= v
 			if grad != nil {
 				grad[i] += g
 			}
-			if hess != nil {
-				hess[i*n+i] += h
+			if has {
+				hs.prior(i, h)
 			}
 		}
 	}
 	return f
 }
+
+// denseHessian is the n×n Hessian, row-major.
+type denseHessian struct {
+	h []float64
+	n int
+}
+
+func (d denseHessian) clear() { clear(d.h) }
+
+func (d denseHessian) pair(t, i, j int, h float64) {
+	n := d.n
+	d.h[i*n+i] += h
+	d.h[j*n+j] += h
+	d.h[i*n+j] -= h
+	d.h[j*n+i] -= h
+}
+
+func (d denseHessian) order(t int, order []int, lh []float64, wt float64) {
+	np := len(order)
+	for i, p := range order {
+		for j, r := range order {
+			d.h[p*d.n+r] += wt * lh[i*np+j]
+		}
+	}
+}
+
+func (d denseHessian) prior(i int, h float64) { d.h[i*d.n+i] += h }
 
 // btTerm is Bradley–Terry term t at beta: its log-likelihood v (f −= v),
 // ∂f/∂β_i = g (∂f/∂β_j = −g) and h = ∂²f/∂β_i² (= ∂²f/∂β_j² =
@@ -459,8 +516,7 @@ type plScratch struct {
 	g, h    []float64 // local gradient (np) and Hessian (np×np)
 }
 
-// plTerm returns wt times minus the log-likelihood of one finishing order
-// (statistics.md §4) and adds wt times its gradient and Hessian. Group k
+// A finishing order's term (statistics.md §4; plLocal): group k
 // with members G, and R the players not placed before it, contributes to
 // the log-likelihood
 //
@@ -470,26 +526,7 @@ type plScratch struct {
 // the tie stands for (for m = 1 the usual β − ln Σ_R e^β). Groups of more
 // than maxExactTie players use Efron's approximation of the average,
 // ln(Σ_R e^β − (l/m)·Σ_G e^β).
-func (m *model) plTerm(t int, order []int, beta, grad, hess []float64, wt float64, sc *plScratch) float64 {
-	f := m.plLocal(t, order, beta, hess != nil, sc)
-	np := len(order)
-	lg, lh := sc.g[:np], sc.h[:np*np]
-	if grad != nil {
-		for i, p := range order {
-			grad[p] += wt * lg[i]
-		}
-	}
-	if hess != nil {
-		n := m.n
-		for i, p := range order {
-			for j, r := range order {
-				hess[p*n+r] += wt * lh[i*np+j]
-			}
-		}
-	}
-	return wt * f
-}
-
+//
 // plLocal returns minus the log-likelihood of one finishing order (weight
 // 1) and leaves its gradient by position of the order in sc.g and, when
 // hess, its Hessian (np×np, by positions) in sc.h.
@@ -755,8 +792,9 @@ func (f *fitter) Converged(loc *optimize.Location) optimize.Status {
 	return optimize.NotTerminated
 }
 
-func (f *fitter) fit(w *weights, start []float64) ([]float64, error) {
-	m := f.m
+// totalWeight is the games' weight and the prior's: the scale of the
+// objective (the fits' tolerance is a share of it).
+func (m *model) totalWeight(w *weights) float64 {
 	var total float64
 	for _, x := range w.btW {
 		total += x
@@ -764,7 +802,12 @@ func (f *fitter) fit(w *weights, start []float64) ([]float64, error) {
 	for _, x := range w.plW {
 		total += x
 	}
-	total += m.prior * float64(m.n)
+	return total + m.prior*float64(m.n)
+}
+
+func (f *fitter) fit(w *weights, start []float64) ([]float64, error) {
+	m := f.m
+	total := m.totalWeight(w)
 	if total == 0 || len(f.free) == 0 {
 		return make([]float64, m.n), nil // nothing to fit: everyone at 0
 	}

@@ -267,7 +267,7 @@ func TestFitPlackettLuceBrute(t *testing.T) {
 func TestTwoSeatTieIsHalfWin(t *testing.T) {
 	m := &model{n: 2, anchor: 0, plGroups: [][]int{{0, 2}}}
 	beta := []float64{0.3, -0.9}
-	got := -m.plTerm(0, []int{0, 1}, beta, nil, nil, 1, &plScratch{})
+	got := -m.plLocal(0, []int{0, 1}, beta, false, &plScratch{})
 	d := beta[0] - beta[1]
 	want := 0.5*logSigmoid(d) + 0.5*logSigmoid(-d)
 	if !near(got, want, 1e-12) {

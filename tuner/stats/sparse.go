@@ -110,68 +110,45 @@ func newSparsePattern(m *model) *sparsePattern {
 // value and the gradient are summed in eval's order. grad, diag and off
 // are all nil (value only) or all set.
 func (m *model) evalSparse(p *sparsePattern, beta []float64, w *weights, grad, diag, off []float64, sc *plScratch) float64 {
-	if grad != nil {
-		clear(grad)
-		clear(diag)
-		clear(off)
-	}
-	var f float64
-	for t, i := range m.pairI {
-		v, g, h, ok := m.btTerm(t, beta, w)
-		if !ok {
-			continue
-		}
-		j := m.pairJ[t]
-		f -= v
-		if grad != nil {
-			grad[i] += g
-			grad[j] -= g
-			diag[i] += h
-			diag[j] += h
-			off[p.bt[t]] -= h
-		}
-	}
-	for t, order := range m.plOrder {
-		wt := w.plW[t]
-		if wt == 0 {
-			continue
-		}
-		f += wt * m.plLocal(t, order, beta, grad != nil, sc)
-		if grad == nil {
-			continue
-		}
-		np := len(order)
-		lg, lh, slots := sc.g[:np], sc.h[:np*np], p.pl[t]
-		k := 0
-		for a, pa := range order {
-			grad[pa] += wt * lg[a]
-			diag[pa] += wt * lh[a*np+a]
-			for b := a + 1; b < np; b++ {
-				v := wt * lh[a*np+b]
-				if e := slots[k]; e >= 0 {
-					off[e] += v
-				} else {
-					diag[pa] += 2 * v
-				}
-				k++
-			}
-		}
-	}
-	if m.prior > 0 {
-		for i, b := range beta {
-			if i == m.anchor {
-				continue
-			}
-			v, g, h := m.priorTerm(b, grad != nil)
-			f -= v
-			if grad != nil {
-				grad[i] += g
-				diag[i] += h
-			}
-		}
-	}
-	return f
+	return evalInto(m, beta, w, grad, sparseHessian{p, diag, off}, grad != nil, sc)
 }
+
+// sparseHessian is the Hessian's diagonal and its value per pair of the
+// pattern (both H[i][j] and H[j][i]).
+type sparseHessian struct {
+	p         *sparsePattern
+	diag, off []float64
+}
+
+func (s sparseHessian) clear() {
+	clear(s.diag)
+	clear(s.off)
+}
+
+func (s sparseHessian) pair(t, i, j int, h float64) {
+	s.diag[i] += h
+	s.diag[j] += h
+	s.off[s.p.bt[t]] -= h
+}
+
+func (s sparseHessian) order(t int, order []int, lh []float64, wt float64) {
+	np, slots := len(order), s.p.pl[t]
+	k := 0
+	for a, pa := range order {
+		s.diag[pa] += wt * lh[a*np+a]
+		for b := a + 1; b < np; b++ {
+			v := wt * lh[a*np+b]
+			if e := slots[k]; e >= 0 {
+				s.off[e] += v
+			} else {
+				s.diag[pa] += 2 * v
+			}
+			k++
+		}
+	}
+}
+
+func (s sparseHessian) prior(i int, h float64) { s.diag[i] += h }
 
 // sparseFitter minimises the same objective under the same constraint as
 // fitter, for many entities: Newton's method whose direction solves the
@@ -219,24 +196,9 @@ func newSparseFitterPattern(m *model, p *sparsePattern) *sparseFitter {
 
 func (f *sparseFitter) clone() solver { return newSparseFitterPattern(f.m, f.p) }
 
-// proj projects v onto the feasible directions.
-func (f *sparseFitter) proj(v []float64) {
-	if f.m.anchor == anchorFree {
-		return // every direction is feasible
-	}
-	if a := f.m.anchor; a >= 0 {
-		v[a] = 0
-		return
-	}
-	var s float64
-	for _, x := range v {
-		s += x
-	}
-	s /= float64(len(v))
-	for i := range v {
-		v[i] -= s
-	}
-}
+// proj projects v onto the feasible directions (project0: with an
+// anchor its coordinate is zeroed, without one the mean is subtracted).
+func (f *sparseFitter) proj(v []float64) { f.m.project0(v) }
 
 // mul sets y to the projected Hessian times x (x feasible).
 func (f *sparseFitter) mul(y, x []float64) {
@@ -322,14 +284,7 @@ func (f *sparseFitter) direction(total float64) {
 
 func (f *sparseFitter) fit(w *weights, start []float64) ([]float64, error) {
 	m := f.m
-	var total float64
-	for _, x := range w.btW {
-		total += x
-	}
-	for _, x := range w.plW {
-		total += x
-	}
-	total += m.prior * float64(m.n)
+	total := m.totalWeight(w)
 	if total == 0 || m.n == 1 {
 		return make([]float64, m.n), nil // nothing to fit: everyone at 0
 	}

@@ -1,0 +1,67 @@
+// Package testspace is the tests' spaces from text: a space's text from
+// its name, seed, game and bot (Text, Fixed), parsed (Parse), a CSV file
+// read whole (ReadCSV), whether the race detector runs (Race) and the
+// skip of heavy tests under it (HeavyUnderRace). It imports the space
+// only; only tests import it (package tuner's, the command's and the
+// external tests of the sweep's parts).
+package testspace
+
+import (
+	"encoding/csv"
+	"fmt"
+	"os"
+	"testing"
+
+	"tourney/tuner/space"
+)
+
+// Text is the text of a space: its name and seed, a scenario of game's
+// bot, then rest (the scenario's other keys and the tables after it).
+func Text(name string, seed int, game, bot, rest string) string {
+	return fmt.Sprintf("\nname = %q\nseed = %d\n[[scenario]]\ngame = %q\nbot = %q\n", name, seed, game, bot) + rest
+}
+
+// Fixed is the text of a space of the synthetic game's fixed bot: its
+// name and seed, then params, the lines of [params] and the tables after
+// them.
+func Fixed(name string, seed int, params string) string {
+	return Text(name, seed, "synthetic", "fixed", "[params]\n"+params)
+}
+
+// Parse is text parsed as the space file name.
+func Parse(t testing.TB, name, text string) *space.Space {
+	t.Helper()
+	sp, err := space.Parse(name, []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sp
+}
+
+// ReadCSV reads a CSV file whole.
+func ReadCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return rows
+}
+
+// HeavyUnderRace skips a test whose work is whole sweeps (thousands of
+// games) or external processes playing many games when it runs under
+// the race detector, which slows games five to tenfold: CI's second pass
+// runs it without the detector (.ci/run names it, with TOURNEY_FULL=1),
+// and the race detector still sees the concurrency through the shorter
+// tests. With TOURNEY_FULL set it runs under the detector too.
+func HeavyUnderRace(t *testing.T) {
+	t.Helper()
+	if Race && os.Getenv("TOURNEY_FULL") == "" {
+		t.Skip("whole sweeps: CI runs this without the race detector (TOURNEY_FULL=1 go test -run " + t.Name() + ")")
+	}
+}

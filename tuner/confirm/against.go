@@ -1,0 +1,107 @@
+package confirm
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+
+	"tourney/arena"
+	"tourney/engines/game"
+	"tourney/tuner/costs"
+	"tourney/tuner/match"
+	"tourney/tuner/results"
+	"tourney/tuner/space"
+	"tourney/tuner/stats"
+)
+
+var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+// Against plays the winner of the finished sweep in dir and the
+// defaults against the field bot against, each on the same games
+// (ConfirmGames of the first scenario, fresh seeds, the clock played on
+// the wall clock when opt.WallClock), writes dir/against-NAME/{winner,
+// defaults}/ and records the check in summary.json (field_checks).
+func Against(ctx context.Context, s *space.Space, dir, name string, against arena.Entrant, opt Options) (*results.FieldCheck, error) {
+	bc, err := space.LoadBotConfig(filepath.Join(dir, "winner.toml"))
+	if err != nil {
+		return nil, err
+	}
+	if s, err = costs.ResolveNodeRates(ctx, s, dir, true, opt.Log); err != nil {
+		return nil, err
+	}
+	sc := &s.Scenarios[0]
+	budget, rates := sc.Budget, sc.NodeRates
+	if opt.WallClock && sc.Clocked() {
+		budget, rates = budget.WallClock(), nil
+	}
+	if _, err := os.Stat(filepath.Join(dir, "summary.json")); err != nil {
+		return nil, &space.InputError{File: dir, Message: "not a finished sweep (no summary.json)"}
+	}
+	out := filepath.Join(dir, "against-"+unsafeName.ReplaceAllString(name, "_"))
+	if err := os.RemoveAll(out); err != nil { // a check again replaces the last
+		return nil, err
+	}
+	var res [2]*match.Result
+	for i, who := range []struct {
+		label  string
+		params game.Params
+	}{{"winner", bc.Resolved}, {"defaults", s.DefaultParams(0)}} {
+		c := &match.Config{Game: sc.Game, NameA: who.label, NameB: name,
+			A:    arena.Entrant{Spec: sc.Bot, Params: who.params},
+			B:    against,
+			Maps: sc.Maps, MapNames: sc.MapNames, Games: s.Tournament.ConfirmGames, Budget: budget, NodeRates: rates,
+			Seed: game.Mix(s.Seed, 0xf1e1d), OpeningPlies: sc.OpeningPlies, Confidence: s.Tournament.Confidence}
+		r, err := match.Run(ctx, c, opt.match(filepath.Join(out, who.label)))
+		if err != nil {
+			return nil, err
+		}
+		res[i] = r
+	}
+	n := min(len(res[0].DealPoints), len(res[1].DealPoints))
+	d := make([]float64, n)
+	fc := &results.FieldCheck{Against: name, Deals: n, Budget: budget.String(), Dir: out,
+		Forfeits: [2]int{res[0].Forfeits[1], res[1].Forfeits[1]}}
+	for k := range n {
+		d[k] = res[0].DealPoints[k] - res[1].DealPoints[k]
+		fc.Winner += res[0].DealPoints[k] / float64(n)
+		fc.Defaults += res[1].DealPoints[k] / float64(n)
+	}
+	pd := stats.PairedDiff(d, s.Tournament.Confidence)
+	fc.Diff, fc.P = pd.Mean, pd.P
+	fc.Lo, fc.Hi = results.OptFloat(pd.Lo, 3), results.OptFloat(pd.Hi, 3)
+	fc.Winner, fc.Defaults, fc.Diff = round3(fc.Winner), round3(fc.Defaults), round3(fc.Diff)
+	return fc, recordFieldCheck(dir, fc)
+}
+
+func round3(x float64) float64 {
+	if math.IsNaN(x) {
+		return 0
+	}
+	return math.Round(x*1000) / 1000
+}
+
+// recordFieldCheck adds (or replaces, for the same bot) the check in
+// dir/summary.json.
+func recordFieldCheck(dir string, fc *results.FieldCheck) error {
+	path := filepath.Join(dir, "summary.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return &space.InputError{File: dir, Message: "not a finished sweep (no summary.json)"}
+	}
+	var sum results.Summary
+	if err := json.Unmarshal(data, &sum); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	sum.FieldChecks = slices.DeleteFunc(sum.FieldChecks, func(c *results.FieldCheck) bool { return c.Against == fc.Against })
+	sum.FieldChecks = append(sum.FieldChecks, fc)
+	js, err := json.MarshalIndent(sum, "", "  ")
+	if err != nil {
+		return err
+	}
+	return results.WriteFileAtomic(path, append(js, '\n'))
+}

@@ -1,5 +1,0 @@
-//go:build race
-
-package tuner
-
-func init() { raceEnabled = true }
