@@ -170,7 +170,7 @@
 // is drawn as [−30, 15]: the continuous methods work in units of each
 // range and do not depend on where 0 lies in it. tuner/plan's
 // TestFamilyPeak and tuner's TestFamilyFlat run SPSA and CMA-ES on drawn
-// landscapes (TOURNEY_FAMILY_SEEDS=n; README).
+// landscapes (TOURNEY_FAMILY_SEEDS=n; results/measurements.md).
 //
 // DrawRidges (ridges.go) draws a second family, built unlike the first
 // (issue 41), on the landscape-mixed bot: 6 .. 12 knobs; rotated ridges
