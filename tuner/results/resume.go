@@ -5,14 +5,17 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"github.com/BurntSushi/toml"
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
+	"sort"
 	"strconv"
 	"strings"
-	"tourney/tuner/space"
 
 	"tourney/arena"
+	"tourney/tuner/space"
 )
 
 // priorGame is a game found in the games.csv of an interrupted sweep.
@@ -42,6 +45,59 @@ func (g *priorGame) result(job *arena.Job) *arena.Result {
 	return res
 }
 
+// sameSpace reports whether two space files say the same thing: comments,
+// blank lines, the order of keys and the way a value is spelt do not
+// matter, values do. When they differ it names the first key (in sorted
+// order) whose value differs, "" when one of them does not parse.
+func sameSpace(a, b []byte) (string, bool) {
+	if bytes.Equal(a, b) {
+		return "", true
+	}
+	var ma, mb map[string]any
+	if _, err := toml.Decode(string(a), &ma); err != nil {
+		return "", false
+	}
+	if _, err := toml.Decode(string(b), &mb); err != nil {
+		return "", false
+	}
+	if reflect.DeepEqual(ma, mb) {
+		return "", true
+	}
+	return firstDiff("", ma, mb), false
+}
+
+// firstDiff names the first key under prefix whose values differ.
+func firstDiff(prefix string, a, b map[string]any) string {
+	keys := map[string]bool{}
+	for k := range a {
+		keys[k] = true
+	}
+	for k := range b {
+		keys[k] = true
+	}
+	sorted := make([]string, 0, len(keys))
+	for k := range keys {
+		sorted = append(sorted, k)
+	}
+	sort.Strings(sorted)
+	for _, k := range sorted {
+		if reflect.DeepEqual(a[k], b[k]) {
+			continue
+		}
+		name := k
+		if prefix != "" {
+			name = prefix + "." + k
+		}
+		sa, oka := a[k].(map[string]any)
+		sb, okb := b[k].(map[string]any)
+		if oka && okb {
+			return firstDiff(name, sa, sb)
+		}
+		return name
+	}
+	return prefix
+}
+
 // openResume reads the games of an interrupted sweep in r.opt.Out.
 func (r *Sweep) openResume() (*os.File, error) {
 	dir := r.opt.Out
@@ -52,8 +108,8 @@ func (r *Sweep) openResume() (*os.File, error) {
 	if err != nil {
 		return nil, &space.InputError{File: dir, Message: "cannot resume: no space.toml (not a results directory?)"}
 	}
-	if !bytes.Equal(old, r.s.Source) {
-		return nil, &space.InputError{File: filepath.Join(dir, "space.toml"), Message: "cannot resume: the space differs from the one of the interrupted run"}
+	if key, same := sameSpace(old, r.s.Source); !same {
+		return nil, &space.InputError{File: filepath.Join(dir, "space.toml"), Key: key, Message: "cannot resume: the space differs from the one of the interrupted run"}
 	}
 	path := filepath.Join(dir, "games.csv")
 	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
