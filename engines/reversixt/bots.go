@@ -223,7 +223,7 @@ func ParanoidSpec() game.BotSpec {
 		f(ParamCornerNeighbourShare, 0.5, 0, 1, "reach rule: share of a corner's value taken from its neighbours"),
 		f(ParamEdgeReachShare, 0.333, 0, 1, "reach rule: share of the capturable count added to 1-passage fields"),
 		f(ParamBombValueFactor, 2, 0, 10, "Vb = factor × (2·strength + 1)²"),
-		f(ParamOverwriteValueFactor, 5, 0, 20, "Vo = factor × H·W / (H + W)"),
+		f(ParamOverwriteValueFactor, 10, 0, 20, "Vo = factor × H·W / (H + W)"),
 		{Name: ParamScoreScale, Kind: game.String, Default: ScaleRatio, Choices: []string{ScaleRatio, ScaleLegacy},
 			Doc: "ratio: the fields' values carry K exactly when the stock values do; legacy: Score ×K in every game (2-player overwrite stones then worth 1/16)"},
 		// §10.3

@@ -57,7 +57,7 @@ func DefaultEvalConfig() EvalConfig {
 		CornerNeighbourShare: 0.5,
 		EdgeReachShare:       0.333,
 		BombValueFactor:      2,
-		OverwriteValueFactor: 5,
+		OverwriteValueFactor: 10,
 	}
 }
 

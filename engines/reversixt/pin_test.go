@@ -28,7 +28,9 @@ const (
 func legacyConfigs() []pinConfig {
 	out := make([]pinConfig, len(pinConfigs))
 	for i, c := range pinConfigs {
-		p := map[string]any{ParamScoreScale: ScaleLegacy}
+		// the old scale with the old stock weight (the defaults' 10 was
+		// chosen on the corrected scale)
+		p := map[string]any{ParamScoreScale: ScaleLegacy, ParamOverwriteValueFactor: 5.0}
 		for k, v := range c.params {
 			p[k] = v
 		}
