@@ -71,7 +71,7 @@ func TestParanoidParams(t *testing.T) {
 		{"corner_neighbour_share", game.Float, 0.5, 0, 1, ""},
 		{"edge_reach_share", game.Float, 0.333, 0, 1, ""},
 		{"bomb_value_factor", game.Float, 2.0, 0, 10, ""},
-		{"overwrite_value_factor", game.Float, 5.0, 0, 20, ""},
+		{"overwrite_value_factor", game.Float, 10.0, 0, 20, ""}, // configs/reversixt-defaults.toml
 		{"search", game.String, "paranoid", 0, 0, "paranoid"},
 		{"use_ordering", game.Bool, true, 0, 0, ""},
 		{"use_deepening", game.Bool, true, 0, 0, ""},

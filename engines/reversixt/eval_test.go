@@ -174,10 +174,11 @@ func TestSpecialStoneValues(t *testing.T) {
 	if got := BombValue(ec, s.m, 3); got != 2*25*16 {
 		t.Errorf("Vb 3 players = %v", got)
 	}
-	if got := OverwriteValue(ec, s.m, 2); got != 5*16.0/8 {
+	vo := ec.OverwriteValueFactor * 16.0 / 8 // H·W/(H+W) = 16/8 on 4×4
+	if got := OverwriteValue(ec, s.m, 2); got != vo {
 		t.Errorf("Vo 2 players = %v", got)
 	}
-	if got := OverwriteValue(ec, s.m, 3); got != 5*16.0/8*16 {
+	if got := OverwriteValue(ec, s.m, 3); got != vo*16 {
 		t.Errorf("Vo 3 players = %v", got)
 	}
 	// Recomputed after a disqualification: 2 active players, no ×K.
@@ -188,7 +189,7 @@ func TestSpecialStoneValues(t *testing.T) {
 	}
 	s.Disqualify(2)
 	e.setRoot(s, 0)
-	if e.vb != 50 || e.vo != 10 || e.active != 2 {
+	if e.vb != 50 || e.vo != vo || e.active != 2 {
 		t.Errorf("after disqualification Vb %v Vo %v, %d active", e.vb, e.vo, e.active)
 	}
 }
