@@ -119,7 +119,7 @@ func confirmBudget(sp *space.Space, wall bool) game.Budget {
 // against one bot on the same games.
 func confirmAgainst(ctx context.Context, sp *space.Space, dir, ref string, opt confirm.Options, stdout io.Writer) error {
 	sc := &sp.Scenarios[0]
-	_, ent, bc, err := resolveEntrant(sc.Game, ref)
+	_, ent, bc, err := resolveEntrant(sc.Game, ref, sp) // "default", the space's bot: its declared defaults
 	if err != nil {
 		return err
 	}
