@@ -96,6 +96,10 @@ type Scenario struct {
 	// orders the scenarios of successive halving (the cheapest first) and
 	// turns a CPU budget into games.
 	Cost time.Duration
+
+	// botExternal: Bot is an external bot ([bots.NAME]), of which
+	// nothing says it is deterministic (Repeats).
+	botExternal bool
 }
 
 // FieldBot is a reference bot of a scenario's field.
@@ -432,6 +436,7 @@ func parseScenario(t *tomlTable, dir string, files *[]File) (Scenario, error) {
 	if sc.Bot, err = findBot(t.doc, g, bname); err != nil {
 		return sc, t.err("bot", "%v", err)
 	}
+	_, sc.botExternal = t.doc.bots[bname]
 
 	// Maps.
 	names, given, err := t.strList("maps")
