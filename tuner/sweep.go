@@ -156,6 +156,9 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 	}
 	r.s = s
 	rec.SetSpace(s)
+	for _, l := range s.ClockLines() { // each external bot's clock (the rates are known now)
+		fmt.Fprintln(opt.Log, l)
+	}
 	nv := len(rec.Variants())
 	bounds := plan.AddHoldOut(s, plan.PlanTournament(s, nv))
 	r.bar = arena.NewProgress(bounds.MaxGames, opt.Quiet, s.Name)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"tourney/arena"
+	"tourney/engines/external"
 	"tourney/engines/game"
 	"tourney/tuner/match"
 	"tourney/tuner/space"
@@ -79,7 +80,8 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	var cfg match.Config
 	var from [2]*space.BotConfig // the file of each side's budget
 	var own [2]string            // a side that is the other side's own bot: what it resolved to
-	external := false            // a side is an external bot (the sweep's default opening: none)
+	var decls [2]*external.Decl  // each side's declaration, when it is an external bot (its clock)
+	ext := false                 // a side is an external bot (the sweep's default opening: none)
 	for k, i := range order {
 		var ob ownBots
 		other := from[order[0]]
@@ -94,13 +96,14 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		from[i] = bc
 		switch {
 		case bc != nil:
-			external = external || bc.IsExternal(bc.Bot)
+			decls[i] = bc.ExternalDecl(bc.Bot)
 		case ob != nil:
 			if _, _, ok := other.OwnBot(pos[i]); ok {
 				own[i] = fmt.Sprintf("bot %s of %s at its declared defaults", e.Spec.Name, other.Path)
-				external = external || other.IsExternal(e.Spec.Name)
+				decls[i] = other.ExternalDecl(e.Spec.Name)
 			}
 		}
+		ext = ext || decls[i] != nil
 		if i == 0 {
 			cfg.A, cfg.NameA = e, pos[0]
 		} else {
@@ -118,9 +121,9 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	openingLine := fmt.Sprintf("opening: %d random plies a deal (--opening-plies)", *opening)
 	if !openingSet {
 		// as the sweep opens (a scenario without opening_plies)
-		cfg.OpeningPlies = space.DefaultOpeningPlies(g, external)
+		cfg.OpeningPlies = space.DefaultOpeningPlies(g, ext)
 		why := "the game's default"
-		if external {
+		if ext {
 			why = "none with an external bot: a contest client expects the game from its first move"
 		}
 		openingLine = fmt.Sprintf("opening: %d random plies a deal, as a sweep of %s opens (%s; --opening-plies N to change)", cfg.OpeningPlies, g.Info().Name, why)
@@ -199,6 +202,17 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	})
 	if res != nil {
 		match.Print(stdout, &cfg, res)
+		// each external side's clock (its hello is said by now)
+		last := ""
+		for i, e := range []arena.Entrant{cfg.A, cfg.B} {
+			if decls[i] == nil {
+				continue
+			}
+			if l := decls[i].ClockLine(sideBudget(&cfg, e)); l != "" && l != last {
+				fmt.Fprintln(stdout, l)
+				last = l
+			}
+		}
 		for _, w := range res.Warnings() {
 			fmt.Fprintln(stderr, "warning: "+w)
 		}
@@ -217,4 +231,21 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprintf(stderr, "games and summary in %s\n", rf.out)
 	}
 	return nil
+}
+
+// sideBudget is the budget a side plays its first map's games under:
+// its own (a bot config's, with its node rate of that map), else the
+// match's.
+func sideBudget(c *match.Config, e arena.Entrant) game.Budget {
+	if len(c.Maps) > 0 {
+		e, _ = e.OnMap(c.MapNames[0], c.Maps[0].Name())
+	}
+	if !e.Budget.IsZero() {
+		return e.Budget
+	}
+	b := c.Budget
+	if len(c.NodeRates) > 0 && c.NodeRates[0] > 0 {
+		b.NodeRate = c.NodeRates[0]
+	}
+	return b
 }

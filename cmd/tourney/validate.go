@@ -93,7 +93,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	bounds := plan.PlanTournament(sp, len(variants))
 	fmt.Fprintf(stdout, "space %s: ok\n", sp.Name)
 	fmt.Fprintf(stdout, "variants: %d (%s)\n", len(variants), sp.Generate.Method)
-	for _, l := range clockLines {
+	for _, l := range append(clockLines, sp.ClockLines()...) {
 		fmt.Fprintln(stdout, l)
 	}
 	if f := sp.Factorial(); f != nil {

@@ -1,6 +1,9 @@
 package space
 
-import "tourney/engines/game"
+import (
+	"tourney/engines/external"
+	"tourney/engines/game"
+)
 
 // OwnBot names a file's own bot wherever a bot is named beside it
 // (tourney match A B, confirm --against): "default", and the name of the
@@ -45,9 +48,40 @@ func (s *Space) OwnBot(ref string) (game.BotSpec, game.Params, bool) {
 	return ownBot(sc.Game, sc.Bot, s.external, ref)
 }
 
-// IsExternal reports whether name is one of the file's [bots.NAME]
-// tables (an external bot).
-func (bc *BotConfig) IsExternal(name string) bool {
-	_, ok := bc.external[name]
-	return ok
+// ExternalDecl is the declaration of the file's external bot name, or nil
+// when name is none of its [bots.NAME] tables.
+func (bc *BotConfig) ExternalDecl(name string) *external.Decl {
+	if b, ok := bc.external[name]; ok {
+		return b.decl
+	}
+	return nil
+}
+
+// ClockLines say, for every external bot that plays a scenario under a
+// time budget, which clock it plays (external.Decl.ClockLine: in nodes,
+// the games replay byte for byte; or the wall clock): one line a bot and
+// budget, for a sweep's and validate's output. Nothing for a bot that
+// has not said hello yet (start it first: Preflight).
+func (s *Space) ClockLines() []string {
+	var out []string
+	seen := map[string]bool{}
+	for si := range s.Scenarios {
+		sc := &s.Scenarios[si]
+		names := []string{sc.Bot.Name}
+		for _, f := range sc.Field {
+			names = append(names, f.Spec.Name)
+		}
+		for _, n := range names {
+			b, ok := s.external[n]
+			if !ok {
+				continue
+			}
+			l := b.decl.ClockLine(sc.MapBudget(0))
+			if l != "" && !seen[l] {
+				seen[l] = true
+				out = append(out, l)
+			}
+		}
+	}
+	return out
 }
