@@ -143,6 +143,11 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 	if err != nil {
 		return nil, err
 	}
+	// what the external bots declared, and where they run: report,
+	// serve, replay and confirm read it and start no bot to learn it
+	if err := space.WriteBotRecord(opt.Out, s); err != nil {
+		return nil, err
+	}
 
 	for i := range s.Scenarios {
 		if why := s.Scenarios[i].Repeats(); why != "" {

@@ -59,10 +59,11 @@ func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return usagef("--workers %d: must be at least 1", *workers)
 	}
 	path := *spaceFile
+	load := space.Load
 	if path == "" {
-		path = filepath.Join(dir, "space.toml")
+		path, load = filepath.Join(dir, "space.toml"), space.LoadRecorded // its bots as the sweep recorded them (bots.json)
 	}
-	sp, err := space.Load(path)
+	sp, err := load(path)
 	if err != nil {
 		return err
 	}

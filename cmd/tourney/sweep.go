@@ -100,7 +100,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *resume != "" && len(pos) == 0 {
 		// the copy in the results directory (relative map paths then
 		// resolve against that directory: give the original file instead)
-		sp, err = space.Load(filepath.Join(*resume, "space.toml"))
+		sp, err = space.LoadResults(*resume) // its bots where the sweep ran them (bots.json)
 	} else {
 		sp, err = loadSpace(pos)
 	}

@@ -230,10 +230,17 @@ func Load(path string) (*Space, error) {
 // relative map and bot config paths ("" or a bare name: the working
 // directory).
 func Parse(path string, data []byte) (*Space, error) {
+	return parse(path, data, nil)
+}
+
+// parse is Parse with a results directory's record of its external bots
+// (LoadResults; nil: none).
+func parse(path string, data []byte, rec map[string]recordedBot) (*Space, error) {
 	m, doc, err := decodeTOML(path, data)
 	if err != nil {
 		return nil, err
 	}
+	doc.recorded = rec
 	root := &tomlTable{doc: doc, m: m}
 	if err := notASpace(root); err != nil {
 		return nil, err
