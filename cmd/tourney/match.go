@@ -26,11 +26,13 @@ defaults, built-in or external: 'tourney match my-bot.toml default' plays
 the promoted values against the bot's own; with no file it is the game's
 default bot. Both sides may be external bots. The games open as a sweep's
 do (the game's default opening plies, none with an external bot) unless
---opening-plies says otherwise; the output says which. Games are played in pairs (blocks) with seats swapped, and
-every statistic is computed over pairs ('tourney help verdict'): W/D/L from A's
-side, the pentanomial pair counts, the Elo difference with its interval,
-normalized Elo, the likelihood of superiority and, with --sprt, the exact
-GSPRT checked after each complete pair (the match stops as soon as it
+--opening-plies says otherwise; the output says which.
+
+Games are played in pairs (blocks) with seats swapped, and every
+statistic is computed over pairs ('tourney help verdict'): W/D/L from
+A's side, the pentanomial pair counts, the Elo difference with its
+interval, normalized Elo, the likelihood of superiority and, with
+--sprt, the exact GSPRT checked after each complete pair (the match stops as soon as it
 decides). On maps of more than two seats A and B alternate around the
 table and are compared by their points per block.
 
