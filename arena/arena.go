@@ -109,6 +109,11 @@ type Result struct {
 	// be set up).
 	SeatTime  []time.Duration
 	SeatMoves []int
+	// SeatCPU is, per seat, the CPU time the seat's bot processes spent
+	// on the game (game.ProcessTimer: an external bot's process tree,
+	// read at the game's end), or -1 for a bot that runs in tourney's
+	// own process; nil when the game could not be set up.
+	SeatCPU []time.Duration
 	// SeatSearch is, per seat, the search telemetry its bot reported
 	// (game.Informer; always filled like SeatMoves). Under depth and node
 	// budgets it is deterministic.

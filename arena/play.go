@@ -41,6 +41,7 @@ func (g *gamePlay) play(setup bool) (r *Result) {
 		r.Elapsed = time.Since(g.start)
 		g.rec.attach(r)
 		g.endBots(r)
+		g.processCPU(r)
 	}()
 	if setup {
 		if r = g.setup(); r != nil {
@@ -48,6 +49,23 @@ func (g *gamePlay) play(setup bool) (r *Result) {
 		}
 	}
 	return g.resume()
+}
+
+// processCPU notes in r the CPU time of each seat's bot processes
+// (game.ProcessTimer), after the bots have ended the game.
+func (g *gamePlay) processCPU(r *Result) {
+	if r == nil || r.err != nil || r.SeatTime == nil {
+		return
+	}
+	r.SeatCPU = make([]time.Duration, len(r.SeatTime))
+	for seat := range r.SeatCPU {
+		r.SeatCPU[seat] = -1
+		if seat < len(g.bots) && g.bots[seat] != nil {
+			if pt, ok := g.bots[seat].(game.ProcessTimer); ok {
+				r.SeatCPU[seat] = pt.ProcessCPU()
+			}
+		}
+	}
 }
 
 // gamePlay is one game under way.

@@ -213,8 +213,8 @@ func checkResultFiles(t *testing.T, sp *space.Space, out string) {
 			t.Errorf("ratings.csv: variant %q with role %q", r[2], r[1])
 		}
 	}
-	checkColumns(t, filepath.Join(out, "timing.csv"), []string{"game", "seat", "time_ms", "moves"},
-		map[string]string{"game": kInt, "seat": kInt, "time_ms": kFloat, "moves": kInt}, nil)
+	checkColumns(t, filepath.Join(out, "timing.csv"), []string{"game", "seat", "time_ms", "moves", "cpu_ms"},
+		map[string]string{"game": kInt, "seat": kInt, "time_ms": kFloat, "moves": kInt, "cpu_ms": kFloatE}, nil)
 }
 
 // c4Pairs is the text of a space of two variants of Connect Four's

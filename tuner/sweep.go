@@ -143,6 +143,11 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 	if err != nil {
 		return nil, err
 	}
+	// what the external bots declared, and where they run: report,
+	// serve, replay and confirm read it and start no bot to learn it
+	if err := space.WriteBotRecord(opt.Out, s); err != nil {
+		return nil, err
+	}
 
 	for i := range s.Scenarios {
 		if why := s.Scenarios[i].Repeats(); why != "" {
@@ -156,6 +161,9 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 	}
 	r.s = s
 	rec.SetSpace(s)
+	for _, l := range s.ClockLines() { // each external bot's clock (the rates are known now)
+		fmt.Fprintln(opt.Log, l)
+	}
 	nv := len(rec.Variants())
 	bounds := plan.AddHoldOut(s, plan.PlanTournament(s, nv))
 	r.bar = arena.NewProgress(bounds.MaxGames, opt.Quiet, s.Name)

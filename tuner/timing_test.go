@@ -34,7 +34,7 @@ func timingRows(t *testing.T, dir string) {
 	}
 	for i, ln := range tl[:len(tl)-1] {
 		f := strings.Split(ln, ",")
-		if len(f) != 4 {
+		if len(f) != 5 {
 			t.Fatalf("timing.csv:%d: %q", i+1, ln)
 		}
 		if i > 0 {
@@ -77,7 +77,7 @@ bootstrap = 100
 		// what a kill between the two writes, or in the middle of one,
 		// leaves: rows of a game games.csv does not have, half a row
 		f, _ := os.OpenFile(filepath.Join(dir, "timing.csv"), os.O_APPEND|os.O_WRONLY, 0)
-		f.WriteString(strconv.Itoa(stop) + ",0,1.000,4\n" + strconv.Itoa(stop) + ",1,0.9")
+		f.WriteString(strconv.Itoa(stop) + ",0,1.000,4,\n" + strconv.Itoa(stop) + ",1,0.9")
 		f.Close()
 	}
 	if _, err := RunSweep(context.Background(), sp, RunOptions{Out: dir, Resume: true, Workers: 2, Quiet: true}); err != nil {

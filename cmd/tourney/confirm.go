@@ -59,10 +59,11 @@ func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return usagef("--workers %d: must be at least 1", *workers)
 	}
 	path := *spaceFile
+	load := space.Load
 	if path == "" {
-		path = filepath.Join(dir, "space.toml")
+		path, load = filepath.Join(dir, "space.toml"), space.LoadRecorded // its bots as the sweep recorded them (bots.json)
 	}
-	sp, err := space.Load(path)
+	sp, err := load(path)
 	if err != nil {
 		return err
 	}
@@ -119,7 +120,7 @@ func confirmBudget(sp *space.Space, wall bool) game.Budget {
 // against one bot on the same games.
 func confirmAgainst(ctx context.Context, sp *space.Space, dir, ref string, opt confirm.Options, stdout io.Writer) error {
 	sc := &sp.Scenarios[0]
-	_, ent, bc, err := resolveEntrant(sc.Game, ref)
+	_, ent, bc, err := resolveEntrant(sc.Game, ref, sp) // "default", the space's bot: its declared defaults
 	if err != nil {
 		return err
 	}

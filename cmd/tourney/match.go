@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
 	"tourney/arena"
+	"tourney/engines/external"
 	"tourney/engines/game"
 	"tourney/tuner/match"
 	"tourney/tuner/space"
@@ -17,12 +19,20 @@ import (
 const matchUsage = `A B [flags]
 
 Head to head between two bot configurations, each a bot config file (see
-'tourney promote'), a bot name of the game, or "default" (the game's
-default bot). Games are played in pairs (blocks) with seats swapped, and
-every statistic is computed over pairs ('tourney help verdict'): W/D/L from A's
-side, the pentanomial pair counts, the Elo difference with its interval,
-normalized Elo, the likelihood of superiority and, with --sprt, the exact
-GSPRT checked after each complete pair (the match stops as soon as it
+'tourney promote'), a bot name of the game, or "default". Beside a bot
+config file, "default" (or the name of the file's bot, or of another bot
+the file declares in [bots]) is the file's own bot at its declared
+defaults, built-in or external: 'tourney match my-bot.toml default' plays
+the promoted values against the bot's own; with no file it is the game's
+default bot. Both sides may be external bots. The games open as a sweep's
+do (the game's default opening plies, none with an external bot) unless
+--opening-plies says otherwise; the output says which.
+
+Games are played in pairs (blocks) with seats swapped, and every
+statistic is computed over pairs ('tourney help verdict'): W/D/L from
+A's side, the pentanomial pair counts, the Elo difference with its
+interval, normalized Elo, the likelihood of superiority and, with
+--sprt, the exact GSPRT checked after each complete pair (the match stops as soon as it
 decides). On maps of more than two seats A and B alternate around the
 table and are compared by their points per block.
 
@@ -37,7 +47,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	maps := fs.String("map", "", "comma-separated built-in map names or map files (default: the game's default map)")
 	games := fs.Int("games", 20, "total games, rounded up to whole pairs (seats alternate)")
 	budget := fs.String("budget", "", "per move: depth=N, nodes=N or time=DURATION; time=1s,node_rate=N[,bank] is a clock counted in nodes (reproducible; bank: the contest's time bank) (default: the bots' own)")
-	opening := fs.Int("opening-plies", 0, "random moves that start each pair of games (varied positions for deterministic bots)")
+	opening := fs.Int("opening-plies", 0, "random moves that start each pair of games (varied positions for deterministic bots) (default: as a sweep opens: the game's default opening, none with an external bot)")
 	sprt := fs.String("sprt", "", "sequential test elo0,elo1[,alpha,beta] (GSPRT over pairs)")
 	normalized := fs.Bool("normalized", false, "SPRT bounds in normalized Elo (nElo) instead of logistic Elo")
 	confidence := fs.Float64("confidence", 0.95, "confidence of the intervals")
@@ -61,23 +71,41 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if g, err = findGame(*gameName); err != nil {
 			return err
 		}
-	} else if !fileExists(pos[0]) && !fileExists(pos[1]) {
+	} else if !isFileRef(pos[0]) && !isFileRef(pos[1]) {
 		g, _ = findGame("connect4")
 	}
-	// A file fixes the game; read it first.
+	// A file fixes the game, and names its own bot: read it first.
 	order := []int{0, 1}
-	if g == nil && !fileExists(pos[0]) {
+	if !isFileRef(pos[0]) && isFileRef(pos[1]) {
 		order = []int{1, 0}
 	}
 	var cfg match.Config
 	var from [2]*space.BotConfig // the file of each side's budget
-	for _, i := range order {
-		gg, e, bc, err := resolveEntrant(g, pos[i])
+	var own [2]string            // a side that is the other side's own bot: what it resolved to
+	var decls [2]*external.Decl  // each side's declaration, when it is an external bot (its clock)
+	ext := false                 // a side is an external bot (the sweep's default opening: none)
+	for k, i := range order {
+		var ob ownBots
+		other := from[order[0]]
+		if k == 1 && other != nil {
+			ob = other // "default", the file's bot's name: the file's own bot
+		}
+		gg, e, bc, err := resolveEntrant(g, pos[i], ob)
 		if err != nil {
 			return err
 		}
 		g = gg
 		from[i] = bc
+		switch {
+		case bc != nil:
+			decls[i] = bc.ExternalDecl(bc.Bot)
+		case ob != nil:
+			if _, _, ok := other.OwnBot(pos[i]); ok {
+				own[i] = fmt.Sprintf("bot %s of %s at its declared defaults", e.Spec.Name, other.Path)
+				decls[i] = other.ExternalDecl(e.Spec.Name)
+			}
+		}
+		ext = ext || decls[i] != nil
 		if i == 0 {
 			cfg.A, cfg.NameA = e, pos[0]
 		} else {
@@ -86,10 +114,22 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	cfg.Game = g
 	cfg.Games = *games
+	openingSet := false
+	fs.Visit(func(f *flag.Flag) { openingSet = openingSet || f.Name == "opening-plies" })
 	if *opening < 0 {
 		return usagef("--opening-plies %d: must not be negative", *opening)
 	}
 	cfg.OpeningPlies = *opening
+	openingLine := fmt.Sprintf("opening: %d random plies a deal (--opening-plies)", *opening)
+	if !openingSet {
+		// as the sweep opens (a scenario without opening_plies)
+		cfg.OpeningPlies = space.DefaultOpeningPlies(g, ext)
+		why := "the game's default"
+		if ext {
+			why = "none with an external bot: a contest client expects the game from its first move"
+		}
+		openingLine = fmt.Sprintf("opening: %d random plies a deal, as a sweep of %s opens (%s; --opening-plies N to change)", cfg.OpeningPlies, g.Info().Name, why)
+	}
 	if cfg.Budget, err = parseBudget(*budget); err != nil {
 		return err
 	}
@@ -153,11 +193,28 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		sp.Normalized = *normalized
 		cfg.SPRT = &sp
 	}
+	for i, side := range []string{"A", "B"} {
+		if own[i] != "" {
+			fmt.Fprintf(stdout, "%s = %s: %s\n", side, pos[i], own[i])
+		}
+	}
+	fmt.Fprintln(stdout, openingLine)
 	res, err := match.Run(ctx, &cfg, match.Options{
 		Out: rf.out, Workers: rf.workers, Quiet: rf.quiet, Grace: *grace, HangTimeout: *hang, Version: version, Log: stderr,
 	})
 	if res != nil {
 		match.Print(stdout, &cfg, res)
+		// each external side's clock (its hello is said by now)
+		last := ""
+		for i, e := range []arena.Entrant{cfg.A, cfg.B} {
+			if decls[i] == nil {
+				continue
+			}
+			if l := decls[i].ClockLine(sideBudget(&cfg, e)); l != "" && l != last {
+				fmt.Fprintln(stdout, l)
+				last = l
+			}
+		}
 		for _, w := range res.Warnings() {
 			fmt.Fprintln(stderr, "warning: "+w)
 		}
@@ -176,4 +233,21 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprintf(stderr, "games and summary in %s\n", rf.out)
 	}
 	return nil
+}
+
+// sideBudget is the budget a side plays its first map's games under:
+// its own (a bot config's, with its node rate of that map), else the
+// match's.
+func sideBudget(c *match.Config, e arena.Entrant) game.Budget {
+	if len(c.Maps) > 0 {
+		e, _ = e.OnMap(c.MapNames[0], c.Maps[0].Name())
+	}
+	if !e.Budget.IsZero() {
+		return e.Budget
+	}
+	b := c.Budget
+	if len(c.NodeRates) > 0 && c.NodeRates[0] > 0 {
+		b.NodeRate = c.NodeRates[0]
+	}
+	return b
 }

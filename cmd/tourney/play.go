@@ -72,7 +72,7 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	for i := range seats {
 		ref := strings.TrimSpace(refs[min(i, len(refs)-1)])
-		_, e, _, err := resolveEntrant(g, ref) // play's budget is --budget
+		_, e, _, err := resolveEntrant(g, ref, nil) // play's budget is --budget
 		if err != nil {
 			return err
 		}

@@ -42,7 +42,7 @@ drop the worse), halving (successive halving, rungs of growing blocks).
 
 Files in the results directory ('tourney help files'):
   space.toml      a copy of the space
-  games.csv       a row per game and seat (timing.csv: their wall times)
+  games.csv       a row per game and seat (timing.csv: their wall times, external bots' CPU)
   variants.csv    a row per variant: values, games, rating and interval, prediction
   ratings.csv     every rated entity (variants, the defaults, field bots)
   bracket.csv     a row per encounter or race look and participant
@@ -56,6 +56,8 @@ Files in the results directory ('tourney help files'):
   costs.csv, noderates.csv
                   measured CPU cost a game and node rates (resume reuses them)
   workers.json    a cluster sweep's workers (--nats, --nats-serve)
+  bots.json       what the external bots declared, and where they run (report, serve,
+                  replay and confirm read it, and start no bot to learn it)
   bots/           external bots' stderr logs and pids (tourney cleanup)
   confirm/        confirm = true: the winner against the defaults, GSPRT
   report.html     written by tourney report
@@ -100,7 +102,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *resume != "" && len(pos) == 0 {
 		// the copy in the results directory (relative map paths then
 		// resolve against that directory: give the original file instead)
-		sp, err = space.Load(filepath.Join(*resume, "space.toml"))
+		sp, err = space.LoadResults(*resume) // its bots where the sweep ran them (bots.json)
 	} else {
 		sp, err = loadSpace(pos)
 	}

@@ -93,7 +93,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	bounds := plan.PlanTournament(sp, len(variants))
 	fmt.Fprintf(stdout, "space %s: ok\n", sp.Name)
 	fmt.Fprintf(stdout, "variants: %d (%s)\n", len(variants), sp.Generate.Method)
-	for _, l := range clockLines {
+	for _, l := range append(clockLines, sp.ClockLines()...) {
 		fmt.Fprintln(stdout, l)
 	}
 	if f := sp.Factorial(); f != nil {
@@ -174,8 +174,14 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if *noEst || bounds.MaxGames == 0 {
 		return nil
 	}
-	if err := calibrate(); err != nil {
-		return err
+	if !calibrated {
+		// a small share of the run (its fewest games at the costs
+		// measured so far), every candidate seated, the dearest
+		// seating of each map noted (the range's most)
+		cal, err = costs.CalibrateFor(ctx, sp, 2*time.Second, true, bounds)
+		if err != nil {
+			return err
+		}
 	}
 	w := *workers
 	if w <= 0 {
@@ -187,7 +193,13 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if len(cal.Probes) > 0 {
 		per = scaleDuration(gamesLo, 1, bounds.MaxGames).Round(time.Microsecond).String() + " to " + per
 	}
+	if cal.Dearest != nil {
+		per = scaleDuration(cal.CPU(bounds), 1, bounds.MaxGames).Round(time.Microsecond).String() + " on the mean, " + per + " at the dearest"
+	}
 	from := fmt.Sprintf("from %d calibration games with their records", cal.Games)
+	if cal.Dearest != nil {
+		from += "; the most puts every game at the cost of the dearest seating of candidates on its map (its mean over the calibration): which variants play longest, and how long the tournament runs, vary with the seed"
+	}
 	if cal.Games == 0 {
 		from = "from the scenarios' declared costs"
 	}
@@ -212,7 +224,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if cal.Games == 0 {
 		// declared costs plan the run (the same games on any machine) but
 		// were measured somewhere else: what the games cost here
-		here, err := costs.Calibrate(ctx, sp, 2*time.Second, true)
+		here, err := costs.CalibrateFor(ctx, sp, 2*time.Second, true, bounds)
 		if err != nil {
 			return err
 		}

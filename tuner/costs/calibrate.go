@@ -2,9 +2,11 @@ package costs
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 	"tourney/tuner/plan"
 	"tourney/tuner/records"
@@ -29,6 +31,12 @@ import (
 // the search on the mean over the probes (what a CPU budget buys).
 type Calibration struct {
 	PerGame [][]time.Duration
+	// Dearest is, per scenario and map, the mean CPU time of a game of
+	// the dearest seating of candidates the calibration played
+	// (CalibrateFor; nil from Calibrate): which candidates play longest, and how long a race or
+	// a knockout runs, vary with the seed, so Range's most is every
+	// game at this cost.
+	Dearest [][]time.Duration
 	Games   int // calibration games played
 	Probes  []ProbeCost
 }
@@ -64,6 +72,34 @@ type probeMeta struct {
 // search and one against the defaults (probeJobs), every probe on the
 // same deals.
 func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRecords bool) (Calibration, error) {
+	return calibrate(ctx, s, limit, withRecords, 0)
+}
+
+// calibrationShare is the share of the run it estimates that
+// CalibrateFor spends at most once the costs are settled: an external
+// bot's games cost what the run's do, and validate took ten times the
+// run it estimated (issue 39: 32.5 s for a run of 3.2 s).
+const calibrationShare = 0.05
+
+// coverRounds bounds the rounds CalibrateFor plays so that every
+// candidate takes a seat at least once (the dearest, a depth of 8
+// beside depths of 1 to 7, is then timed).
+const coverRounds = 16
+
+// CalibrateFor is Calibrate for an estimate of the plan pl (validate):
+// it seats every candidate at least once (up to coverRounds rounds),
+// notes the dearest seating's cost a game on each map (Dearest), and
+// once the costs are settled stops as soon as it has used
+// calibrationShare of the CPU time of the plan's fewest games at them
+// (the run it estimates at its shortest), before limit when the run is
+// short.
+func CalibrateFor(ctx context.Context, s *space.Space, limit time.Duration, withRecords bool, pl plan.Plan) (Calibration, error) {
+	return calibrate(ctx, s, limit, withRecords, max(pl.MinGames, 1))
+}
+
+// calibrate is Calibrate, and with runGames > 0 CalibrateFor of a plan of
+// at least runGames games.
+func calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRecords bool, runGames int) (Calibration, error) {
 	start := time.Now()
 	var recw *records.Writer
 	if withRecords {
@@ -78,9 +114,20 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 		defer recw.Close()
 	}
 	total := make([][]time.Duration, len(s.Scenarios))
-	field := make([][][]time.Duration, len(s.Scenarios)) // [scenario][map][field bot]: the field's tables
+	dearest := make([][]time.Duration, len(s.Scenarios))
+	pairs := make([][]map[string]seatingCost, len(s.Scenarios)) // [scenario][map][the candidates seated]
+	field := make([][][]time.Duration, len(s.Scenarios))        // [scenario][map][field bot]: the field's tables
+	seats := 0                                                  // the candidates' seats of a round
 	for si, sc := range s.Scenarios {
 		total[si] = make([]time.Duration, len(sc.Maps))
+		dearest[si] = make([]time.Duration, len(sc.Maps))
+		pairs[si] = make([]map[string]seatingCost, len(sc.Maps))
+		for mi := range sc.Maps {
+			pairs[si][mi] = map[string]seatingCost{}
+		}
+		for _, m := range sc.Maps {
+			seats += m.Players()
+		}
 		field[si] = make([][]time.Duration, len(sc.Maps))
 		for mi := range sc.Maps {
 			field[si][mi] = make([]time.Duration, len(sc.Field))
@@ -102,6 +149,12 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 	var perRound []float64  // each round's games' CPU time
 	cpu0 := ProcessCPU()
 	vs, next := s.Variants(), 0 // next: the next candidate to seat
+	least := minRounds
+	if runGames > 0 && seats > 0 {
+		cand := min(s.Candidates(), len(vs))
+		least = max(least, min((cand+seats-1)/seats, coverRounds))
+	}
+	roundGames := 0
 	for round := uint64(0); ; round++ {
 		before := timed
 		b := ProcessCPU()
@@ -110,6 +163,7 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 			return Calibration{}, err
 		}
 		built += ProcessCPU() - b
+		roundGames = len(jobs)
 		for i := range jobs {
 			job := &jobs[i]
 			cpu := ProcessCPU()
@@ -139,6 +193,13 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 				field[si][mi][m[2]-1] += d
 			} else {
 				total[si][mi] += d
+				if runGames > 0 {
+					k := seatingKey(job)
+					ps := pairs[si][mi][k]
+					ps.sum += d
+					ps.n++
+					pairs[si][mi][k] = ps
+				}
 			}
 		}
 		rounds++
@@ -149,12 +210,22 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 		// drew a deal that wiped a player out in 11 plies, 0.64 s of CPU
 		// where its games cost 34 s: the estimate was 1 142 s for a run
 		// of 1 830 s)
-		few := rounds < minRounds && time.Since(start) < calibrationWall
+		few := rounds < least && time.Since(start) < calibrationWall
 		if !few && (used >= calibrationCap*limit || time.Since(start) >= 5*calibrationCap*limit) {
 			break
 		}
-		if used >= limit && settled(perRound) {
-			break
+		if !few && settled(perRound) {
+			if used >= limit {
+				break
+			}
+			// a share of the run estimated at the costs so far: the
+			// plan's fewest games at a round's mean cost a game
+			if runGames > 0 && roundGames > 0 {
+				run := stat.Mean(perRound, nil) / float64(roundGames) * float64(runGames)
+				if float64(used) >= calibrationShare*run {
+					break
+				}
+			}
 		}
 	}
 	// What the process spent besides the timed games (the collector's
@@ -169,6 +240,19 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 		scale = float64(all) / float64(timed)
 	}
 	c := Calibration{PerGame: total}
+	if runGames > 0 && probes == nil {
+		// the dearest seating's mean cost a game (one game of a seating
+		// is noisy; its mean over the rounds is what a long race between
+		// those candidates costs)
+		c.Dearest = dearest
+		for si := range dearest {
+			for mi := range dearest[si] {
+				for _, ps := range pairs[si][mi] {
+					dearest[si][mi] = max(dearest[si][mi], time.Duration(float64(ps.sum)*scale/float64(ps.n)))
+				}
+			}
+		}
+	}
 	if probes != nil {
 		// each probe's games, a game of each kind per round on every map;
 		// PerGame: a game of the search on the mean over the probes
@@ -205,6 +289,22 @@ func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 		}
 	}
 	return c, nil
+}
+
+// seatingCost sums the calibration games of one seating of candidates.
+type seatingCost struct {
+	sum time.Duration
+	n   int
+}
+
+// seatingKey names the candidates a calibration game seats (their
+// parameters, seat by seat).
+func seatingKey(job *arena.Job) string {
+	var sb strings.Builder
+	for _, e := range job.Seats {
+		fmt.Fprint(&sb, e.Params, ";")
+	}
+	return sb.String()
 }
 
 // tableMix is how many tables of a block on a p-seat map seat the
@@ -410,8 +510,13 @@ func (c Calibration) ScenarioCost(si int) time.Duration {
 func (c Calibration) CPU(plan plan.Plan) time.Duration { return c.Estimate(plan, 1) }
 
 // Range is the least and the most CPU time of plan's games: the plan's
-// fewest games (MinGames) and its most, each game at its calibrated cost;
-// for a continuous search, where it goes is not known before the run, so
+// fewest games (MinGames) at their calibrated cost, and its most, each
+// game at the dearest seating's cost a game on its map when the
+// calibration has them (CalibrateFor: which candidates play longest, and
+// how long a race runs, vary with the seed; configs/connect4-depth.toml
+// took 9.6 s of CPU at its seed and 28 s at seed 9, where the mean cost
+// a game gave at most 17 s), else at its calibrated cost; for a
+// continuous search, where it goes is not known before the run, so
 // the cheapest and the dearest probe's (plan.Probes: its search's games
 // at the probe's search cost, the final point's and the hold-out's at
 // its cost against the defaults).
@@ -426,11 +531,31 @@ func (c Calibration) Range(pl plan.Plan) (lo, hi time.Duration) {
 		}
 	} else {
 		lo, hi = c.CPU(pl), c.CPU(pl)
+		if c.Dearest != nil {
+			hi = max(hi, c.dearestCPU(pl))
+		}
 	}
 	if pl.MaxGames > 0 {
 		lo = time.Duration(float64(lo) * float64(pl.MinGames) / float64(pl.MaxGames))
 	}
 	return lo, hi
+}
+
+// dearestCPU is the CPU time of plan's games, every game at the dearest
+// seating's cost a game on its map (Dearest; the field's tables at
+// the mean cost, PerGame, when it is dearer).
+func (c Calibration) dearestCPU(pl plan.Plan) time.Duration {
+	var sum time.Duration
+	for si, maps := range pl.PerMap {
+		for mi, n := range maps {
+			d := c.PerGame[si][mi]
+			if si < len(c.Dearest) && mi < len(c.Dearest[si]) {
+				d = max(d, c.Dearest[si][mi])
+			}
+			sum += time.Duration(n) * d
+		}
+	}
+	return sum
 }
 
 // probeCPU is the CPU time of plan's games were the search at probe j

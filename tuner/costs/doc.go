@@ -4,7 +4,7 @@
 // the node rates that turn a clock in nodes into time (MeasureNodeRates,
 // ResolveNodeRates, noderates.csv), costs.csv (ReadCosts, WriteCosts,
 // WithCosts), the budget checks that need no game (CheckBudget), and the
-// process's CPU time (ProcessCPU).
+// CPU time of the process and of its bot processes (ProcessCPU).
 //
 // It imports the space, the planners' plans (tuner/plan: what a plan
 // plays), the results package's file helpers and game jobs, and the

@@ -141,7 +141,7 @@ func dirNodeRates(s *space.Space, dir string) (*space.Space, error) {
 // dirJobs rebuilds the jobs of a results directory's games (only: a
 // selection by index, nil for all), with move records on.
 func dirJobs(dir string, only func(int) bool) ([]arena.Job, []*results.DirGame, error) {
-	s, err := space.Load(filepath.Join(dir, "space.toml"))
+	s, err := space.LoadResults(dir) // its bots as the sweep recorded them (bots.json)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -2,6 +2,8 @@ package report
 
 import (
 	"os"
+	"path/filepath"
+	"sort"
 
 	"github.com/BurntSushi/toml"
 
@@ -9,11 +11,14 @@ import (
 )
 
 // LoadSpace loads a results directory's copy of its space for reading,
-// never starting a bot: a space whose external bot declares its knobs in
-// its hello (params = "hello") would start the bot to read them, from
-// the results directory, where its relative command does not resolve. It
-// returns an error for such a space, and the callers fall back on the
-// results files (variants.csv's columns).
+// never starting a bot: a bot whose parameters come from its hello
+// (params = "hello") is read from the directory's record of what it
+// declared when the sweep started (bots.json, space.LoadRecorded), with
+// the directory its command ran in. A directory without that record (a
+// sweep of an older version) would have to start the bot, from the
+// results directory, where its relative command does not resolve: it
+// returns an error for it, and the callers fall back on the results
+// files (variants.csv's columns).
 func LoadSpace(path string) (*space.Space, error) {
 	var raw struct {
 		Bots map[string]struct {
@@ -25,11 +30,16 @@ func LoadSpace(path string) (*space.Space, error) {
 		return nil, err
 	}
 	if _, err := toml.Decode(string(b), &raw); err == nil {
+		var hello []string
 		for name, bot := range raw.Bots {
 			if s, ok := bot.Params.(string); ok && s == "hello" {
-				return nil, &space.InputError{File: path, Message: "bot " + name + " declares its parameters in its hello: not started to read a results directory"}
+				hello = append(hello, name)
 			}
 		}
+		sort.Strings(hello)
+		if space.HasHelloBot(filepath.Dir(path), hello) {
+			return nil, &space.InputError{File: path, Message: "bot " + hello[0] + " declares its parameters in its hello, and the directory has no record of them (" + space.BotRecordFile + "): not started to read a results directory"}
+		}
 	}
-	return space.Load(path)
+	return space.LoadRecorded(path)
 }

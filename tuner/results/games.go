@@ -245,7 +245,11 @@ func (r *Sweep) openSidecars(keep int) error {
 	return nil
 }
 
-var timingHeader = []string{"game", "seat", "time_ms", "moves"}
+// timingHeader: cpu_ms is the CPU time of the seat's bot processes in
+// the game (an external bot's process tree, arena.Result.SeatCPU), empty
+// for a bot that runs in tourney's process; a file of an older run has
+// no such column (its rows get an empty one on resume).
+var timingHeader = []string{"game", "seat", "time_ms", "moves", "cpu_ms"}
 
 // repairTiming makes timing.csv of an interrupted run hold exactly the
 // rows of its first keep games: a row cut by the kill, rows of games
@@ -270,6 +274,10 @@ func repairTiming(path string, keep int) error {
 			continue // the header
 		}
 		f := strings.Split(ln, ",")
+		if len(f) == len(timingHeader)-1 { // a row of an older run: no cpu_ms
+			f = append(f, "")
+			ln += ","
+		}
 		if len(f) != len(timingHeader) {
 			continue
 		}
@@ -277,7 +285,11 @@ func repairTiming(path string, keep int) error {
 		seat, e2 := strconv.Atoi(f[1])
 		_, e3 := strconv.ParseFloat(f[2], 64)
 		_, e4 := strconv.Atoi(f[3])
-		if e1 != nil || e2 != nil || e3 != nil || e4 != nil || g >= keep || seen[[2]int{g, seat}] {
+		var e5 error
+		if f[4] != "" {
+			_, e5 = strconv.ParseFloat(f[4], 64)
+		}
+		if e1 != nil || e2 != nil || e3 != nil || e4 != nil || e5 != nil || g >= keep || seen[[2]int{g, seat}] {
 			continue
 		}
 		seen[[2]int{g, seat}] = true
@@ -319,8 +331,12 @@ func (r *Sweep) record(res *arena.Result, m *gameMeta) error {
 	}
 	if r.timing != nil {
 		for seat := range res.SeatTime {
+			cpu := ""
+			if seat < len(res.SeatCPU) && res.SeatCPU[seat] >= 0 {
+				cpu = strconv.FormatFloat(float64(res.SeatCPU[seat].Microseconds())/1000, 'f', 3, 64)
+			}
 			_ = r.timing.Write([]string{strconv.Itoa(r.gameNo), strconv.Itoa(seat),
-				strconv.FormatFloat(float64(res.SeatTime[seat].Microseconds())/1000, 'f', 3, 64), strconv.Itoa(res.SeatMoves[seat])})
+				strconv.FormatFloat(float64(res.SeatTime[seat].Microseconds())/1000, 'f', 3, 64), strconv.Itoa(res.SeatMoves[seat]), cpu})
 		}
 	}
 	return nil

@@ -41,6 +41,8 @@ type BotConfig struct {
 	// Resolved is the complete parameter set: the bot's defaults
 	// overridden by Params.
 	Resolved game.Params
+
+	external map[string]extBot // the file's [bots.NAME] tables (OwnBot)
 }
 
 // LoadBotConfig reads and checks a bot config file. Errors are
@@ -68,7 +70,7 @@ func ParseBotConfig(path string, data []byte) (*BotConfig, error) {
 	if err := parseBots(root, filepath.Dir(path)); err != nil {
 		return nil, err
 	}
-	bc := &BotConfig{Path: path, Params: map[string]any{}}
+	bc := &BotConfig{Path: path, Params: map[string]any{}, external: doc.bots}
 	if bc.Game, err = root.str("game", ""); err != nil {
 		return nil, err
 	}

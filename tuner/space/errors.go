@@ -123,6 +123,9 @@ type tomlDoc struct {
 	file string
 	pos  map[string]srcPos
 	bots map[string]extBot // [bots.NAME] tables (external.go)
+	// recorded is a results directory's record of its external bots
+	// (bots.json, LoadResults): they are not started to be read.
+	recorded map[string]recordedBot
 }
 
 // at returns the position of the key path, or of its nearest ancestor

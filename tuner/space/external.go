@@ -65,7 +65,7 @@ func parseBots(root *tomlTable, dir string) error {
 		if msg := checkBotName(name); msg != "" {
 			return bt.err(name, "%s", msg)
 		}
-		b, err := parseBot(t, name, dir)
+		b, err := parseBot(t, name, dir, root.doc.recorded)
 		if err != nil {
 			return err
 		}
@@ -86,14 +86,29 @@ func checkBotName(name string) string {
 	return ""
 }
 
-func parseBot(t *tomlTable, name, dir string) (extBot, error) {
+func parseBot(t *tomlTable, name, dir string, recorded map[string]recordedBot) (extBot, error) {
 	d, err := parseBotDecl(t, name, dir)
 	if err != nil {
 		return extBot{}, err
 	}
+	rb, rec := recorded[name]
+	rec = rec && rb.Game == d.Game
+	if rec {
+		// a results directory's bot: where its sweep ran it, with what
+		// its hello declared (not started to be read)
+		d.Dir = rb.Dir
+		if d.HelloParams {
+			if d.Params, err = rb.params(); err != nil {
+				return extBot{}, t.err("params", "%v", err)
+			}
+		}
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), externalResolveTimeout)
 	defer cancel()
+	hello := d.HelloParams
+	d.HelloParams = hello && !rec // a recorded bot's parameters are known: no probe
 	spec, err := d.Resolve(ctx)
+	d.HelloParams = hello
 	if err != nil {
 		key := "cmd"
 		if d.HelloParams {
@@ -109,6 +124,9 @@ func parseBotDecl(t *tomlTable, name, dir string) (*external.Decl, error) {
 	var b *external.Decl
 	if err := t.allow("game", "protocol", "cmd", "params", "env", "dir", "startup", "move_timeout", "grace", "quit_grace", "restart", "timing", "doc"); err != nil {
 		return b, err
+	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs // resolved once, when the file is read (bots.json records it)
 	}
 	d := &external.Decl{Name: name, Dir: dir}
 	var err error
@@ -149,7 +167,8 @@ func parseBotDecl(t *tomlTable, name, dir string) (*external.Decl, error) {
 		if !filepath.IsAbs(wd) {
 			wd = filepath.Join(dir, wd)
 		}
-		if st, err := os.Stat(wd); err != nil || !st.IsDir() {
+		_, recorded := t.doc.recorded[name] // its recorded dir stands
+		if st, err := os.Stat(wd); !recorded && (err != nil || !st.IsDir()) {
 			return b, t.err("dir", "%q is not a directory", wd)
 		}
 		d.Dir = wd

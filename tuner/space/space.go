@@ -54,6 +54,18 @@ type Space struct {
 	external   map[string]extBot // [bots.NAME] tables (external.go)
 }
 
+// DefaultOpeningPlies is the opening_plies of a scenario of game g that
+// does not set it: the game's default (game.Opener), so that
+// deterministic bots do not repeat one game (statistics.md §8), and none
+// when an external bot plays (external: a contest client expects the
+// game from its first move). tourney match opens as a sweep does with it.
+func DefaultOpeningPlies(g game.Game, external bool) int {
+	if o, ok := g.(game.Opener); ok && !external {
+		return o.DefaultOpeningPlies()
+	}
+	return 0
+}
+
 // File is a file a space names: Name as the space writes it, Path where
 // it was read.
 type File struct {
@@ -84,6 +96,10 @@ type Scenario struct {
 	// orders the scenarios of successive halving (the cheapest first) and
 	// turns a CPU budget into games.
 	Cost time.Duration
+
+	// botExternal: Bot is an external bot ([bots.NAME]), of which
+	// nothing says it is deterministic (Repeats).
+	botExternal bool
 }
 
 // FieldBot is a reference bot of a scenario's field.
@@ -214,10 +230,17 @@ func Load(path string) (*Space, error) {
 // relative map and bot config paths ("" or a bare name: the working
 // directory).
 func Parse(path string, data []byte) (*Space, error) {
+	return parse(path, data, nil)
+}
+
+// parse is Parse with a results directory's record of its external bots
+// (LoadResults; nil: none).
+func parse(path string, data []byte, rec map[string]recordedBot) (*Space, error) {
 	m, doc, err := decodeTOML(path, data)
 	if err != nil {
 		return nil, err
 	}
+	doc.recorded = rec
 	root := &tomlTable{doc: doc, m: m}
 	if err := notASpace(root); err != nil {
 		return nil, err
@@ -420,6 +443,7 @@ func parseScenario(t *tomlTable, dir string, files *[]File) (Scenario, error) {
 	if sc.Bot, err = findBot(t.doc, g, bname); err != nil {
 		return sc, t.err("bot", "%v", err)
 	}
+	_, sc.botExternal = t.doc.bots[bname]
 
 	// Maps.
 	names, given, err := t.strList("maps")
@@ -494,17 +518,15 @@ func parseScenario(t *tomlTable, dir string, files *[]File) (Scenario, error) {
 	// (statistics.md §8).
 	// External bots (declared in [bots]) are left without one: a contest
 	// client expects the game from its first move.
-	defOpening := int64(0)
-	if o, ok := g.(game.Opener); ok {
-		defOpening = int64(o.DefaultOpeningPlies())
-	}
+	ext := false
 	if fl, _, _ := t.strList("field"); t.doc.bots != nil {
 		for _, name := range append(fl, bname) {
-			if _, ext := t.doc.bots[name]; ext {
-				defOpening = 0
+			if _, isExt := t.doc.bots[name]; isExt {
+				ext = true
 			}
 		}
 	}
+	defOpening := int64(DefaultOpeningPlies(g, ext))
 	op, err := t.integer("opening_plies", defOpening)
 	if err != nil {
 		return sc, err
