@@ -433,16 +433,7 @@ func (b *riskBot) search(s *State, x, y int, dir Direction, sp, r int, a game.Ac
 		b.stopped = true
 	}
 	dead := riskResult{plies: k - 1, cost: cost}
-	switch a {
-	case TurnLeft:
-		dir = dir.TurnLeft()
-	case TurnRight:
-		dir = dir.TurnRight()
-	case SlowDown:
-		sp--
-	case SpeedUp:
-		sp++
-	}
+	dir, sp = steer(a, dir, sp)
 	if sp < 1 || sp > MaxSpeed {
 		return dead
 	}
