@@ -28,13 +28,7 @@ func TestFamily(t *testing.T) {
 			if n := len(d.Knobs); n < 2 || n > 12 {
 				t.Errorf("seed %d: %d knobs", seed, n)
 			}
-			best, gain := l.Best()
-			switch {
-			case flat && math.Abs(gain) > 1e-9:
-				t.Errorf("flat %d: peak %g Elo above the defaults, want 0", seed, gain)
-			case !flat && (gain < 40 || gain > 200.5):
-				t.Errorf("seed %d: peak %g Elo above the defaults, want 40 .. 200", seed, gain)
-			}
+			best := checkPeak(t, seed, flat, l)
 			for _, k := range d.Knobs {
 				if !(k.Min <= 0 && 0 <= k.Max && k.Max > k.Min) {
 					t.Errorf("seed %d: %s's range [%g, %g] does not hold the default 0", seed, k.Name, k.Min, k.Max)
@@ -49,9 +43,6 @@ func TestFamily(t *testing.T) {
 				seen["default "+k.DefaultAt]++
 				seen["best "+k.BestAt]++
 			}
-			if v := l.Value(game.Params{}); math.Abs(v) > 1e-9 {
-				t.Errorf("seed %d: the defaults are %g Elo", seed, v)
-			}
 		}
 	}
 	for _, p := range Placements {
@@ -59,26 +50,7 @@ func TestFamily(t *testing.T) {
 			t.Errorf("placement %s never drawn: %v", p, seen)
 		}
 	}
-	if dir := os.Getenv("TOURNEY_FAMILY_WRITE"); dir != "" {
-		for seed := uint64(1); seed <= 20; seed++ {
-			for _, flat := range []bool{false, true} {
-				if flat && seed > 5 {
-					continue
-				}
-				d := DrawLandscape(seed, flat)
-				name := "drawn-" + strconv.FormatUint(seed, 10)
-				if flat {
-					name = "flat-" + strconv.FormatUint(seed, 10)
-				}
-				if err := os.WriteFile(filepath.Join(dir, name+".toml"), []byte(d.Text()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(dir, name+"-params.toml"), []byte(d.Params()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-	}
+	writeDrawn(t, DrawLandscape, "drawn-", "flat-")
 }
 
 // TestRidges: DrawRidges' landscapes parse, hold every default in its
@@ -98,13 +70,7 @@ func TestRidges(t *testing.T) {
 			if n := len(d.Knobs); n < 6 || n > 12 {
 				t.Errorf("seed %d: %d knobs", seed, n)
 			}
-			_, gain := l.Best()
-			switch {
-			case flat && math.Abs(gain) > 1e-9:
-				t.Errorf("flat %d: peak %g Elo above the defaults, want 0", seed, gain)
-			case !flat && (gain < 40 || gain > 200.5):
-				t.Errorf("seed %d: peak %g Elo above the defaults, want 40 .. 200", seed, gain)
-			}
+			checkPeak(t, seed, flat, l)
 			for _, k := range d.Knobs {
 				def := knobDefault(k.Name)
 				if !(k.Min <= def && def <= k.Max && k.Max > k.Min) || !(k.Min <= k.Best && k.Best <= k.Max) {
@@ -123,9 +89,6 @@ func TestRidges(t *testing.T) {
 					seen["narrow beside a bound"]++
 				}
 			}
-			if v := l.Value(game.Params{}); math.Abs(v) > 1e-9 {
-				t.Errorf("seed %d: the defaults are %g Elo", seed, v)
-			}
 			if !flat {
 				seen["class "+d.Class]++
 				seen["ridges"] += len(d.Ridges)
@@ -143,23 +106,52 @@ func TestRidges(t *testing.T) {
 		}
 	}
 	t.Logf("%v", seen)
-	if dir := os.Getenv("TOURNEY_FAMILY_WRITE"); dir != "" {
-		for seed := uint64(1); seed <= 20; seed++ {
-			for _, flat := range []bool{false, true} {
-				if flat && seed > 5 {
-					continue
-				}
-				d := DrawRidges(seed, flat)
-				name := "ridges-" + strconv.FormatUint(seed, 10)
-				if flat {
-					name = "ridges-flat-" + strconv.FormatUint(seed, 10)
-				}
-				if err := os.WriteFile(filepath.Join(dir, name+".toml"), []byte(d.Text()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(dir, name+"-params.toml"), []byte(d.Params()), 0o644); err != nil {
-					t.Fatal(err)
-				}
+	writeDrawn(t, DrawRidges, "ridges-", "ridges-flat-")
+}
+
+// checkPeak checks a drawn landscape l: the defaults are 0 Elo, the peak
+// is at the defaults when flat, else 40 .. 200 Elo above them. It returns
+// the best values.
+func checkPeak(t *testing.T, seed uint64, flat bool, l *Landscape) game.Params {
+	t.Helper()
+	best, gain := l.Best()
+	switch {
+	case flat && math.Abs(gain) > 1e-9:
+		t.Errorf("flat %d: peak %g Elo above the defaults, want 0", seed, gain)
+	case !flat && (gain < 40 || gain > 200.5):
+		t.Errorf("seed %d: peak %g Elo above the defaults, want 40 .. 200", seed, gain)
+	}
+	if v := l.Value(game.Params{}); math.Abs(v) > 1e-9 {
+		t.Errorf("seed %d: the defaults are %g Elo", seed, v)
+	}
+	return best
+}
+
+// writeDrawn writes, when TOURNEY_FAMILY_WRITE names a folder, the
+// landscapes draw gives for seeds 1 .. 20 (named name+seed) and flat ones
+// for 1 .. 5 (flatName+seed) there: NAME.toml, and NAME-params.toml its
+// [params] table.
+func writeDrawn(t *testing.T, draw func(seed uint64, flat bool) *Drawn, name, flatName string) {
+	t.Helper()
+	dir := os.Getenv("TOURNEY_FAMILY_WRITE")
+	if dir == "" {
+		return
+	}
+	for seed := uint64(1); seed <= 20; seed++ {
+		for _, flat := range []bool{false, true} {
+			if flat && seed > 5 {
+				continue
+			}
+			d := draw(seed, flat)
+			n := name + strconv.FormatUint(seed, 10)
+			if flat {
+				n = flatName + strconv.FormatUint(seed, 10)
+			}
+			if err := os.WriteFile(filepath.Join(dir, n+".toml"), []byte(d.Text()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, n+"-params.toml"), []byte(d.Params()), 0o644); err != nil {
+				t.Fatal(err)
 			}
 		}
 	}
