@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -294,30 +295,36 @@ func runSpinner(bg bool) error {
 // /proc; nil where /proc is absent), as "pid comm state".
 func Children() []string {
 	me := strconv.Itoa(os.Getpid())
+	var out []string
+	eachProc("stat", func(pid string, b []byte) {
+		s := string(b)
+		i := strings.LastIndexByte(s, ')')
+		if i < 0 {
+			return
+		}
+		f := strings.Fields(s[i+1:])
+		if len(f) >= 2 && f[1] == me {
+			out = append(out, pid+" "+s[:i+1]+" "+f[0])
+		}
+	})
+	return out
+}
+
+// eachProc calls f with the pid and the file /proc/PID/name of every
+// process whose file it can read (none where /proc is absent).
+func eachProc(name string, f func(pid string, b []byte)) {
 	ents, err := os.ReadDir("/proc")
 	if err != nil {
-		return nil
+		return
 	}
-	var out []string
 	for _, e := range ents {
 		if _, err := strconv.Atoi(e.Name()); err != nil {
 			continue
 		}
-		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		s := string(b)
-		i := strings.LastIndexByte(s, ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(s[i+1:])
-		if len(f) >= 2 && f[1] == me {
-			out = append(out, e.Name()+" "+s[:i+1]+" "+f[0])
+		if b, err := os.ReadFile("/proc/" + e.Name() + "/" + name); err == nil {
+			f(e.Name(), b)
 		}
 	}
-	return out
 }
 
 func rxtScript() int {
@@ -383,26 +390,12 @@ func rxtScript() int {
 // Marked returns the live processes whose environment holds KEY=VALUE
 // (from /proc; nil where /proc is absent), as "pid comm".
 func Marked(kv string) []string {
-	ents, err := os.ReadDir("/proc")
-	if err != nil {
-		return nil
-	}
 	var out []string
-	for _, e := range ents {
-		if _, err := strconv.Atoi(e.Name()); err != nil {
-			continue
+	eachProc("environ", func(pid string, b []byte) {
+		if slices.Contains(strings.Split(string(b), "\x00"), kv) {
+			st, _ := os.ReadFile("/proc/" + pid + "/stat")
+			out = append(out, pid+" "+strings.TrimSpace(string(st)))
 		}
-		b, err := os.ReadFile("/proc/" + e.Name() + "/environ")
-		if err != nil {
-			continue
-		}
-		for _, x := range strings.Split(string(b), "\x00") {
-			if x == kv {
-				st, _ := os.ReadFile("/proc/" + e.Name() + "/stat")
-				out = append(out, e.Name()+" "+strings.TrimSpace(string(st)))
-				break
-			}
-		}
-	}
+	})
 	return out
 }
