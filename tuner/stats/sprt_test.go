@@ -109,19 +109,7 @@ func bruteTriLogLik(n []float64, t, lo, hi float64) float64 {
 // resolution, iterated to convergence) instead of at the reference
 // tolerances; zero counts are regularized as in llrUnits.
 func exactNormalizedLLR(a, counts []float64, g, elo0, elo1 float64) float64 {
-	n := make([]float64, len(counts))
-	var tot float64
-	for i, c := range counts {
-		n[i] = c
-		if c <= 0 {
-			n[i] = regularization
-		}
-		tot += n[i]
-	}
-	phat := make([]float64, len(n))
-	for i := range n {
-		phat[i] = n[i] / tot
-	}
+	n, phat := regularize(counts)
 	k := math.Sqrt(g) / NEloScale
 	p0 := mleTTol(a, phat, elo0*k, 0, 1e-13)
 	p1 := mleTTol(a, phat, elo1*k, 0, 1e-13)
