@@ -75,15 +75,7 @@ func bruteTriLogLik(n []float64, t, lo, hi float64) float64 {
 			x := (1 - pL) * math.Exp(-40+40*float64(j)/4000)
 			gx := g(x)
 			if (gx > 0) != (pg > 0) {
-				a, b := px, x
-				for range 200 {
-					m := (a + b) / 2
-					if (g(m) > 0) == (pg > 0) {
-						a = m
-					} else {
-						b = m
-					}
-				}
+				a, b := bisect(px, x, func(m float64) bool { return (g(m) > 0) == (pg > 0) })
 				pD := (a + b) / 2
 				best = math.Max(best, loglik(n, []float64{pL, pD, 1 - pL - pD}))
 			}
@@ -271,14 +263,7 @@ func TestNormalizedMLELocalMax(t *testing.T) {
 				continue
 			}
 			flo := f(lo)
-			for range 200 {
-				m := (lo + hi) / 2
-				if (f(m) > 0) == (flo > 0) {
-					lo = m
-				} else {
-					hi = m
-				}
-			}
+			lo, _ = bisect(lo, hi, func(m float64) bool { return (f(m) > 0) == (flo > 0) })
 			q[0] -= lo
 			q[last] += lo
 			if q[0] <= 0 {
