@@ -4,7 +4,6 @@ import (
 	"context"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -119,13 +118,6 @@ func TestNodeReportFaults(t *testing.T) {
 	}
 }
 
-// selfCPU is this process's CPU time.
-func selfCPU() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // TestProcessCPU: the CPU time of a bot's process tree counts a child
 // that burns CPU at the bot's first turn: reaped by the bot (the bot's
 // cutime, then its rusage), and running (read from /proc while it runs);
@@ -142,11 +134,11 @@ func TestProcessCPU(t *testing.T) {
 	bt, _, _ := resolve(t, d).Build(nil)
 	bt.Reset(1)
 	bt.(game.Lifecycle).BeginGame(m, 0)
-	self0 := selfCPU()
+	self0 := externaltest.CPUTime()
 	if _, err := bt.Step(context.Background(), s.Clone(), 0, game.Budget{Depth: 1}); err != nil {
 		t.Fatal(err)
 	}
-	self := selfCPU() - self0
+	self := externaltest.CPUTime() - self0
 	got := bt.(game.ProcessTimer).ProcessCPU()
 	bt.(game.Lifecycle).EndGame(game.GameEnd{Ranks: []int{1, 1}, Scores: []float64{0.5, 0.5}, End: []string{"normal", "normal"}})
 	after := bt.(game.ProcessTimer).ProcessCPU()

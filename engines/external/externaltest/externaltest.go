@@ -1,6 +1,7 @@
 // Package externaltest holds helpers for tests of external bots: a fake
 // JSON-lines bot that a test binary runs as a child process (re-executing
-// itself) in several misbehaving modes, and a check of the process table.
+// itself) in several misbehaving modes, a check of the process table, and
+// this process's CPU time.
 package externaltest
 
 import (
@@ -257,9 +258,9 @@ func run(mode string) int {
 
 // spin burns d of CPU time (user time of this process).
 func spin(d time.Duration) {
-	start := cpuNow()
+	start := CPUTime()
 	x := uint64(1)
-	for cpuNow()-start < d {
+	for CPUTime()-start < d {
 		for i := 0; i < 1e6; i++ {
 			x = x*6364136223846793005 + 1442695040888963407
 		}
@@ -269,8 +270,8 @@ func spin(d time.Duration) {
 	}
 }
 
-// cpuNow is this process's CPU time.
-func cpuNow() time.Duration {
+// CPUTime is this process's CPU time (user + system).
+func CPUTime() time.Duration {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
