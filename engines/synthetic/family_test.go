@@ -18,33 +18,22 @@ import (
 // table).
 func TestFamily(t *testing.T) {
 	seen := map[string]int{}
-	for seed := uint64(1); seed <= 300; seed++ {
-		for _, flat := range []bool{false, true} {
-			d := DrawLandscape(seed, flat)
-			l, err := d.Landscape()
-			if err != nil {
-				t.Fatalf("seed %d: %v", seed, err)
+	eachDrawn(t, DrawLandscape, 2, func(seed uint64, flat bool, d *Drawn, best game.Params) {
+		for _, k := range d.Knobs {
+			if !(k.Min <= 0 && 0 <= k.Max && k.Max > k.Min) {
+				t.Errorf("seed %d: %s's range [%g, %g] does not hold the default 0", seed, k.Name, k.Min, k.Max)
 			}
-			if n := len(d.Knobs); n < 2 || n > 12 {
-				t.Errorf("seed %d: %d knobs", seed, n)
+			if p := Placement(0, k.Min, k.Max); p != k.DefaultAt {
+				t.Errorf("seed %d: %s's default is %s, drawn as %s", seed, k.Name, p, k.DefaultAt)
 			}
-			best := checkPeak(t, seed, flat, l)
-			for _, k := range d.Knobs {
-				if !(k.Min <= 0 && 0 <= k.Max && k.Max > k.Min) {
-					t.Errorf("seed %d: %s's range [%g, %g] does not hold the default 0", seed, k.Name, k.Min, k.Max)
-				}
-				if p := Placement(0, k.Min, k.Max); p != k.DefaultAt {
-					t.Errorf("seed %d: %s's default is %s, drawn as %s", seed, k.Name, p, k.DefaultAt)
-				}
-				b := best[k.Name].(float64)
-				if p := Placement(b, k.Min, k.Max); p != k.BestAt || b < k.Min || b > k.Max {
-					t.Errorf("seed %d: %s's best %g in [%g, %g] is %s, drawn as %s", seed, k.Name, b, k.Min, k.Max, p, k.BestAt)
-				}
-				seen["default "+k.DefaultAt]++
-				seen["best "+k.BestAt]++
+			b := best[k.Name].(float64)
+			if p := Placement(b, k.Min, k.Max); p != k.BestAt || b < k.Min || b > k.Max {
+				t.Errorf("seed %d: %s's best %g in [%g, %g] is %s, drawn as %s", seed, k.Name, b, k.Min, k.Max, p, k.BestAt)
 			}
+			seen["default "+k.DefaultAt]++
+			seen["best "+k.BestAt]++
 		}
-	}
+	})
 	for _, p := range Placements {
 		if seen["default "+p] == 0 || seen["best "+p] == 0 {
 			t.Errorf("placement %s never drawn: %v", p, seen)
@@ -60,41 +49,30 @@ func TestFamily(t *testing.T) {
 // writes ridges 1 .. 20 and flat 1 .. 5 there.
 func TestRidges(t *testing.T) {
 	seen := map[string]int{}
-	for seed := uint64(1); seed <= 300; seed++ {
-		for _, flat := range []bool{false, true} {
-			d := DrawRidges(seed, flat)
-			l, err := d.Landscape()
-			if err != nil {
-				t.Fatalf("seed %d: %v\n%s", seed, err, d.Text())
+	eachDrawn(t, DrawRidges, 6, func(seed uint64, flat bool, d *Drawn, _ game.Params) {
+		for _, k := range d.Knobs {
+			def := knobDefault(k.Name)
+			if !(k.Min <= def && def <= k.Max && k.Max > k.Min) || !(k.Min <= k.Best && k.Best <= k.Max) {
+				t.Errorf("seed %d: %s's range [%g, %g] does not hold the default %g or the best %g", seed, k.Name, k.Min, k.Max, def, k.Best)
 			}
-			if n := len(d.Knobs); n < 6 || n > 12 {
-				t.Errorf("seed %d: %d knobs", seed, n)
-			}
-			checkPeak(t, seed, flat, l)
-			for _, k := range d.Knobs {
-				def := knobDefault(k.Name)
-				if !(k.Min <= def && def <= k.Max && k.Max > k.Min) || !(k.Min <= k.Best && k.Best <= k.Max) {
-					t.Errorf("seed %d: %s's range [%g, %g] does not hold the default %g or the best %g", seed, k.Name, k.Min, k.Max, def, k.Best)
-				}
-				if k.Log {
-					seen["log"]++
-					if r := k.Max / k.Min; math.Abs(r-1000) > 1e-6 {
-						t.Errorf("seed %d: %s spans a factor %g, want 1000", seed, k.Name, r)
-					}
-				}
-				if k.Integer {
-					seen["integer"]++
-				}
-				if k.DefaultAt == OnBound && k.BestAt == NearEdge && k.Width == "narrow" {
-					seen["narrow beside a bound"]++
+			if k.Log {
+				seen["log"]++
+				if r := k.Max / k.Min; math.Abs(r-1000) > 1e-6 {
+					t.Errorf("seed %d: %s spans a factor %g, want 1000", seed, k.Name, r)
 				}
 			}
-			if !flat {
-				seen["class "+d.Class]++
-				seen["ridges"] += len(d.Ridges)
+			if k.Integer {
+				seen["integer"]++
+			}
+			if k.DefaultAt == OnBound && k.BestAt == NearEdge && k.Width == "narrow" {
+				seen["narrow beside a bound"]++
 			}
 		}
-	}
+		if !flat {
+			seen["class "+d.Class]++
+			seen["ridges"] += len(d.Ridges)
+		}
+	})
 	for _, g := range Geometries {
 		if seen["class "+g] < 20 {
 			t.Errorf("class %s drawn %d times in 300", g, seen["class "+g])
@@ -107,6 +85,26 @@ func TestRidges(t *testing.T) {
 	}
 	t.Logf("%v", seen)
 	writeDrawn(t, DrawRidges, "ridges-", "ridges-flat-")
+}
+
+// eachDrawn draws the landscapes of seeds 1 .. 300, flat and not, with
+// draw, checks that each parses, has minKnobs .. 12 knobs and its peak
+// as checkPeak wants it, and calls f with it and its best values.
+func eachDrawn(t *testing.T, draw func(seed uint64, flat bool) *Drawn, minKnobs int, f func(seed uint64, flat bool, d *Drawn, best game.Params)) {
+	t.Helper()
+	for seed := uint64(1); seed <= 300; seed++ {
+		for _, flat := range []bool{false, true} {
+			d := draw(seed, flat)
+			l, err := d.Landscape()
+			if err != nil {
+				t.Fatalf("seed %d: %v\n%s", seed, err, d.Text())
+			}
+			if n := len(d.Knobs); n < minKnobs || n > 12 {
+				t.Errorf("seed %d: %d knobs", seed, n)
+			}
+			f(seed, flat, d, checkPeak(t, seed, flat, l))
+		}
+	}
 }
 
 // checkPeak checks a drawn landscape l: the defaults are 0 Elo, the peak
