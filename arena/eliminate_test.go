@@ -1,6 +1,7 @@
 package arena
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -74,20 +75,8 @@ func TestEliminationDeterministic(t *testing.T) {
 	opt.Workers = 2
 	b := collect(t, jobs, opt)
 	for i := range a {
-		if a[i].Plies != b[i].Plies || !equalInts(a[i].Ranks, b[i].Ranks) || a[i].Scores[0] != b[i].Scores[0] {
+		if a[i].Plies != b[i].Plies || !slices.Equal(a[i].Ranks, b[i].Ranks) || a[i].Scores[0] != b[i].Scores[0] {
 			t.Errorf("game %d differs: %d %v %v / %d %v %v", i, a[i].Plies, a[i].Ranks, a[i].Scores, b[i].Plies, b[i].Ranks, b[i].Scores)
 		}
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

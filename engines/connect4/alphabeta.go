@@ -62,35 +62,25 @@ func DefaultAlphaBeta() AlphaBeta {
 // parameters missing from p keep their defaults.
 func AlphaBetaFrom(p game.Params) AlphaBeta {
 	a := DefaultAlphaBeta()
-	if p.Has(ParamDepth) {
-		a.Search.MaxDepth = p.Int(ParamDepth)
-	}
-	if p.Has(ParamThreatExponent) {
-		a.Weights.ThreatExponent = p.Float(ParamThreatExponent)
-	}
-	if p.Has(ParamAcuteBonus) {
-		a.Weights.AcuteBonus = p.Float(ParamAcuteBonus)
-	}
-	if p.Has(ParamOpponentWeight) {
-		a.Weights.OpponentWeight = p.Float(ParamOpponentWeight)
-	}
-	if p.Has(ParamMaxReach) {
-		a.Weights.MaxReach = p.Int(ParamMaxReach)
-	}
-	if p.Has(ParamPreferQuickWins) {
-		a.Weights.QuickWins = p.Bool(ParamPreferQuickWins)
-	}
-	if p.Has(ParamOrderMoves) {
-		a.Order.Enabled = p.Bool(ParamOrderMoves)
-	}
-	if p.Has(ParamOrderThreatScope) {
-		a.Order.Scope = p.Str(ParamOrderThreatScope)
-	}
-	if p.Has(ParamOrderByTable) {
-		a.Order.ByTable = p.Bool(ParamOrderByTable)
-	}
+	setParam(p, ParamDepth, &a.Search.MaxDepth)
+	setParam(p, ParamThreatExponent, &a.Weights.ThreatExponent)
+	setParam(p, ParamAcuteBonus, &a.Weights.AcuteBonus)
+	setParam(p, ParamOpponentWeight, &a.Weights.OpponentWeight)
+	setParam(p, ParamMaxReach, &a.Weights.MaxReach)
+	setParam(p, ParamPreferQuickWins, &a.Weights.QuickWins)
+	setParam(p, ParamOrderMoves, &a.Order.Enabled)
+	setParam(p, ParamOrderThreatScope, &a.Order.Scope)
+	setParam(p, ParamOrderByTable, &a.Order.ByTable)
 	a.Search = search.ConfigFrom(p, a.Search)
 	return a
+}
+
+// setParam copies the resolved parameter name into *dst when p holds it
+// (p's values are of the parameter's kind: int, float64, bool or string).
+func setParam[T int | float64 | bool | string](p game.Params, name string, dst *T) {
+	if v, ok := p[name]; ok {
+		*dst = v.(T)
+	}
 }
 
 // Hooks returns the search hooks of the configuration: the threat

@@ -3,9 +3,7 @@ package external
 import (
 	"os"
 	"strconv"
-	"syscall"
 	"testing"
-	"time"
 
 	"tourney/engines/external/externaltest"
 )
@@ -23,18 +21,12 @@ func BenchmarkTreeCPU(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer p.kill()
-	c0 := selfCPU()
+	c0 := externaltest.CPUTime()
 	for b.Loop() {
 		p.settleCPU()
 	}
-	b.ReportMetric(float64(selfCPU()-c0)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(externaltest.CPUTime()-c0)/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(len(threads(p.pid))), "threads")
-}
-
-func selfCPU() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func threads(pid int) []os.DirEntry {

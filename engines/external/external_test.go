@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"testing"
@@ -61,21 +62,8 @@ func playOne(t *testing.T, g game.Game, spec game.BotSpec, seed uint64) (reason 
 		t.Fatal(err)
 	}
 	n := s.NumPlayers()
-	bots := make([]game.Bot, n)
-	for i := range bots {
-		b, _, err := spec.Build(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b.Reset(game.Mix(seed, uint64(i)+1))
-		b.(game.Lifecycle).BeginGame(m, i)
-		bots[i] = b
-	}
-	defer func() {
-		for _, b := range bots {
-			b.(game.Lifecycle).EndGame(game.GameEnd{Ranks: game.Ranks(s), Scores: s.Returns(nil), End: make([]string, n)})
-		}
-	}()
+	bots := beginBots(t, spec, m, seed, n)
+	defer endBots(bots, s)
 	ctx := context.Background()
 	for !s.IsTerminal() && s.MoveNumber() < 400 {
 		cp := s.CurrentPlayer()
@@ -104,14 +92,60 @@ func playOne(t *testing.T, g game.Game, spec game.BotSpec, seed uint64) (reason 
 	return "", s.MoveNumber()
 }
 
+// beginBots builds n bots of spec and begins a game on m for them, seat
+// i's bot seeded as the arena does (game.Mix(seed, i+1)).
+func beginBots(t *testing.T, spec game.BotSpec, m game.Map, seed uint64, n int) []game.Bot {
+	t.Helper()
+	bots := make([]game.Bot, n)
+	for i := range bots {
+		b, _, err := spec.Build(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Reset(game.Mix(seed, uint64(i)+1))
+		b.(game.Lifecycle).BeginGame(m, i)
+		bots[i] = b
+	}
+	return bots
+}
+
+// endBots ends the game of bots with s's ranks and scores.
+func endBots(bots []game.Bot, s game.State) {
+	for _, b := range bots {
+		b.(game.Lifecycle).EndGame(game.GameEnd{Ranks: game.Ranks(s), Scores: s.Returns(nil), End: make([]string, len(bots))})
+	}
+}
+
+// resolve starts d's program and reads its hello.
+func resolve(t testing.TB, d *external.Decl) game.BotSpec {
+	t.Helper()
+	spec, err := d.Resolve(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return spec
+}
+
+// logDir sends the bots' logs to a new folder for the test's time and
+// returns it.
+func logDir(t *testing.T) string {
+	dir := t.TempDir()
+	external.SetLogDir(dir)
+	t.Cleanup(func() { external.SetLogDir("") })
+	return dir
+}
+
+// readLog is bot name's log in the log folder dir.
+func readLog(dir, name string) string {
+	log, _ := os.ReadFile(filepath.Join(dir, "bots", name+".log"))
+	return string(log)
+}
+
 func TestEveryGameOverJSONLines(t *testing.T) {
 	for _, g := range all.Games() {
 		t.Run(g.Info().Name, func(t *testing.T) {
 			d := fake(t, g.Info().Name, externaltest.ModeFirst)
-			spec, err := d.Resolve(context.Background())
-			if err != nil {
-				t.Fatal(err)
-			}
+			spec := resolve(t, d)
 			if p, ok := spec.Param("pick"); !ok || p.Kind != game.Int || p.Max != 3 {
 				t.Fatalf("hello params not read: %+v", spec.Params)
 			}
@@ -184,10 +218,7 @@ func TestFaultsDirect(t *testing.T) {
 		t.Run(c.mode, func(t *testing.T) {
 			d := fake(t, g.Info().Name, c.mode)
 			d.MoveTimeout = 300 * time.Millisecond
-			spec, err := d.Resolve(context.Background())
-			if err != nil {
-				t.Fatal(err)
-			}
+			spec := resolve(t, d)
 			reason, _ := playOne(t, g, spec, 1)
 			if reason != c.reason {
 				t.Fatalf("forfeit %q, want %q", reason, c.reason)
@@ -204,10 +235,7 @@ func TestFaultsDirect(t *testing.T) {
 	})
 	t.Run("exit", func(t *testing.T) {
 		d := fake(t, g.Info().Name, externaltest.ModeExit)
-		spec, err := d.Resolve(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
+		spec := resolve(t, d)
 		// Seeds whose first seat's game seed is even crash; the next
 		// game starts a new process.
 		var reasons []string
@@ -221,10 +249,7 @@ func TestFaultsDirect(t *testing.T) {
 	})
 	t.Run("ignore-quit", func(t *testing.T) {
 		d := fake(t, g.Info().Name, externaltest.ModeIgnoreQuit)
-		spec, err := d.Resolve(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
+		spec := resolve(t, d)
 		if r, _ := playOne(t, g, spec, 1); r != "" {
 			t.Fatalf("forfeit %q", r)
 		}
@@ -241,18 +266,14 @@ func TestCancelKills(t *testing.T) {
 	g := all.Games()[0]
 	d := fake(t, g.Info().Name, externaltest.ModeHang)
 	d.MoveTimeout = time.Minute
-	spec, err := d.Resolve(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _, _ := spec.Build(nil)
+	b, _, _ := resolve(t, d).Build(nil)
 	m, _ := g.LoadMap(g.Maps()[0])
 	s, _ := g.NewState(m, 1)
 	b.(game.Lifecycle).BeginGame(m, 0)
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	t0 := time.Now()
-	_, err = b.Step(ctx, s, 0, game.Budget{Depth: 1})
+	_, err := b.Step(ctx, s, 0, game.Budget{Depth: 1})
 	if !errors.Is(err, context.DeadlineExceeded) || time.Since(t0) > 5*time.Second {
 		t.Fatalf("Step: %v after %s", err, time.Since(t0))
 	}
@@ -267,18 +288,21 @@ func TestCancelKills(t *testing.T) {
 func BenchmarkRoundTripJSONL(b *testing.B) {
 	g := all.Games()[0]
 	d := fake(b, g.Info().Name, externaltest.ModeFirst)
-	spec, err := d.Resolve(context.Background())
-	if err != nil {
-		b.Fatal(err)
-	}
-	bot, _, _ := spec.Build(nil)
+	bot, _, _ := resolve(b, d).Build(nil)
 	m, _ := g.LoadMap(g.Maps()[0])
 	s, _ := g.NewState(m, 1)
 	bot.(game.Lifecycle).BeginGame(m, 0)
-	ctx := context.Background()
-	if _, err := bot.Step(ctx, s, 0, game.Budget{Depth: 1}); err != nil {
+	if _, err := bot.Step(context.Background(), s, 0, game.Budget{Depth: 1}); err != nil {
 		b.Fatal(err)
 	}
+	benchSteps(b, bot, s)
+}
+
+// benchSteps times b.N moves of bot (seat 0, depth 1) in s, begun,
+// reports the median and 99th percentile in µs, ends the game and
+// closes the bot's process.
+func benchSteps(b *testing.B, bot game.Bot, s game.State) {
+	ctx := context.Background()
 	lat := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
 	for range b.N {
@@ -289,16 +313,11 @@ func BenchmarkRoundTripJSONL(b *testing.B) {
 		lat = append(lat, time.Since(t0))
 	}
 	b.StopTimer()
-	reportLatency(b, lat)
-	bot.(game.Lifecycle).EndGame(game.GameEnd{})
-	external.CloseAll()
-}
-
-// reportLatency reports the median and 99th percentile in µs.
-func reportLatency(b *testing.B, lat []time.Duration) {
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	b.ReportMetric(float64(lat[len(lat)/2].Nanoseconds())/1e3, "p50-µs")
 	b.ReportMetric(float64(lat[len(lat)*99/100].Nanoseconds())/1e3, "p99-µs")
+	bot.(game.Lifecycle).EndGame(game.GameEnd{})
+	external.CloseAll()
 }
 
 // BenchmarkNewGame measures a game's start on a reused process (BeginGame,
@@ -309,11 +328,7 @@ func BenchmarkNewGame(b *testing.B) {
 	for _, mode := range []string{externaltest.ModeFirst, externaltest.ModeLegacy} {
 		b.Run(mode, func(b *testing.B) {
 			g := all.Games()[0]
-			d := fake(b, g.Info().Name, mode)
-			spec, err := d.Resolve(context.Background())
-			if err != nil {
-				b.Fatal(err)
-			}
+			spec := resolve(b, fake(b, g.Info().Name, mode))
 			m, _ := g.LoadMap(g.Maps()[0])
 			s, _ := g.NewState(m, 1)
 			ctx := context.Background()

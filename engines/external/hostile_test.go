@@ -56,22 +56,11 @@ func playSeat0(t *testing.T, spec game.BotSpec, seed uint64, bud game.Budget) (r
 	return "", moves
 }
 
-func resolve(t *testing.T, d *external.Decl) game.BotSpec {
-	t.Helper()
-	spec, err := d.Resolve(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return spec
-}
-
 // An extra action written after end is never a move of the next game:
 // the next game is a protocol forfeit (the line is in the bot's log), and
 // the game after it, with a new process, starts clean.
 func TestExtraLineAfterEnd(t *testing.T) {
-	dir := t.TempDir()
-	external.SetLogDir(dir)
-	defer external.SetLogDir("")
+	dir := logDir(t)
 	d := fake(t, "connect4", externaltest.ModeExtraEnd)
 	spec := resolve(t, d)
 	if r, n := playSeat0(t, spec, 1, game.Budget{Depth: 1}); r != "" || n == 0 {
@@ -81,8 +70,7 @@ func TestExtraLineAfterEnd(t *testing.T) {
 	if r, n := playSeat0(t, spec, 2, game.Budget{Depth: 1}); r != "protocol" || n != 0 {
 		t.Fatalf("second game: %q after %d moves, want a protocol forfeit before any move", r, n)
 	}
-	log, _ := os.ReadFile(filepath.Join(dir, "bots", d.Name+".log"))
-	if !strings.Contains(string(log), "while no turn was open") {
+	if log := readLog(dir, d.Name); !strings.Contains(log, "while no turn was open") {
 		t.Errorf("the bot's log does not say why:\n%s", log)
 	}
 	noChildren(t)
@@ -91,17 +79,14 @@ func TestExtraLineAfterEnd(t *testing.T) {
 // The same line arriving after the next turn was sent carries the old
 // id: a stale answer, forfeit:protocol.
 func TestStaleAnswer(t *testing.T) {
-	dir := t.TempDir()
-	external.SetLogDir(dir)
-	defer external.SetLogDir("")
+	dir := logDir(t)
 	d := fake(t, "connect4", externaltest.ModeStale)
 	spec := resolve(t, d)
 	r, n := playSeat0(t, spec, 1, game.Budget{Depth: 1})
 	if r != "protocol" || n != 1 {
 		t.Fatalf("%q after %d moves, want a protocol forfeit at the second move", r, n)
 	}
-	log, _ := os.ReadFile(filepath.Join(dir, "bots", d.Name+".log"))
-	if !strings.Contains(string(log), "not to the open turn") {
+	if log := readLog(dir, d.Name); !strings.Contains(log, "not to the open turn") {
 		t.Errorf("the bot's log does not say why:\n%s", log)
 	}
 	noChildren(t)
@@ -122,9 +107,7 @@ func TestPromisedEcho(t *testing.T) {
 // discarded, counted and noted in its log, and is never a move: every
 // game of the same process is played without a fault.
 func TestLegacyExtraLineDiscarded(t *testing.T) {
-	dir := t.TempDir()
-	external.SetLogDir(dir)
-	defer external.SetLogDir("")
+	dir := logDir(t)
 	d := fake(t, "connect4", externaltest.ModeLegacyExtraEnd)
 	spec := resolve(t, d)
 	const games = 6
@@ -136,8 +119,8 @@ func TestLegacyExtraLineDiscarded(t *testing.T) {
 	if got := d.Discarded(); got != games-1 {
 		t.Errorf("%d lines discarded, want %d (one after each end but the last)", got, games-1)
 	}
-	log, _ := os.ReadFile(filepath.Join(dir, "bots", d.Name+".log"))
-	if c := strings.Count(string(log), "while no turn was open (after its last answer or after end), discarded"); c != games-1 {
+	log := readLog(dir, d.Name)
+	if c := strings.Count(log, "while no turn was open (after its last answer or after end), discarded"); c != games-1 {
 		t.Errorf("%d notes of a discarded line in the bot's log, want %d:\n%s", c, games-1, log)
 	}
 	noChildren(t)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -25,27 +24,11 @@ func clockGame(t *testing.T, d *external.Decl, b game.Budget, seed uint64) (faul
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec, err := d.Resolve(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	spec := resolve(t, d)
 	m, _ := g.LoadMap(g.Maps()[0])
 	s, _ := g.NewState(m, seed)
-	bots := make([]game.Bot, 2)
-	for i := range bots {
-		bt, _, err := spec.Build(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		bt.Reset(game.Mix(seed, uint64(i)+1))
-		bt.(game.Lifecycle).BeginGame(m, i)
-		bots[i] = bt
-	}
-	defer func() {
-		for _, bt := range bots {
-			bt.(game.Lifecycle).EndGame(game.GameEnd{Ranks: game.Ranks(s), Scores: s.Returns(nil), End: make([]string, 2)})
-		}
-	}()
+	bots := beginBots(t, spec, m, seed, 2)
+	defer endBots(bots, s)
 	bank := make([]int64, 2)
 	for !s.IsTerminal() {
 		p := s.CurrentPlayer()
@@ -135,13 +118,6 @@ func TestNodeReportFaults(t *testing.T) {
 	}
 }
 
-// selfCPU is this process's CPU time.
-func selfCPU() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // TestProcessCPU: the CPU time of a bot's process tree counts a child
 // that burns CPU at the bot's first turn: reaped by the bot (the bot's
 // cutime, then its rusage), and running (read from /proc while it runs);
@@ -153,20 +129,16 @@ func TestProcessCPU(t *testing.T) {
 	d := fake(t, "connect4", externaltest.ModeBusy)
 	d.Env["TOURNEY_FAKE_SPIN"] = spin.String()
 	d.MoveTimeout = 60 * time.Second // the spin, on a loaded machine
-	spec, err := d.Resolve(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
 	m, _ := g.LoadMap(g.Maps()[0])
 	s, _ := g.NewState(m, 1)
-	bt, _, _ := spec.Build(nil)
+	bt, _, _ := resolve(t, d).Build(nil)
 	bt.Reset(1)
 	bt.(game.Lifecycle).BeginGame(m, 0)
-	self0 := selfCPU()
+	self0 := externaltest.CPUTime()
 	if _, err := bt.Step(context.Background(), s.Clone(), 0, game.Budget{Depth: 1}); err != nil {
 		t.Fatal(err)
 	}
-	self := selfCPU() - self0
+	self := externaltest.CPUTime() - self0
 	got := bt.(game.ProcessTimer).ProcessCPU()
 	bt.(game.Lifecycle).EndGame(game.GameEnd{Ranks: []int{1, 1}, Scores: []float64{0.5, 0.5}, End: []string{"normal", "normal"}})
 	after := bt.(game.ProcessTimer).ProcessCPU()
@@ -189,11 +161,7 @@ func TestProcessCPU(t *testing.T) {
 	bg := fake(t, "connect4", externaltest.ModeBusy)
 	bg.Env["TOURNEY_FAKE_SPIN"] = spin.String()
 	bg.Env["TOURNEY_FAKE_SPIN_BG"] = "1"
-	spec, err = bg.Resolve(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	bt, _, _ = spec.Build(nil)
+	bt, _, _ = resolve(t, bg).Build(nil)
 	bt.Reset(1)
 	bt.(game.Lifecycle).BeginGame(m, 0)
 	if _, err := bt.Step(context.Background(), s.Clone(), 0, game.Budget{Depth: 1}); err != nil {

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"tourney/engines/external"
-	"tourney/engines/external/externaltest"
 	"tourney/engines/game"
 	"tourney/engines/reversixt"
 )
@@ -22,26 +21,14 @@ const twoMoves = "2\n0\n0 0\n1 5\n1 2 0 2 0\n"
 // limits of the move requests player 1 received.
 func requestsSeen(t *testing.T, timing string, bud time.Duration) []uint32 {
 	t.Helper()
-	exe, _ := os.Executable()
 	dir := t.TempDir()
 	m, err := reversixt.ParseMap("two", []byte(twoMoves))
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := &external.Decl{
-		Name: "script", Game: "reversixt", Protocol: "reversixt-tcp", Cmd: []string{exe, "{addr}"},
-		Env: map[string]string{
-			externaltest.Env:      externaltest.ModeRXTScript,
-			"TOURNEY_FAKE_MOVES":  "2,0,0;4,0,0",
-			"TOURNEY_FAKE_RECORD": filepath.Join(dir, "rec"),
-		},
-		Startup: 5 * time.Second, MoveTimeout: 5 * time.Second, Timing: timing,
-	}
-	spec, err := d.Resolve(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _, _ := spec.Build(nil)
+	d := rxtScript("script", "2,0,0;4,0,0", map[string]string{"TOURNEY_FAKE_RECORD": filepath.Join(dir, "rec")})
+	d.Timing = timing
+	b, _, _ := resolve(t, d).Build(nil)
 	b.Reset(1)
 	b.(game.Lifecycle).BeginGame(m, 0)
 	s := reversixt.NewState(m)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/hex"
+	"maps"
 	"net"
 	"os"
 	"path/filepath"
@@ -26,7 +27,6 @@ const tinyMap = "2\n0\n0 0\n1 4\n1 2 0 0\n"
 // server and checks every byte player 1 receives against a fixture
 // written from reversixt.md §8 (type, 4-byte big-endian length, payload).
 func TestReversiXTByteStream(t *testing.T) {
-	exe, _ := os.Executable()
 	dir := t.TempDir()
 	m, err := reversixt.ParseMap("tiny", []byte(tinyMap))
 	if err != nil {
@@ -34,20 +34,8 @@ func TestReversiXTByteStream(t *testing.T) {
 	}
 	var bots []game.Bot
 	for seat := 0; seat < 2; seat++ {
-		d := &external.Decl{
-			Name: "script", Game: "reversixt", Protocol: "reversixt-tcp", Cmd: []string{exe, "{addr}"},
-			Env: map[string]string{
-				externaltest.Env:      externaltest.ModeRXTScript,
-				"TOURNEY_FAKE_MOVES":  "2,0,0",
-				"TOURNEY_FAKE_RECORD": filepath.Join(dir, "rec{player}"),
-			},
-			Startup: 5 * time.Second, MoveTimeout: 5 * time.Second,
-		}
-		spec, err := d.Resolve(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _, _ := spec.Build(nil)
+		d := rxtScript("script", "2,0,0", map[string]string{"TOURNEY_FAKE_RECORD": filepath.Join(dir, "rec{player}")})
+		b, _, _ := resolve(t, d).Build(nil)
 		b.Reset(1)
 		b.(game.Lifecycle).BeginGame(m, seat)
 		bots = append(bots, b)
@@ -90,6 +78,19 @@ func TestReversiXTByteStream(t *testing.T) {
 	noChildren(t)
 }
 
+// rxtScript declares the test binary as a ReversiXT client of the hosted
+// TCP server that plays moves ("x,y,special", ";" between moves), env
+// added to its environment; it starts and moves within 5 s.
+func rxtScript(name, moves string, env map[string]string) *external.Decl {
+	exe, _ := os.Executable()
+	e := map[string]string{externaltest.Env: externaltest.ModeRXTScript, "TOURNEY_FAKE_MOVES": moves}
+	maps.Copy(e, env)
+	return &external.Decl{
+		Name: name, Game: "reversixt", Protocol: "reversixt-tcp", Cmd: []string{exe, "{addr}"}, Env: e,
+		Startup: 5 * time.Second, MoveTimeout: 5 * time.Second,
+	}
+}
+
 func mustHex(s string) []byte {
 	b, err := hex.DecodeString(s)
 	if err != nil {
@@ -102,7 +103,6 @@ func mustHex(s string) []byte {
 // ReversiXT server to an instant client process on loopback: message 4
 // out, message 5 back, the move checked. p50 and p99 in µs.
 func BenchmarkRoundTripTCP(b *testing.B) {
-	exe, _ := os.Executable()
 	m, err := reversixt.LoadMap("standard8")
 	if err != nil {
 		b.Fatal(err)
@@ -111,33 +111,9 @@ func BenchmarkRoundTripTCP(b *testing.B) {
 	a := s.LegalActions(0, nil)[0]
 	c, _ := reversixt.SplitAction(a)
 	x, y := m.XY(c)
-	d := &external.Decl{
-		Name: "instant", Game: "reversixt", Protocol: "reversixt-tcp", Cmd: []string{exe, "{addr}"},
-		Env: map[string]string{
-			externaltest.Env:     externaltest.ModeRXTScript,
-			"TOURNEY_FAKE_MOVES": fmtMove(x, y),
-		},
-	}
-	spec, err := d.Resolve(context.Background())
-	if err != nil {
-		b.Fatal(err)
-	}
-	bot, _, _ := spec.Build(nil)
+	bot, _, _ := resolve(b, rxtScript("instant", fmtMove(x, y), nil)).Build(nil)
 	bot.(game.Lifecycle).BeginGame(m, 0)
-	lat := make([]time.Duration, 0, b.N)
-	ctx := context.Background()
-	b.ResetTimer()
-	for range b.N {
-		t0 := time.Now()
-		if _, err := bot.Step(ctx, s, 0, game.Budget{Depth: 1}); err != nil {
-			b.Fatal(err)
-		}
-		lat = append(lat, time.Since(t0))
-	}
-	b.StopTimer()
-	reportLatency(b, lat)
-	bot.(game.Lifecycle).EndGame(game.GameEnd{})
-	external.CloseAll()
+	benchSteps(b, bot, s)
 }
 
 func fmtMove(x, y int) string {
@@ -151,30 +127,14 @@ func TestReversiXTSeatRefusesStranger(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("the peer check reads /proc (elsewhere every connection is accepted)")
 	}
-	exe, _ := os.Executable()
-	dir := t.TempDir()
-	external.SetLogDir(dir)
-	defer external.SetLogDir("")
+	dir := logDir(t)
 	m, err := reversixt.ParseMap("tiny", []byte(tinyMap))
 	if err != nil {
 		t.Fatal(err)
 	}
 	addrFile := filepath.Join(dir, "addr")
-	d := &external.Decl{
-		Name: "seat", Game: "reversixt", Protocol: "reversixt-tcp", Cmd: []string{exe, "{addr}"},
-		Env: map[string]string{
-			externaltest.Env:             externaltest.ModeRXTScript,
-			"TOURNEY_FAKE_MOVES":         "2,0,0",
-			"TOURNEY_FAKE_ADDRFILE":      addrFile,
-			"TOURNEY_FAKE_CONNECT_DELAY": "300ms",
-		},
-		Startup: 5 * time.Second, MoveTimeout: 5 * time.Second,
-	}
-	spec, err := d.Resolve(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _, _ := spec.Build(nil)
+	d := rxtScript("seat", "2,0,0", map[string]string{"TOURNEY_FAKE_ADDRFILE": addrFile, "TOURNEY_FAKE_CONNECT_DELAY": "300ms"})
+	b, _, _ := resolve(t, d).Build(nil)
 	b.Reset(1)
 	begun := make(chan struct{})
 	go func() { b.(game.Lifecycle).BeginGame(m, 0); close(begun) }()
@@ -205,8 +165,7 @@ func TestReversiXTSeatRefusesStranger(t *testing.T) {
 	s.Apply(a)
 	b.(game.Observer).Moved(0, a, s)
 	b.(game.Lifecycle).EndGame(game.GameEnd{})
-	log, _ := os.ReadFile(filepath.Join(dir, "bots", "seat.log"))
-	if !strings.Contains(string(log), "refused a connection to seat 1") {
+	if log := readLog(dir, "seat"); !strings.Contains(log, "refused a connection to seat 1") {
 		t.Errorf("the bot's log does not note the refusal:\n%s", log)
 	}
 	noChildren(t)

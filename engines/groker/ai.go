@@ -334,21 +334,16 @@ func clampBid(b int) int { return min(max(b, 1), MaxBid) }
 
 // AIBot plays the Groker AI.
 type AIBot struct {
-	AI   AI
-	rng  *rand.Rand
+	AI AI
+	seeded
 	e, g []int
 	sc   Scratch
 }
 
-func (b *AIBot) Reset(seed uint64) { b.rng = game.NewRand(seed) }
-
 func (b *AIBot) Step(ctx context.Context, s game.State, player int, _ game.Budget) (game.Action, error) {
-	st, err := view(s, player)
+	st, err := b.begin(s, player)
 	if err != nil {
 		return game.NoAction, err
-	}
-	if b.rng == nil {
-		b.Reset(0)
 	}
 	b.e, b.g = b.e[:0], b.g[:0]
 	for _, r := range st.History() {
@@ -356,6 +351,24 @@ func (b *AIBot) Step(ctx context.Context, s game.State, player int, _ game.Budge
 		b.g = append(b.g, int(r.Bid[1-player]))
 	}
 	return game.Action(b.AI.Decide(b.e, b.g, b.rng, &b.sc)), nil
+}
+
+// seeded is a bot's generator, seeded by Reset.
+type seeded struct{ rng *rand.Rand }
+
+func (b *seeded) Reset(seed uint64) { b.rng = game.NewRand(seed) }
+
+// begin is the Groker state in which the bot moves player (view); a bot
+// never Reset is seeded 0.
+func (b *seeded) begin(s game.State, player int) (*State, error) {
+	st, err := view(s, player)
+	if err != nil {
+		return nil, err
+	}
+	if b.rng == nil {
+		b.Reset(0)
+	}
+	return st, nil
 }
 
 // view checks that s is a running Groker state and player a seat.

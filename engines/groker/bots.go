@@ -19,19 +19,14 @@ func intParam(name string, def, lo, hi int, doc string) game.Param {
 // ruleBot adapts a rule to game.Bot. rule gets the state, the seat and the
 // bot's generator.
 type ruleBot struct {
-	rng  *rand.Rand
+	seeded
 	rule func(s *State, player int, rng *rand.Rand) int
 }
 
-func (b *ruleBot) Reset(seed uint64) { b.rng = game.NewRand(seed) }
-
 func (b *ruleBot) Step(_ context.Context, s game.State, player int, _ game.Budget) (game.Action, error) {
-	st, err := view(s, player)
+	st, err := b.begin(s, player)
 	if err != nil {
 		return game.NoAction, err
-	}
-	if b.rng == nil {
-		b.Reset(0)
 	}
 	return game.Action(clampBid(b.rule(st, player, b.rng))), nil
 }

@@ -7,21 +7,14 @@ import (
 	"testing"
 
 	"tourney/arena"
+	"tourney/arena/arenatest"
 	"tourney/engines/game"
 	"tourney/engines/groker"
 )
 
 func entrant(t testing.TB, name string, values map[string]any) arena.Entrant {
 	t.Helper()
-	spec, err := game.FindBot(groker.Game{}, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := spec.Resolve(values)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return arena.Entrant{ID: name, Spec: spec, Params: p}
+	return arenatest.Entrant(t, groker.Game{}, name, name, values)
 }
 
 // matchJobs: games between a and b, seats alternating (a in seat 0 on even

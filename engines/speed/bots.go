@@ -31,16 +31,7 @@ type move struct {
 // speed ≥ 3 write only the first and the last step.
 func simulate(s *State, x, y int, dir Direction, sp int, r int, a game.Action) move {
 	var m move
-	switch a {
-	case TurnLeft:
-		dir = dir.TurnLeft()
-	case TurnRight:
-		dir = dir.TurnRight()
-	case SlowDown:
-		sp--
-	case SpeedUp:
-		sp++
-	}
+	dir, sp = steer(a, dir, sp)
 	m.dir, m.speed = dir, sp
 	if sp < 1 || sp > MaxSpeed {
 		m.fatal = true

@@ -82,44 +82,31 @@ func duel(t *testing.T, hero, field game.BotSpec, mapName string, seeds int) (h,
 // TestSurvivorBeatsRandom: over seat-rotated 2- and 4-player games on
 // random-size boards, survivor outlives random on average and wins more
 // often.
-func TestSurvivorBeatsRandom(t *testing.T) {
-	for _, tc := range []struct {
-		mapName string
-		seeds   int
-	}{
-		{"speed-2p", 20},
-		{"speed-4p", 10},
-	} {
-		h, f := duel(t, speed.SurvivorSpec(), game.RandomSpec(), tc.mapName, tc.seeds)
-		t.Logf("%s survivor: %v", tc.mapName, h)
-		t.Logf("%s random:   %v", tc.mapName, f)
-		hm, fm := h.rounds/float64(h.seats), f.rounds/float64(f.seats)
-		if hm <= fm {
-			t.Errorf("%s: survivor survives %.1f rounds on average, random %.1f", tc.mapName, hm, fm)
-		}
-		if hw, fw := float64(h.wins)/float64(h.seats), float64(f.wins)/float64(f.seats); hw <= fw {
-			t.Errorf("%s: survivor wins %.2f, random %.2f", tc.mapName, hw, fw)
-		}
-	}
-}
+func TestSurvivorBeatsRandom(t *testing.T) { beatsRandom(t, "survivor", speed.SurvivorSpec(), 20, 10) }
 
 // TestRiskBeatsRandom: the same comparison for the risk bot.
-func TestRiskBeatsRandom(t *testing.T) {
+func TestRiskBeatsRandom(t *testing.T) { beatsRandom(t, "risk", speed.RiskSpec(), 10, 5) }
+
+// beatsRandom checks that spec (called name) outlives random on average
+// and wins more often, over seeds2 seat-rotated deals on speed-2p and
+// seeds4 on speed-4p.
+func beatsRandom(t *testing.T, name string, spec game.BotSpec, seeds2, seeds4 int) {
+	t.Helper()
 	for _, tc := range []struct {
 		mapName string
 		seeds   int
 	}{
-		{"speed-2p", 10},
-		{"speed-4p", 5},
+		{"speed-2p", seeds2},
+		{"speed-4p", seeds4},
 	} {
-		h, f := duel(t, speed.RiskSpec(), game.RandomSpec(), tc.mapName, tc.seeds)
-		t.Logf("%s risk:   %v", tc.mapName, h)
+		h, f := duel(t, spec, game.RandomSpec(), tc.mapName, tc.seeds)
+		t.Logf("%s %s: %v", tc.mapName, name, h)
 		t.Logf("%s random: %v", tc.mapName, f)
 		if hm, fm := h.rounds/float64(h.seats), f.rounds/float64(f.seats); hm <= fm {
-			t.Errorf("%s: risk survives %.1f rounds on average, random %.1f", tc.mapName, hm, fm)
+			t.Errorf("%s: %s survives %.1f rounds on average, random %.1f", tc.mapName, name, hm, fm)
 		}
 		if hw, fw := float64(h.wins)/float64(h.seats), float64(f.wins)/float64(f.seats); hw <= fw {
-			t.Errorf("%s: risk wins %.2f, random %.2f", tc.mapName, hw, fw)
+			t.Errorf("%s: %s wins %.2f, random %.2f", tc.mapName, name, hw, fw)
 		}
 	}
 }

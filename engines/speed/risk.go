@@ -263,15 +263,9 @@ func (a riskResult) better(c riskResult) bool {
 
 // Step implements game.Bot.
 func (b *riskBot) Step(ctx context.Context, gs game.State, player int, budget game.Budget) (game.Action, error) {
-	s, ok := gs.(*State)
-	if !ok {
-		return game.NoAction, fmt.Errorf("speed: risk needs a Spe_ed state, got %T", gs)
-	}
-	if err := ctx.Err(); err != nil {
+	s, err := stepState(ctx, "risk", gs, player)
+	if err != nil {
 		return game.NoAction, err
-	}
-	if player < 0 || player >= s.n || !s.pl[player].active {
-		return game.NoAction, fmt.Errorf("speed: risk asked to move inactive player %d", player+1)
 	}
 	a, _ := b.choose(ctx, s, player, budget)
 	switch a {
@@ -433,16 +427,7 @@ func (b *riskBot) search(s *State, x, y int, dir Direction, sp, r int, a game.Ac
 		b.stopped = true
 	}
 	dead := riskResult{plies: k - 1, cost: cost}
-	switch a {
-	case TurnLeft:
-		dir = dir.TurnLeft()
-	case TurnRight:
-		dir = dir.TurnRight()
-	case SlowDown:
-		sp--
-	case SpeedUp:
-		sp++
-	}
+	dir, sp = steer(a, dir, sp)
 	if sp < 1 || sp > MaxSpeed {
 		return dead
 	}

@@ -210,6 +210,23 @@ func (s *State) ApplyJoint(actions []game.Action) {
 	s.out = 0
 }
 
+// steer is step 3 of a round for one player: action a turns the heading
+// dir or changes the speed sp by one (change_nothing leaves both). The
+// caller checks the new speed against 1..MaxSpeed.
+func steer[S int | int8](a game.Action, dir Direction, sp S) (Direction, S) {
+	switch a {
+	case TurnLeft:
+		dir = dir.TurnLeft()
+	case TurnRight:
+		dir = dir.TurnRight()
+	case SlowDown:
+		sp--
+	case SpeedUp:
+		sp++
+	}
+	return dir, sp
+}
+
 // round1 plays the next round. Players with kill set are eliminated after
 // their action (if any) is applied to direction and speed, before moving.
 func (s *State) round1(actions []game.Action, kill *[MaxPlayers]bool) {
@@ -227,16 +244,7 @@ func (s *State) round1(actions []game.Action, kill *[MaxPlayers]bool) {
 		if !q.active {
 			continue
 		}
-		switch actions[p] {
-		case TurnLeft:
-			q.dir = q.dir.TurnLeft()
-		case TurnRight:
-			q.dir = q.dir.TurnRight()
-		case SlowDown:
-			q.speed--
-		case SpeedUp:
-			q.speed++
-		}
+		q.dir, q.speed = steer(actions[p], q.dir, q.speed)
 		if kill[p] || q.speed < 1 || q.speed > MaxSpeed {
 			s.eliminate(p)
 			continue

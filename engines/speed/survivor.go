@@ -92,17 +92,28 @@ func (a survivorScore) better(b survivorScore) bool {
 	return a.area > b.area
 }
 
-// Step implements game.Bot.
-func (b *survivorBot) Step(ctx context.Context, gs game.State, player int, budget game.Budget) (game.Action, error) {
+// stepState is the Spe_ed state in which bot (its name) is to move
+// player: an error when gs is another game's, the run is cancelled or
+// player is out.
+func stepState(ctx context.Context, bot string, gs game.State, player int) (*State, error) {
 	s, ok := gs.(*State)
 	if !ok {
-		return game.NoAction, fmt.Errorf("speed: survivor needs a Spe_ed state, got %T", gs)
+		return nil, fmt.Errorf("speed: %s needs a Spe_ed state, got %T", bot, gs)
 	}
 	if err := ctx.Err(); err != nil {
-		return game.NoAction, err
+		return nil, err
 	}
 	if player < 0 || player >= s.n || !s.pl[player].active {
-		return game.NoAction, fmt.Errorf("speed: survivor asked to move inactive player %d", player+1)
+		return nil, fmt.Errorf("speed: %s asked to move inactive player %d", bot, player+1)
+	}
+	return s, nil
+}
+
+// Step implements game.Bot.
+func (b *survivorBot) Step(ctx context.Context, gs game.State, player int, budget game.Budget) (game.Action, error) {
+	s, err := stepState(ctx, "survivor", gs, player)
+	if err != nil {
+		return game.NoAction, err
 	}
 	a, _ := b.choose(ctx, s, player, budget)
 	return a, nil

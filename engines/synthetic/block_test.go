@@ -3,9 +3,11 @@ package synthetic_test
 import (
 	"context"
 	"math"
+	"slices"
 	"testing"
 
 	"tourney/arena"
+	"tourney/arena/arenatest"
 	"tourney/engines/game"
 	"tourney/engines/synthetic"
 )
@@ -13,15 +15,7 @@ import (
 // entrant is the fixed bot with the given parameters.
 func entrant(t *testing.T, id string, values map[string]any) arena.Entrant {
 	t.Helper()
-	spec, err := game.FindBot(synthetic.Game{}, "fixed")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := spec.Resolve(values)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return arena.Entrant{ID: id, Spec: spec, Params: p}
+	return arenatest.Entrant(t, synthetic.Game{}, "fixed", id, values)
 }
 
 // playBlock plays a block the way the tuner does: one deal (seed), once
@@ -119,29 +113,17 @@ func TestGameReplays(t *testing.T) {
 			}
 			ranks[k] = r.Ranks
 		}
-		if !equalInts(ranks[0], ranks[1]) {
+		if !slices.Equal(ranks[0], ranks[1]) {
 			t.Fatalf("seed %d: the same game gave ranks %v and %v", seed, ranks[0], ranks[1])
 		}
 		// the rotated game, seen from the entrants
-		if !equalInts(ranks[0], []int{ranks[2][2], ranks[2][0], ranks[2][1]}) {
+		if !slices.Equal(ranks[0], []int{ranks[2][2], ranks[2][0], ranks[2][1]}) {
 			differ++
 		}
 	}
 	if differ < 100 {
 		t.Errorf("a rotation of the seats changed the entrants' ranks in only %d of 200 seeds", differ)
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // Tags tell variants apart: labels 0 .. 15 (the tuner's spaces of equal

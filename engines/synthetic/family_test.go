@@ -18,67 +18,28 @@ import (
 // table).
 func TestFamily(t *testing.T) {
 	seen := map[string]int{}
-	for seed := uint64(1); seed <= 300; seed++ {
-		for _, flat := range []bool{false, true} {
-			d := DrawLandscape(seed, flat)
-			l, err := d.Landscape()
-			if err != nil {
-				t.Fatalf("seed %d: %v", seed, err)
+	eachDrawn(t, DrawLandscape, 2, func(seed uint64, flat bool, d *Drawn, best game.Params) {
+		for _, k := range d.Knobs {
+			if !(k.Min <= 0 && 0 <= k.Max && k.Max > k.Min) {
+				t.Errorf("seed %d: %s's range [%g, %g] does not hold the default 0", seed, k.Name, k.Min, k.Max)
 			}
-			if n := len(d.Knobs); n < 2 || n > 12 {
-				t.Errorf("seed %d: %d knobs", seed, n)
+			if p := Placement(0, k.Min, k.Max); p != k.DefaultAt {
+				t.Errorf("seed %d: %s's default is %s, drawn as %s", seed, k.Name, p, k.DefaultAt)
 			}
-			best, gain := l.Best()
-			switch {
-			case flat && math.Abs(gain) > 1e-9:
-				t.Errorf("flat %d: peak %g Elo above the defaults, want 0", seed, gain)
-			case !flat && (gain < 40 || gain > 200.5):
-				t.Errorf("seed %d: peak %g Elo above the defaults, want 40 .. 200", seed, gain)
+			b := best[k.Name].(float64)
+			if p := Placement(b, k.Min, k.Max); p != k.BestAt || b < k.Min || b > k.Max {
+				t.Errorf("seed %d: %s's best %g in [%g, %g] is %s, drawn as %s", seed, k.Name, b, k.Min, k.Max, p, k.BestAt)
 			}
-			for _, k := range d.Knobs {
-				if !(k.Min <= 0 && 0 <= k.Max && k.Max > k.Min) {
-					t.Errorf("seed %d: %s's range [%g, %g] does not hold the default 0", seed, k.Name, k.Min, k.Max)
-				}
-				if p := Placement(0, k.Min, k.Max); p != k.DefaultAt {
-					t.Errorf("seed %d: %s's default is %s, drawn as %s", seed, k.Name, p, k.DefaultAt)
-				}
-				b := best[k.Name].(float64)
-				if p := Placement(b, k.Min, k.Max); p != k.BestAt || b < k.Min || b > k.Max {
-					t.Errorf("seed %d: %s's best %g in [%g, %g] is %s, drawn as %s", seed, k.Name, b, k.Min, k.Max, p, k.BestAt)
-				}
-				seen["default "+k.DefaultAt]++
-				seen["best "+k.BestAt]++
-			}
-			if v := l.Value(game.Params{}); math.Abs(v) > 1e-9 {
-				t.Errorf("seed %d: the defaults are %g Elo", seed, v)
-			}
+			seen["default "+k.DefaultAt]++
+			seen["best "+k.BestAt]++
 		}
-	}
+	})
 	for _, p := range Placements {
 		if seen["default "+p] == 0 || seen["best "+p] == 0 {
 			t.Errorf("placement %s never drawn: %v", p, seen)
 		}
 	}
-	if dir := os.Getenv("TOURNEY_FAMILY_WRITE"); dir != "" {
-		for seed := uint64(1); seed <= 20; seed++ {
-			for _, flat := range []bool{false, true} {
-				if flat && seed > 5 {
-					continue
-				}
-				d := DrawLandscape(seed, flat)
-				name := "drawn-" + strconv.FormatUint(seed, 10)
-				if flat {
-					name = "flat-" + strconv.FormatUint(seed, 10)
-				}
-				if err := os.WriteFile(filepath.Join(dir, name+".toml"), []byte(d.Text()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(dir, name+"-params.toml"), []byte(d.Params()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-	}
+	writeDrawn(t, DrawLandscape, "drawn-", "flat-")
 }
 
 // TestRidges: DrawRidges' landscapes parse, hold every default in its
@@ -88,50 +49,30 @@ func TestFamily(t *testing.T) {
 // writes ridges 1 .. 20 and flat 1 .. 5 there.
 func TestRidges(t *testing.T) {
 	seen := map[string]int{}
-	for seed := uint64(1); seed <= 300; seed++ {
-		for _, flat := range []bool{false, true} {
-			d := DrawRidges(seed, flat)
-			l, err := d.Landscape()
-			if err != nil {
-				t.Fatalf("seed %d: %v\n%s", seed, err, d.Text())
+	eachDrawn(t, DrawRidges, 6, func(seed uint64, flat bool, d *Drawn, _ game.Params) {
+		for _, k := range d.Knobs {
+			def := knobDefault(k.Name)
+			if !(k.Min <= def && def <= k.Max && k.Max > k.Min) || !(k.Min <= k.Best && k.Best <= k.Max) {
+				t.Errorf("seed %d: %s's range [%g, %g] does not hold the default %g or the best %g", seed, k.Name, k.Min, k.Max, def, k.Best)
 			}
-			if n := len(d.Knobs); n < 6 || n > 12 {
-				t.Errorf("seed %d: %d knobs", seed, n)
-			}
-			_, gain := l.Best()
-			switch {
-			case flat && math.Abs(gain) > 1e-9:
-				t.Errorf("flat %d: peak %g Elo above the defaults, want 0", seed, gain)
-			case !flat && (gain < 40 || gain > 200.5):
-				t.Errorf("seed %d: peak %g Elo above the defaults, want 40 .. 200", seed, gain)
-			}
-			for _, k := range d.Knobs {
-				def := knobDefault(k.Name)
-				if !(k.Min <= def && def <= k.Max && k.Max > k.Min) || !(k.Min <= k.Best && k.Best <= k.Max) {
-					t.Errorf("seed %d: %s's range [%g, %g] does not hold the default %g or the best %g", seed, k.Name, k.Min, k.Max, def, k.Best)
-				}
-				if k.Log {
-					seen["log"]++
-					if r := k.Max / k.Min; math.Abs(r-1000) > 1e-6 {
-						t.Errorf("seed %d: %s spans a factor %g, want 1000", seed, k.Name, r)
-					}
-				}
-				if k.Integer {
-					seen["integer"]++
-				}
-				if k.DefaultAt == OnBound && k.BestAt == NearEdge && k.Width == "narrow" {
-					seen["narrow beside a bound"]++
+			if k.Log {
+				seen["log"]++
+				if r := k.Max / k.Min; math.Abs(r-1000) > 1e-6 {
+					t.Errorf("seed %d: %s spans a factor %g, want 1000", seed, k.Name, r)
 				}
 			}
-			if v := l.Value(game.Params{}); math.Abs(v) > 1e-9 {
-				t.Errorf("seed %d: the defaults are %g Elo", seed, v)
+			if k.Integer {
+				seen["integer"]++
 			}
-			if !flat {
-				seen["class "+d.Class]++
-				seen["ridges"] += len(d.Ridges)
+			if k.DefaultAt == OnBound && k.BestAt == NearEdge && k.Width == "narrow" {
+				seen["narrow beside a bound"]++
 			}
 		}
-	}
+		if !flat {
+			seen["class "+d.Class]++
+			seen["ridges"] += len(d.Ridges)
+		}
+	})
 	for _, g := range Geometries {
 		if seen["class "+g] < 20 {
 			t.Errorf("class %s drawn %d times in 300", g, seen["class "+g])
@@ -143,23 +84,72 @@ func TestRidges(t *testing.T) {
 		}
 	}
 	t.Logf("%v", seen)
-	if dir := os.Getenv("TOURNEY_FAMILY_WRITE"); dir != "" {
-		for seed := uint64(1); seed <= 20; seed++ {
-			for _, flat := range []bool{false, true} {
-				if flat && seed > 5 {
-					continue
-				}
-				d := DrawRidges(seed, flat)
-				name := "ridges-" + strconv.FormatUint(seed, 10)
-				if flat {
-					name = "ridges-flat-" + strconv.FormatUint(seed, 10)
-				}
-				if err := os.WriteFile(filepath.Join(dir, name+".toml"), []byte(d.Text()), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(dir, name+"-params.toml"), []byte(d.Params()), 0o644); err != nil {
-					t.Fatal(err)
-				}
+	writeDrawn(t, DrawRidges, "ridges-", "ridges-flat-")
+}
+
+// eachDrawn draws the landscapes of seeds 1 .. 300, flat and not, with
+// draw, checks that each parses, has minKnobs .. 12 knobs and its peak
+// as checkPeak wants it, and calls f with it and its best values.
+func eachDrawn(t *testing.T, draw func(seed uint64, flat bool) *Drawn, minKnobs int, f func(seed uint64, flat bool, d *Drawn, best game.Params)) {
+	t.Helper()
+	for seed := uint64(1); seed <= 300; seed++ {
+		for _, flat := range []bool{false, true} {
+			d := draw(seed, flat)
+			l, err := d.Landscape()
+			if err != nil {
+				t.Fatalf("seed %d: %v\n%s", seed, err, d.Text())
+			}
+			if n := len(d.Knobs); n < minKnobs || n > 12 {
+				t.Errorf("seed %d: %d knobs", seed, n)
+			}
+			f(seed, flat, d, checkPeak(t, seed, flat, l))
+		}
+	}
+}
+
+// checkPeak checks a drawn landscape l: the defaults are 0 Elo, the peak
+// is at the defaults when flat, else 40 .. 200 Elo above them. It returns
+// the best values.
+func checkPeak(t *testing.T, seed uint64, flat bool, l *Landscape) game.Params {
+	t.Helper()
+	best, gain := l.Best()
+	switch {
+	case flat && math.Abs(gain) > 1e-9:
+		t.Errorf("flat %d: peak %g Elo above the defaults, want 0", seed, gain)
+	case !flat && (gain < 40 || gain > 200.5):
+		t.Errorf("seed %d: peak %g Elo above the defaults, want 40 .. 200", seed, gain)
+	}
+	if v := l.Value(game.Params{}); math.Abs(v) > 1e-9 {
+		t.Errorf("seed %d: the defaults are %g Elo", seed, v)
+	}
+	return best
+}
+
+// writeDrawn writes, when TOURNEY_FAMILY_WRITE names a folder, the
+// landscapes draw gives for seeds 1 .. 20 (named name+seed) and flat ones
+// for 1 .. 5 (flatName+seed) there: NAME.toml, and NAME-params.toml its
+// [params] table.
+func writeDrawn(t *testing.T, draw func(seed uint64, flat bool) *Drawn, name, flatName string) {
+	t.Helper()
+	dir := os.Getenv("TOURNEY_FAMILY_WRITE")
+	if dir == "" {
+		return
+	}
+	for seed := uint64(1); seed <= 20; seed++ {
+		for _, flat := range []bool{false, true} {
+			if flat && seed > 5 {
+				continue
+			}
+			d := draw(seed, flat)
+			n := name + strconv.FormatUint(seed, 10)
+			if flat {
+				n = flatName + strconv.FormatUint(seed, 10)
+			}
+			if err := os.WriteFile(filepath.Join(dir, n+".toml"), []byte(d.Text()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, n+"-params.toml"), []byte(d.Params()), 0o644); err != nil {
+				t.Fatal(err)
 			}
 		}
 	}

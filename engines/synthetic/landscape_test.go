@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"tourney/arena"
+	"tourney/arena/arenatest"
 	"tourney/engines/conformance"
 	"tourney/engines/game"
 	"tourney/engines/synthetic"
@@ -221,15 +222,7 @@ func TestShippedLandscapes(t *testing.T) {
 // landscapeEntrant is a landscape bot with the given knobs.
 func landscapeEntrant(t *testing.T, id string, values map[string]any) arena.Entrant {
 	t.Helper()
-	spec, err := game.FindBot(synthetic.Game{}, "landscape")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := spec.Resolve(values)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return arena.Entrant{ID: id, Spec: spec, Params: p}
+	return arenatest.Entrant(t, synthetic.Game{}, "landscape", id, values)
 }
 
 // The landscape bot announces the strength of its knobs on the map's

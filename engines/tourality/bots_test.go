@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"tourney/arena"
+	"tourney/arena/arenatest"
 	"tourney/engines/game"
 	"tourney/engines/internal/shared"
 	"tourney/engines/tourality"
@@ -95,15 +96,7 @@ func duel(t *testing.T, a, b arena.Entrant, maps []game.Map, reps int, budget ga
 
 func entrant(t *testing.T, name string, values map[string]any) arena.Entrant {
 	t.Helper()
-	spec, err := game.FindBot(tourality.Game{}, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := spec.Resolve(values)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return arena.Entrant{ID: name, Spec: spec, Params: p}
+	return arenatest.Entrant(t, tourality.Game{}, name, name, values)
 }
 
 func long() bool { return os.Getenv("TOURNEY_LONG") == "1" }

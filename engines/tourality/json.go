@@ -23,20 +23,12 @@ func (s *State) AppendJSON(buf []byte, player int) []byte {
 			buf = append(buf, ',')
 		}
 		x, y := m.XY(s.Pos(p))
-		buf = append(buf, '[')
-		buf = strconv.AppendInt(buf, int64(x), 10)
-		buf = append(buf, ',')
-		buf = strconv.AppendInt(buf, int64(y), 10)
-		buf = append(buf, ']')
+		buf = append(appendPair(append(buf, '['), x, y), ']')
 	}
 	buf = append(buf, `],"score":[`...)
-	buf = strconv.AppendInt(buf, int64(s.Score(0)), 10)
-	buf = append(buf, ',')
-	buf = strconv.AppendInt(buf, int64(s.Score(1)), 10)
+	buf = appendPair(buf, s.Score(0), s.Score(1))
 	buf = append(buf, `],"moves":[`...)
-	buf = strconv.AppendInt(buf, int64(s.Moves(0)), 10)
-	buf = append(buf, ',')
-	buf = strconv.AppendInt(buf, int64(s.Moves(1)), 10)
+	buf = appendPair(buf, s.Moves(0), s.Moves(1))
 	buf = append(buf, `],"chips":[`...)
 	first := true
 	for i := 0; i < m.NumChips(); i++ {
@@ -48,11 +40,14 @@ func (s *State) AppendJSON(buf []byte, player int) []byte {
 		}
 		first = false
 		x, y := m.XY(m.ChipCell(i))
-		buf = append(buf, '[')
-		buf = strconv.AppendInt(buf, int64(x), 10)
-		buf = append(buf, ',')
-		buf = strconv.AppendInt(buf, int64(y), 10)
-		buf = append(buf, ']')
+		buf = append(appendPair(append(buf, '['), x, y), ']')
 	}
 	return append(buf, "]}"...)
+}
+
+// appendPair appends "a,b".
+func appendPair(buf []byte, a, b int) []byte {
+	buf = strconv.AppendInt(buf, int64(a), 10)
+	buf = append(buf, ',')
+	return strconv.AppendInt(buf, int64(b), 10)
 }

@@ -35,37 +35,25 @@ func DefaultMinimax() Minimax {
 // MinimaxFrom reads resolved parameters; missing ones keep their defaults.
 func MinimaxFrom(p game.Params) Minimax {
 	c := DefaultMinimax()
-	if p.Has(ParamFarDistance) {
-		c.FarDistance = p.Int(ParamFarDistance)
-	}
-	if p.Has(ParamChipHorizon) {
-		c.ChipHorizon = p.Int(ParamChipHorizon)
-	}
-	if p.Has(ParamMaxPlies) {
-		c.MaxPlies = p.Int(ParamMaxPlies)
-	}
-	if p.Has(ParamEval) {
-		c.Eval = p.Str(ParamEval)
-	}
-	if p.Has(ParamPlayoutPlies) {
-		c.PlayoutPlies = p.Int(ParamPlayoutPlies)
-	}
-	if p.Has(ParamAlphaBeta) {
-		c.AlphaBeta = p.Bool(ParamAlphaBeta)
-	}
-	if p.Has(ParamPrune) {
-		c.Prune = p.Bool(ParamPrune)
-	}
-	if p.Has(ParamReuseTable) {
-		c.ReuseTable = p.Bool(ParamReuseTable)
-	}
-	if p.Has(ParamMaxNodes) {
-		c.MaxNodes = p.Int(ParamMaxNodes)
-	}
-	if p.Has(ParamTableMB) {
-		c.TableMB = p.Int(ParamTableMB)
-	}
+	setParam(p, ParamFarDistance, &c.FarDistance)
+	setParam(p, ParamChipHorizon, &c.ChipHorizon)
+	setParam(p, ParamMaxPlies, &c.MaxPlies)
+	setParam(p, ParamEval, &c.Eval)
+	setParam(p, ParamPlayoutPlies, &c.PlayoutPlies)
+	setParam(p, ParamAlphaBeta, &c.AlphaBeta)
+	setParam(p, ParamPrune, &c.Prune)
+	setParam(p, ParamReuseTable, &c.ReuseTable)
+	setParam(p, ParamMaxNodes, &c.MaxNodes)
+	setParam(p, ParamTableMB, &c.TableMB)
 	return c
+}
+
+// setParam copies the resolved parameter name into *dst when p holds it
+// (p's values are of the parameter's kind: int, float64, bool or string).
+func setParam[T int | float64 | bool | string](p game.Params, name string, dst *T) {
+	if v, ok := p[name]; ok {
+		*dst = v.(T)
+	}
 }
 
 // Validate checks the ranges of spec §5.4.

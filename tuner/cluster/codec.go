@@ -264,46 +264,48 @@ func (d *dec) fail(err error) {
 	d.b = nil
 }
 
-func (d *dec) uint() uint64 {
-	u, n := binary.Uvarint(d.b)
-	if n <= 0 {
-		d.fail(errShort)
-		return 0
-	}
-	d.b = d.b[n:]
-	return u
-}
+func (d *dec) uint() uint64 { return varint(d, binary.Uvarint) }
 
-func (d *dec) int64() int64 {
-	i, n := binary.Varint(d.b)
+func (d *dec) int64() int64 { return varint(d, binary.Varint) }
+
+// varint reads one varint with read (binary.Uvarint or binary.Varint).
+func varint[T uint64 | int64](d *dec, read func([]byte) (T, int)) T {
+	v, n := read(d.b)
 	if n <= 0 {
 		d.fail(errShort)
 		return 0
 	}
 	d.b = d.b[n:]
-	return i
+	return v
 }
 
 func (d *dec) int() int { return int(d.int64()) }
 
-func (d *dec) f64() float64 {
-	if len(d.b) < 8 {
+// take is the next n bytes; nil, the message short, when fewer are left.
+func (d *dec) take(n uint64) []byte {
+	if n > uint64(len(d.b)) {
 		d.fail(errShort)
+		return nil
+	}
+	s := d.b[:n]
+	d.b = d.b[n:]
+	return s
+}
+
+func (d *dec) f64() float64 {
+	b := d.take(8)
+	if b == nil {
 		return 0
 	}
-	f := math.Float64frombits(binary.LittleEndian.Uint64(d.b))
-	d.b = d.b[8:]
-	return f
+	return math.Float64frombits(binary.LittleEndian.Uint64(b))
 }
 
 func (d *dec) byte() byte {
-	if len(d.b) < 1 {
-		d.fail(errShort)
+	b := d.take(1)
+	if b == nil {
 		return 0
 	}
-	c := d.b[0]
-	d.b = d.b[1:]
-	return c
+	return b[0]
 }
 
 func (d *dec) bool() bool { return d.byte() != 0 }
@@ -334,16 +336,7 @@ func (d *dec) nilCount(min int) int {
 	return int(u - 1)
 }
 
-func (d *dec) bytes() []byte {
-	n := d.uint()
-	if n > uint64(len(d.b)) {
-		d.fail(errShort)
-		return nil
-	}
-	s := d.b[:n]
-	d.b = d.b[n:]
-	return s
-}
+func (d *dec) bytes() []byte { return d.take(d.uint()) }
 
 func (d *dec) str() string { return string(d.bytes()) }
 

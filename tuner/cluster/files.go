@@ -5,9 +5,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -60,7 +61,7 @@ func putFiles(ctx context.Context, obs jetstream.ObjectStore, sp *space.Space) (
 	// directory (a script, a jar) travel too; its interpreter must be
 	// installed on the worker
 	spaceDir := filepath.Dir(sp.Path)
-	for _, name := range sortedKeys(sp.ExternalBots()) {
+	for _, name := range slices.Sorted(maps.Keys(sp.ExternalBots())) {
 		d := sp.ExternalBots()[name]
 		for _, arg := range d.Cmd {
 			if arg == "" || filepath.IsAbs(arg) || strings.Contains(arg, "{") {
@@ -89,15 +90,6 @@ func putFiles(ctx context.Context, obs jetstream.ObjectStore, sp *space.Space) (
 		}
 	}
 	return spaceRef, files, depth, nil
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // climbs counts the leading ".." of a relative path.

@@ -421,12 +421,8 @@ func (w *worker) heartbeat(ctx context.Context, stop chan struct{}, st *runState
 	for {
 		data, _ := json.Marshal(beat{Worker: w.opt.Name, Slots: w.opt.Workers, Games: int(st.games.Load())})
 		_ = w.nc.Publish(beatPrefix+st.a.Run, data)
-		select {
-		case <-ctx.Done():
+		if !tick(ctx, stop, t) {
 			return
-		case <-stop:
-			return
-		case <-t.C:
 		}
 	}
 }
@@ -673,18 +669,27 @@ func (w *worker) unhold(msg jetstream.Msg) {
 	w.mu.Unlock()
 }
 
+// tick waits for t's next tick: false when ctx is done or stop closed
+// first.
+func tick(ctx context.Context, stop chan struct{}, t *time.Ticker) bool {
+	select {
+	case <-ctx.Done():
+		return false
+	case <-stop:
+		return false
+	case <-t.C:
+		return true
+	}
+}
+
 // keepAlive sends the in-progress acks of the blocks held.
 func (w *worker) keepAlive(ctx context.Context, stop chan struct{}, every time.Duration) {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	var msgs []jetstream.Msg
 	for {
-		select {
-		case <-ctx.Done():
+		if !tick(ctx, stop, t) {
 			return
-		case <-stop:
-			return
-		case <-t.C:
 		}
 		msgs = msgs[:0]
 		w.mu.Lock()

@@ -30,16 +30,44 @@ var noPrior = FitOptions{Anchor: 0, PriorDraws: -1}
 // all of wins games against the anchor when both have d prior draws:
 // β = −β_anchor = t solves wins·σ(−2t) = d·(σ(t) − ½) (bisection).
 func symmetricPriorElo(wins, d float64) float64 {
-	lo, hi := 0.0, 20.0
+	lo, _ := bisect(0, 20, func(t float64) bool { return wins*sigmoid(-2*t) > d*(sigmoid(t)-0.5) })
+	return 2 * lo * eloPerNat
+}
+
+// bisect halves [lo, hi] 200 times, the lower end moving to a midpoint x
+// where left(x), the upper end to one where not; it returns the last
+// bracket.
+func bisect(lo, hi float64, left func(x float64) bool) (float64, float64) {
 	for range 200 {
-		t := (lo + hi) / 2
-		if wins*sigmoid(-2*t) > d*(sigmoid(t)-0.5) {
-			lo = t
+		x := (lo + hi) / 2
+		if left(x) {
+			lo = x
 		} else {
-			hi = t
+			hi = x
 		}
 	}
-	return 2 * lo * eloPerNat
+	return lo, hi
+}
+
+// normals is n standard normal draws of a generator seeded (s1, s2).
+func normals(s1, s2 uint64, n int) []float64 {
+	r := rand.New(rand.NewPCG(s1, s2))
+	x := make([]float64, n)
+	for i := range x {
+		x[i] = r.NormFloat64()
+	}
+	return x
+}
+
+// sixSeatGames is 1000 six-seat games between 20 entities drawn by r,
+// game k ranked ranks(k).
+func sixSeatGames(r *rand.Rand, ranks func(k int) []int) []Game {
+	var games []Game
+	for k := range 1000 {
+		perm := r.Perm(20)[:6]
+		games = append(games, Game{Block: k, Players: perm, Ranks: ranks(k)})
+	}
+	return games
 }
 
 func TestFitBTByHand(t *testing.T) {
@@ -304,29 +332,20 @@ func TestDerivatives(t *testing.T) {
 	n := 14
 	games := branchGames(2)
 	for _, anchor := range []int{0, -1} {
-		m, err := buildModel(n, games, FitOptions{Anchor: anchor})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var w weights
-		m.weightsFor(nil, &w)
-		r := rand.New(rand.NewPCG(1, 2))
-		beta := make([]float64, n)
-		for i := range beta {
-			beta[i] = r.NormFloat64()
-		}
+		m, w := testModel(t, n, games, FitOptions{Anchor: anchor})
+		beta := normals(1, 2, n)
 		sc := &plScratch{}
 		g := make([]float64, n)
 		h := make([]float64, n*n)
-		m.eval(beta, &w, g, h, sc)
+		m.eval(beta, w, g, h, sc)
 		const eps = 1e-5
 		gp, gm := make([]float64, n), make([]float64, n)
 		for i := range n {
 			x := append([]float64(nil), beta...)
 			x[i] += eps
-			fp := m.eval(x, &w, gp, nil, sc)
+			fp := m.eval(x, w, gp, nil, sc)
 			x[i] -= 2 * eps
-			fm := m.eval(x, &w, gm, nil, sc)
+			fm := m.eval(x, w, gm, nil, sc)
 			if fd := (fp - fm) / (2 * eps); !near(fd, g[i], 1e-6*math.Max(1, math.Abs(fd))) {
 				t.Errorf("anchor %d: ∂f/∂β%d = %g, finite difference %g", anchor, i, g[i], fd)
 			}
@@ -499,15 +518,13 @@ func BenchmarkBootstrap(b *testing.B) {
 // BenchmarkFitPL6: 1000 six-seat games between 20 entities.
 func BenchmarkFitPL6(b *testing.B) {
 	r := rand.New(rand.NewPCG(7, 8))
-	var games []Game
-	for k := range 1000 {
-		perm := r.Perm(20)[:6]
+	games := sixSeatGames(r, func(int) []int {
 		ranks := make([]int, 6)
 		for i := range ranks {
 			ranks[i] = 1 + r.IntN(5)
 		}
-		games = append(games, Game{Block: k, Players: perm, Ranks: ranks})
-	}
+		return ranks
+	})
 	b.ResetTimer()
 	for range b.N {
 		if _, err := Fit(20, games, FitOptions{}); err != nil {
@@ -520,16 +537,13 @@ func BenchmarkFitPL6(b *testing.B) {
 // for last place in one game of five) between 20 entities, 200
 // replicates.
 func BenchmarkBootstrapPL6(b *testing.B) {
-	r := rand.New(rand.NewPCG(9, 10))
-	var games []Game
-	for k := range 1000 {
-		perm := r.Perm(20)[:6]
+	games := sixSeatGames(rand.New(rand.NewPCG(9, 10)), func(k int) []int {
 		ranks := []int{1, 2, 3, 4, 5, 6}
 		if k%5 == 0 {
 			ranks[5] = 5
 		}
-		games = append(games, Game{Block: k, Players: perm, Ranks: ranks})
-	}
+		return ranks
+	})
 	b.ResetTimer()
 	for range b.N {
 		if _, err := Bootstrap(20, games, FitOptions{}, 200, 0.95, 1, nil); err != nil {
@@ -562,13 +576,8 @@ func TestFitStationary(t *testing.T) {
 	n := 8
 	games := mixedGames(1, n)
 	for _, opt := range []FitOptions{{Anchor: 3}, {Anchor: -1}, {Anchor: 0, PriorDraws: -1}, {Anchor: -1, PriorDraws: 0.5}} {
-		m, err := buildModel(n, games, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var w weights
-		m.weightsFor(nil, &w)
-		beta, err := m.fit(&w, make([]float64, n))
+		m, w := testModel(t, n, games, opt)
+		beta, err := m.fit(w, make([]float64, n))
 		if err != nil {
 			t.Fatalf("%+v: %v", opt, err)
 		}
@@ -576,21 +585,15 @@ func TestFitStationary(t *testing.T) {
 			// the fit is shifted to the anchor after an unconstrained
 			// optimum: find the shift back (the likelihood's gradient
 			// sums to 0, the prior's sum is monotone in the shift)
-			lo, hi := -20.0, 20.0
 			sh := make([]float64, n)
 			g := make([]float64, n)
-			for range 200 {
-				c := (lo + hi) / 2
+			bisect(-20, 20, func(c float64) bool {
 				for i := range beta {
 					sh[i] = beta[i] + c
 				}
-				m.eval(sh, &w, g, nil, &plScratch{})
-				if floats.Sum(g) < 0 {
-					lo = c
-				} else {
-					hi = c
-				}
-			}
+				m.eval(sh, w, g, nil, &plScratch{})
+				return floats.Sum(g) < 0
+			})
 			for i, x := range g {
 				if math.Abs(x) > 1e-9 {
 					t.Errorf("%+v: gradient[%d] = %g at the unshifted optimum", opt, i, x)
@@ -602,7 +605,7 @@ func TestFitStationary(t *testing.T) {
 			continue
 		}
 		g := make([]float64, n)
-		m.eval(beta, &w, g, nil, &plScratch{})
+		m.eval(beta, w, g, nil, &plScratch{})
 		var mean, sum float64
 		for i, x := range g {
 			if opt.Anchor < 0 {
@@ -654,14 +657,9 @@ func TestWarmStart(t *testing.T) {
 	n := 8
 	games := mixedGames(3, n)
 	for _, anchor := range []int{0, -1} {
-		m, err := buildModel(n, games, FitOptions{Anchor: anchor})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var w weights
-		m.weightsFor(nil, &w)
+		m, w := testModel(t, n, games, FitOptions{Anchor: anchor})
 		fr := newFitter(m)
-		full, err := fr.fit(&w, make([]float64, n))
+		full, err := fr.fit(w, make([]float64, n))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -670,12 +668,12 @@ func TestWarmStart(t *testing.T) {
 		for range mult {
 			mult[r.IntN(len(mult))]++
 		}
-		m.weightsFor(mult, &w)
-		warm, err := fr.fit(&w, full)
+		m.weightsFor(mult, w)
+		warm, err := fr.fit(w, full)
 		if err != nil {
 			t.Fatal(err)
 		}
-		cold, err := newFitter(m).fit(&w, make([]float64, n))
+		cold, err := newFitter(m).fit(w, make([]float64, n))
 		if err != nil {
 			t.Fatal(err)
 		}

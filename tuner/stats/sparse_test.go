@@ -61,9 +61,9 @@ func sparseGames(seed uint64, n int, pl bool) []Game {
 	return games
 }
 
-// denseFit builds the model of games and fits it on all of them with the
-// dense fitter from 0.
-func denseFit(t *testing.T, name string, n int, games []Game, opt FitOptions) (*model, *weights, []float64) {
+// testModel is the model of games between n entities and the weights of
+// all of them.
+func testModel(t *testing.T, n int, games []Game, opt FitOptions) (*model, *weights) {
 	t.Helper()
 	m, err := buildModel(n, games, opt)
 	if err != nil {
@@ -71,6 +71,14 @@ func denseFit(t *testing.T, name string, n int, games []Game, opt FitOptions) (*
 	}
 	w := &weights{}
 	m.weightsFor(nil, w)
+	return m, w
+}
+
+// denseFit builds the model of games and fits it on all of them with the
+// dense fitter from 0.
+func denseFit(t *testing.T, name string, n int, games []Game, opt FitOptions) (*model, *weights, []float64) {
+	t.Helper()
+	m, w := testModel(t, n, games, opt)
 	dense, err := newFitter(m).fit(w, make([]float64, n))
 	if err != nil {
 		t.Fatalf("%s: dense: %v", name, err)
@@ -365,23 +373,14 @@ func TestSparseHessian(t *testing.T) {
 	n := 16
 	games := append(branchGames(4), Game{Players: []int{7, 8, 7}, Ranks: []int{1, 2, 2}})
 	for _, opt := range []FitOptions{{Anchor: 0}, {Anchor: -1}, {Anchor: 2, PriorDraws: -1}} {
-		m, err := buildModel(n, games, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
+		m, w := testModel(t, n, games, opt)
 		p := newSparsePattern(m)
-		var w weights
-		m.weightsFor(nil, &w)
-		r := rand.New(rand.NewPCG(3, 4))
-		beta := make([]float64, n)
-		for i := range beta {
-			beta[i] = r.NormFloat64()
-		}
+		beta := normals(3, 4, n)
 		g, h := make([]float64, n), make([]float64, n*n)
-		f := m.eval(beta, &w, g, h, &plScratch{})
+		f := m.eval(beta, w, g, h, &plScratch{})
 		sg, diag, off := make([]float64, n), make([]float64, n), make([]float64, len(p.ei))
-		sf := m.evalSparse(p, beta, &w, sg, diag, off, &plScratch{})
-		if sf != f || m.evalSparse(p, beta, &w, nil, nil, nil, &plScratch{}) != f {
+		sf := m.evalSparse(p, beta, w, sg, diag, off, &plScratch{})
+		if sf != f || m.evalSparse(p, beta, w, nil, nil, nil, &plScratch{}) != f {
 			t.Errorf("%+v: value %g, dense %g", opt, sf, f)
 		}
 		if !reflect.DeepEqual(sg, g) {

@@ -150,6 +150,25 @@ func (t SPRT) LLRUnits(values, counts []float64, g float64) float64 {
 // more game could land (statistics.md §3 test rows 3 and 8 rely on it).
 const regularization = 1e-3
 
+// regularize is counts with every empty count set to regularization (n)
+// and their shares (phat).
+func regularize(counts []float64) (n, phat []float64) {
+	n = make([]float64, len(counts))
+	var tot float64
+	for i, c := range counts {
+		n[i] = c
+		if c <= 0 {
+			n[i] = regularization
+		}
+		tot += n[i]
+	}
+	phat = make([]float64, len(n))
+	for i := range n {
+		phat[i] = n[i] / tot
+	}
+	return n, phat
+}
+
 // llrUnits computes the GSPRT on a support a (distinct values) with
 // counts (statistics.md §3): LLR = Σ n_i·ln(p1_i/p0_i) where p_h is the
 // maximum-likelihood distribution on the support under hypothesis h.
@@ -161,19 +180,7 @@ func (t SPRT) llrUnits(a, counts []float64, g float64) float64 {
 	if !(total > 0) {
 		return 0
 	}
-	n := make([]float64, len(counts))
-	var reg float64
-	for i, c := range counts {
-		n[i] = c
-		if c <= 0 {
-			n[i] = regularization
-		}
-		reg += n[i]
-	}
-	phat := make([]float64, len(n))
-	for i := range n {
-		phat[i] = n[i] / reg
-	}
+	n, phat := regularize(counts)
 	var p0, p1 []float64
 	if t.Normalized {
 		k := math.Sqrt(g) / NEloScale

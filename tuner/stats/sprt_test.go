@@ -75,15 +75,7 @@ func bruteTriLogLik(n []float64, t, lo, hi float64) float64 {
 			x := (1 - pL) * math.Exp(-40+40*float64(j)/4000)
 			gx := g(x)
 			if (gx > 0) != (pg > 0) {
-				a, b := px, x
-				for range 200 {
-					m := (a + b) / 2
-					if (g(m) > 0) == (pg > 0) {
-						a = m
-					} else {
-						b = m
-					}
-				}
+				a, b := bisect(px, x, func(m float64) bool { return (g(m) > 0) == (pg > 0) })
 				pD := (a + b) / 2
 				best = math.Max(best, loglik(n, []float64{pL, pD, 1 - pL - pD}))
 			}
@@ -109,19 +101,7 @@ func bruteTriLogLik(n []float64, t, lo, hi float64) float64 {
 // resolution, iterated to convergence) instead of at the reference
 // tolerances; zero counts are regularized as in llrUnits.
 func exactNormalizedLLR(a, counts []float64, g, elo0, elo1 float64) float64 {
-	n := make([]float64, len(counts))
-	var tot float64
-	for i, c := range counts {
-		n[i] = c
-		if c <= 0 {
-			n[i] = regularization
-		}
-		tot += n[i]
-	}
-	phat := make([]float64, len(n))
-	for i := range n {
-		phat[i] = n[i] / tot
-	}
+	n, phat := regularize(counts)
 	k := math.Sqrt(g) / NEloScale
 	p0 := mleTTol(a, phat, elo0*k, 0, 1e-13)
 	p1 := mleTTol(a, phat, elo1*k, 0, 1e-13)
@@ -283,14 +263,7 @@ func TestNormalizedMLELocalMax(t *testing.T) {
 				continue
 			}
 			flo := f(lo)
-			for range 200 {
-				m := (lo + hi) / 2
-				if (f(m) > 0) == (flo > 0) {
-					lo = m
-				} else {
-					hi = m
-				}
-			}
+			lo, _ = bisect(lo, hi, func(m float64) bool { return (f(m) > 0) == (flo > 0) })
 			q[0] -= lo
 			q[last] += lo
 			if q[0] <= 0 {

@@ -1,6 +1,7 @@
 // Package externaltest holds helpers for tests of external bots: a fake
 // JSON-lines bot that a test binary runs as a child process (re-executing
-// itself) in several misbehaving modes, and a check of the process table.
+// itself) in several misbehaving modes, a check of the process table, and
+// this process's CPU time.
 package externaltest
 
 import (
@@ -13,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -256,9 +258,9 @@ func run(mode string) int {
 
 // spin burns d of CPU time (user time of this process).
 func spin(d time.Duration) {
-	start := cpuNow()
+	start := CPUTime()
 	x := uint64(1)
-	for cpuNow()-start < d {
+	for CPUTime()-start < d {
 		for i := 0; i < 1e6; i++ {
 			x = x*6364136223846793005 + 1442695040888963407
 		}
@@ -268,8 +270,8 @@ func spin(d time.Duration) {
 	}
 }
 
-// cpuNow is this process's CPU time.
-func cpuNow() time.Duration {
+// CPUTime is this process's CPU time (user + system).
+func CPUTime() time.Duration {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
@@ -294,30 +296,36 @@ func runSpinner(bg bool) error {
 // /proc; nil where /proc is absent), as "pid comm state".
 func Children() []string {
 	me := strconv.Itoa(os.Getpid())
+	var out []string
+	eachProc("stat", func(pid string, b []byte) {
+		s := string(b)
+		i := strings.LastIndexByte(s, ')')
+		if i < 0 {
+			return
+		}
+		f := strings.Fields(s[i+1:])
+		if len(f) >= 2 && f[1] == me {
+			out = append(out, pid+" "+s[:i+1]+" "+f[0])
+		}
+	})
+	return out
+}
+
+// eachProc calls f with the pid and the file /proc/PID/name of every
+// process whose file it can read (none where /proc is absent).
+func eachProc(name string, f func(pid string, b []byte)) {
 	ents, err := os.ReadDir("/proc")
 	if err != nil {
-		return nil
+		return
 	}
-	var out []string
 	for _, e := range ents {
 		if _, err := strconv.Atoi(e.Name()); err != nil {
 			continue
 		}
-		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		s := string(b)
-		i := strings.LastIndexByte(s, ')')
-		if i < 0 {
-			continue
-		}
-		f := strings.Fields(s[i+1:])
-		if len(f) >= 2 && f[1] == me {
-			out = append(out, e.Name()+" "+s[:i+1]+" "+f[0])
+		if b, err := os.ReadFile("/proc/" + e.Name() + "/" + name); err == nil {
+			f(e.Name(), b)
 		}
 	}
-	return out
 }
 
 func rxtScript() int {
@@ -383,26 +391,12 @@ func rxtScript() int {
 // Marked returns the live processes whose environment holds KEY=VALUE
 // (from /proc; nil where /proc is absent), as "pid comm".
 func Marked(kv string) []string {
-	ents, err := os.ReadDir("/proc")
-	if err != nil {
-		return nil
-	}
 	var out []string
-	for _, e := range ents {
-		if _, err := strconv.Atoi(e.Name()); err != nil {
-			continue
+	eachProc("environ", func(pid string, b []byte) {
+		if slices.Contains(strings.Split(string(b), "\x00"), kv) {
+			st, _ := os.ReadFile("/proc/" + pid + "/stat")
+			out = append(out, pid+" "+strings.TrimSpace(string(st)))
 		}
-		b, err := os.ReadFile("/proc/" + e.Name() + "/environ")
-		if err != nil {
-			continue
-		}
-		for _, x := range strings.Split(string(b), "\x00") {
-			if x == kv {
-				st, _ := os.ReadFile("/proc/" + e.Name() + "/stat")
-				out = append(out, e.Name()+" "+strings.TrimSpace(string(st)))
-				break
-			}
-		}
-	}
+	})
 	return out
 }
