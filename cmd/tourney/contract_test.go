@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"tourney/tuner/results"
+	"tourney/tuner/space"
 )
 
 // TestSweepStdoutContract: every number a sweep prints on stdout is
@@ -50,7 +51,7 @@ func TestSweepStdoutContract(t *testing.T) {
 			}
 			t.Logf("%s seed %d:\n%s", name, seed, stdout)
 			checkContract(t, name, stdout, out)
-			for _, w := range []string{"is worse than the defaults", "lower bound after paying", "(the defaults)", "among the", "that played (the others are predictions only)", "hold-out blocks", "distinct blocks: "} {
+			for _, w := range []string{"is worse than the defaults", "lower bound after paying", "the peak may lie beyond", "(the defaults)", "among the", "that played (the others are predictions only)", "hold-out blocks", "distinct blocks: "} {
 				seen[w] = seen[w] || strings.Contains(stdout, w)
 			}
 		}
@@ -154,6 +155,7 @@ func checkContract(t *testing.T, name, stdout, dir string) {
 		reInert    = pat(`(\S+) changed no game under (\S+) \((\d+) pairs of games on the same deal differed only in it\): cannot be tuned under this budget`)
 		reUndet    = pat(`changed a game or not: not determined for (.*) \(no two games of one deal differed only in it\)`)
 		reUndetAll = pat(`changed a game or not: not determined for any knob \(.*\)`)
+		reOnBound  = pat(`(\S+) ended (?:on|at) .*: the peak may lie beyond; .*`)
 	)
 	knob := func(name string) (results.KnobChange, bool) {
 		for _, k := range sum.Knobs {
@@ -290,6 +292,16 @@ func checkContract(t *testing.T, name, stdout, dir string) {
 				if k.Pairs != 0 {
 					t.Errorf("%s: %q, but summary.json knobs say %+v", name, ln, k)
 				}
+			}
+		case reOnBound.MatchString(ln):
+			p := reOnBound.FindStringSubmatch(ln)[1]
+			found := false
+			for _, b := range sum.Verdict.Bounds {
+				// the winner's value in variants.csv is the one named
+				found = found || b.Text == ln && b.Param == p && num(v(p)) == space.ToFloat(b.Value)
+			}
+			if !found || !slices.Contains(params, p) {
+				t.Errorf("%s: %q, but summary.json's winner_on_bounds says %+v (variants.csv: %s)", name, ln, sum.Verdict.Bounds, v(p))
 			}
 		default:
 			t.Errorf("%s: a line this contract does not know: %q", name, ln)

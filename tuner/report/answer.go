@@ -106,6 +106,15 @@ func AnswerOf(dir string, sum map[string]any) Answer {
 	if adj, ok := number(vd["elo_lo_adjusted"]); ok && !holdout {
 		a.Notes = append(a.Notes, fmt.Sprintf("The tournament's own lower bound, after paying for choosing the best: %s Elo.", signed(adj)))
 	}
+	if bs, ok := vd["winner_on_bounds"].([]any); ok {
+		for _, b := range bs { // issue 44: the best may lie beyond the space
+			if m, ok := b.(map[string]any); ok {
+				if t, _ := m["text"].(string); t != "" {
+					a.Notes = append(a.Notes, "On a bound: "+t+".")
+				}
+			}
+		}
+	}
 	for _, c := range []struct{ key, label string }{{"confirmation", "Confirmed on fresh seeds"}, {"wall_clock_confirmation", "On the real wall clock"}} {
 		if cf, ok := vd[c.key].(map[string]any); ok {
 			a.Notes = append(a.Notes, c.label+": "+confirmText(cf)+".")

@@ -65,3 +65,24 @@ func TestHistoryByRound(t *testing.T) {
 		t.Errorf("round 2: %+v", h[1])
 	}
 }
+
+// A winner on a bound of a knob is named among the notes (issue 44).
+func TestAnswerNamesBounds(t *testing.T) {
+	text := "position_weight ended on its lower bound 0.0, the bot's own limit: nothing lies beyond, but the peak may lie close to it; search it on a log scale"
+	sum := map[string]any{"winner": 1.0, "verdict": map[string]any{"text": "better than the defaults", "better_than_defaults": true,
+		"winner_on_bounds": []any{map[string]any{"param": "position_weight", "end": "lower", "bound": 0.0, "value": 0.0, "text": text}}}}
+	a := AnswerOf("results/x", sum)
+	found := false
+	for _, n := range a.Notes {
+		found = found || strings.Contains(n, text)
+	}
+	if !found {
+		t.Errorf("notes %q do not name the bound", a.Notes)
+	}
+	delete(sum["verdict"].(map[string]any), "winner_on_bounds")
+	for _, n := range AnswerOf("results/x", sum).Notes {
+		if strings.Contains(n, "bound") {
+			t.Errorf("a note on a bound without one: %q", n)
+		}
+	}
+}
