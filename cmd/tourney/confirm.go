@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -131,6 +133,11 @@ func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	switch cf.State {
 	case "H1":
 		fmt.Fprintf(stdout, "confirmation: %s, LLR %.2f → H1\n", cf.SPRT, cf.LLR)
+		if g := gateOf(dir); g != nil && !g.Passed {
+			// the promotion gate's refusal stands (issue 44)
+			fmt.Fprintf(stdout, "verdict: no evidence of improvement: keep the defaults (%s)\n", g.What())
+			break
+		}
 		fmt.Fprintf(stdout, "verdict: better than the defaults (confirmed on fresh seeds)\npromote: tourney promote %s --to my-bot.toml\n", dir)
 	case "H0":
 		fmt.Fprintf(stdout, "confirmation: %s, LLR %.2f → H0\n", cf.SPRT, cf.LLR)
@@ -140,11 +147,24 @@ func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		// sweep's verdict stands
 		fmt.Fprintf(stdout, "%s: %s\n", cf.Undecided(), cf.SPRT)
 		fmt.Fprintf(stdout, "verdict: %s (the sweep's verdict stands)\n", cf.SweepText)
-		if cf.SweepBetter {
+		if g := gateOf(dir); cf.SweepBetter && (g == nil || g.Passed) {
 			fmt.Fprintf(stdout, "promote: tourney promote %s --to my-bot.toml\n", dir)
 		}
 	}
 	return nil
+}
+
+// gateOf is the promotion gate recorded in dir/summary.json (nil: none).
+func gateOf(dir string) *results.GateCheck {
+	data, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if err != nil {
+		return nil
+	}
+	var sum results.Summary
+	if json.Unmarshal(data, &sum) != nil {
+		return nil
+	}
+	return sum.Verdict.Gate
 }
 
 // confirmBudget is the budget a confirmation's games are printed under.

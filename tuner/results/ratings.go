@@ -390,6 +390,11 @@ type Verdict struct {
 	// Bounds are the winner's knobs that lie at an end of their range or
 	// list (space.OnBounds): the best may lie beyond (issue 44).
 	Bounds []space.BoundHit
+	// Gate is the promotion gate's result (a space's [gate]) and
+	// FieldGain the winner's gain against the sweep's field, shown beside
+	// it (gate.go).
+	Gate      *GateCheck
+	FieldGain *FieldGain
 }
 
 const (

@@ -92,6 +92,10 @@ type VerdictJSON struct {
 	// Bounds: the winner's knobs at an end of their range or list (the
 	// best may lie beyond; issue 44).
 	Bounds []space.BoundHit `json:"winner_on_bounds,omitempty"`
+	// Gate is the promotion gate ([gate]) and FieldGain the winner's gain
+	// against the sweep's field beside it (only with a gate).
+	Gate      *GateCheck `json:"gate,omitempty"`
+	FieldGain *FieldGain `json:"field_gain,omitempty"`
 }
 
 func OptFloat(f float64, d int) *float64 {
@@ -110,7 +114,7 @@ func (v Verdict) json(conf float64) VerdictJSON {
 	}
 	return VerdictJSON{Text: v.Text, Better: v.Better, Elo: OptFloat(v.Elo, 1), Lo: OptFloat(v.Lo, 1), Hi: OptFloat(v.Hi, 1),
 		LoAdjusted: OptFloat(v.LoAdjusted, 1), Confidence: conf, PBest: math.Round(v.PBest*1000) / 1000, Inseparable: ins, Confirm: v.Confirm,
-		HoldOut: v.Held, HoldOutBlocks: v.HeldDistinct, Bounds: v.Bounds}
+		HoldOut: v.Held, HoldOutBlocks: v.HeldDistinct, Bounds: v.Bounds, Gate: v.Gate, FieldGain: v.FieldGain}
 }
 
 func (r *Sweep) summary(winner, rounds int, elapsed time.Duration, v Verdict) Summary {

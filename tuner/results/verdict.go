@@ -78,6 +78,9 @@ func (v Verdict) String() string {
 		s += "\nseparated from every other variant"
 	}
 	s += "\nverdict: " + v.Text
+	for _, l := range v.GainLines() {
+		s += "\n" + l
+	}
 	for _, b := range v.Bounds {
 		s += "\n" + b.Text
 	}
