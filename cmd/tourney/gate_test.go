@@ -74,3 +74,13 @@ func TestPromoteRefusesFailedGate(t *testing.T) {
 		t.Errorf("promote after confirm: exit %d: %s\n%s", code, stderr, stdout)
 	}
 }
+
+// validate names the gate and its cap.
+func TestValidateGate(t *testing.T) {
+	p := gateFiles(t, t.TempDir())
+	code, out, stderr := tourney(t, "validate", p, "--no-estimate")
+	want := "promotion gate: at most 1000 games after the verdict (the winner and the defaults each against fixed on 1 map(s), budget the bots' own, GSPRT [0, 10]): \"better\" only when it passes\n"
+	if code != 0 || !strings.Contains(out, want) {
+		t.Errorf("validate: exit %d, want %q:\n%s%s", code, want, out, stderr)
+	}
+}

@@ -58,6 +58,7 @@ Files in the results directory ('tourney help files'):
   workers.json    a cluster sweep's workers (--nats, --nats-serve)
   bots/           external bots' stderr logs and pids (tourney cleanup)
   confirm/        confirm = true: the winner against the defaults, GSPRT
+  gate/           [gate] without against: the promotion gate's games
   report.html     written by tourney report
   .tourney.lock   keeps a second process out`
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"text/tabwriter"
 	"time"
 	"tourney/tuner/costs"
@@ -177,6 +178,22 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if bounds.HoldOut > 0 {
 			fmt.Fprintf(stdout, "hold-out rung: at most %d games (the winner against the defaults on fresh seeds; the verdict rests on them)\n", bounds.HoldOut)
 		}
+	}
+	if g := sp.Gate; g != nil {
+		who := "the winner against the defaults"
+		if len(g.Against) > 0 {
+			var names []string
+			for _, a := range g.Against {
+				names = append(names, a.Name)
+			}
+			who = "the winner and the defaults each against " + strings.Join(names, ", ")
+		}
+		b := "the bots' own"
+		if !g.Budget.IsZero() {
+			b = g.Budget.String()
+		}
+		fmt.Fprintf(stdout, "promotion gate: at most %d games after the verdict (%s on %d map(s), budget %s, GSPRT [%g, %g]): \"better\" only when it passes\n",
+			g.MaxGames, who, len(g.Maps), b, g.Elo[0], g.Elo[1])
 	}
 	if bounds.GamesPerSearch > 0 {
 		fmt.Fprintf(stdout, "total games: %d (%d of the search, %d of the final point, %d of the hold-out)\n", bounds.MaxGames, bounds.GamesPerSearch, bounds.MaxGames-bounds.GamesPerSearch-bounds.HoldOut, bounds.HoldOut)

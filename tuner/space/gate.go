@@ -15,7 +15,7 @@ import (
 //
 //	[gate]
 //	maps      = ["heldout/"]            # default: the first scenario's maps
-//	against   = ["brs", "mcts.toml"]    # bots or bot config files; none: the winner against the defaults
+//	against   = ["brs", "bots/mcts.toml"] # bots or bot config files; none: the winner against the defaults
 //	budget    = { time = "1s", node_rate = "measure", bank = true }  # default: the first scenario's
 //	opening_plies = 4                   # default: the first scenario's
 //	max_games = 2000                    # default: [tournament] confirm_games
