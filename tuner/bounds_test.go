@@ -26,10 +26,11 @@ func writeLandscape(t *testing.T, text string) string {
 // summary.json; a knob whose best lies inside its list is not. On main
 // before issue 44 nothing named it.
 func TestWinnerOnBoundNamed(t *testing.T) {
+	heavyUnderRace(t) // 3 s under the detector; the command's contract test prints bounds under it
 	dir := writeLandscape(t, `players = 2
 [main]
-x1 = { "0" = 0, "1" = 150, "2" = 0 }
-x2 = { "0" = 0, "1" = 150 }
+x1 = { "0" = 0, "1" = 300, "2" = 0 }
+x2 = { "0" = 0, "1" = 300 }
 `)
 	res, out := sweepText(t, filepath.Join(dir, "space.toml"), `name = "onbound"
 seed = 3
@@ -42,7 +43,7 @@ x1 = { values = [0, 1, 2] }
 x2 = { values = [0, 1] }
 [tournament]
 format = "race"
-max_games = 600
+max_games = 300
 bootstrap = 100
 `)
 	w := res.Variants[res.Winner].Values

@@ -66,6 +66,9 @@ func TestGateRefusesSelfPlayGain(t *testing.T) {
 		{"the tuning's conditions", "[gate]\nmaps = [\"same.toml\"]\nagainst = [\"fixed\"]\nmax_games = 2000\n", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			if c.name != "held-out map" {
+				heavyUnderRace(t) // the first case runs under the race detector; CI's second pass runs all
+			}
 			res, out := sweepText(t, filepath.Join(dir, "gate.toml"), gateSpace(c.gate))
 			v := res.Verdict
 			if res.Variants[res.Winner].Values["x1"] != 1.0 || v.Gate == nil {

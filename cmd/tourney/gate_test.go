@@ -41,6 +41,7 @@ max_games = 1000
 // and confirming it again on fresh seeds (H1 in self-play) does not undo
 // the gate's refusal.
 func TestPromoteRefusesFailedGate(t *testing.T) {
+	heavyUnderRace(t) // three runs of the gate: CI's second pass
 	dir := t.TempDir()
 	p := gateFiles(t, dir)
 	out := filepath.Join(dir, "out")
