@@ -3,6 +3,7 @@ package results
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 
 	"gonum.org/v1/gonum/stat/distuv"
@@ -151,7 +152,7 @@ func (r *Sweep) FieldGain(winner int) *FieldGain {
 	if sides[0].games == 0 || sides[1].games == 0 {
 		return nil
 	}
-	sortStrings(names)
+	sort.Strings(names)
 	fg := &FieldGain{Field: names, WinnerGames: sides[0].games, DefaultGames: sides[1].games,
 		Winner: sides[0].points / float64(sides[0].games), Defaults: sides[1].points / float64(sides[1].games)}
 	fg.Diff = fg.Winner - fg.Defaults
@@ -166,6 +167,7 @@ func (r *Sweep) FieldGain(winner int) *FieldGain {
 			ok = false
 			break
 		}
+		sort.Float64s(xs) // the same sums whatever the map's order
 		m, sd := meanSD(xs)
 		mv[i] = [2]float64{m, sd * sd / float64(len(xs))}
 	}
@@ -188,14 +190,6 @@ func meanSD(xs []float64) (float64, float64) {
 		v += (x - m) * (x - m) / float64(len(xs)-1)
 	}
 	return m, math.Sqrt(v)
-}
-
-func sortStrings(xs []string) {
-	for i := 1; i < len(xs); i++ {
-		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
-		}
-	}
 }
 
 // GainLines are the winner's three gains over the defaults side by side
