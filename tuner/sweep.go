@@ -217,6 +217,16 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 		}
 		cf.Apply(&verdict)
 	}
+	if s.Gate != nil && winner != rec.Default() {
+		// the promotion gate: the contest's conditions ([gate], issue 44)
+		r.bar.Logf(opt.Log, "promotion gate: variant %d and the defaults under the gate's conditions (at most %d games)\n", winner, s.Gate.MaxGames)
+		gc, err := confirm.Gate(ctx, s, winner, rec.Params(winner, 0), filepath.Join(opt.Out, "gate"), opt.confirm())
+		if err != nil {
+			return nil, fmt.Errorf("promotion gate: %w", err)
+		}
+		gc.Apply(&verdict)
+		verdict.FieldGain = rec.FieldGain(winner)
+	}
 	elapsed := time.Since(start)
 	out := &Outcome{Dir: opt.Out, Variants: rec.Variants(), Winner: winner, Verdict: verdict, Ratings: rt.Elo[:nv],
 		Lo: rt.Lo[:nv], Hi: rt.Hi[:nv]}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"tourney/tuner/results"
+	"tourney/tuner/space"
 )
 
 // TestSweepStdoutContract: every number a sweep prints on stdout is
@@ -35,6 +36,8 @@ func TestSweepStdoutContract(t *testing.T) {
 			"[generate]\nmethod = \"factorial\"\n[tournament]\nformat = \"halving\"\nbudget = 600\nbootstrap = 200\n",
 		"noholdout": head + grid + "[tournament]\nformat = \"race\"\nmax_games = 400\nholdout = false\nbootstrap = 200\n",
 		"defaults":  "[[scenario]]\ngame = \"synthetic\"\nbot = \"fixed\"\n[params]\nelo = { values = [0.0, -300.0] }\n[tournament]\nformat = \"race\"\nmax_games = 100\nbootstrap = 200\n",
+		// a promotion gate: the three gains side by side
+		"gate": head + "field = [\"random\"]\n" + grid + "[tournament]\nformat = \"race\"\nmax_games = 600\nbootstrap = 200\n[gate]\nagainst = [\"fixed\"]\nmax_games = 200\n",
 		// a winner worse than the defaults, which never play in the tournament
 		"worse": "[[scenario]]\ngame = \"synthetic\"\nbot = \"fixed\"\n[params]\nelo = { values = [-300.0, -250.0] }\n[generate]\ninclude_defaults = false\n" +
 			"[tournament]\nformat = \"race\"\nmax_games = 200\nbootstrap = 200\n",
@@ -50,7 +53,7 @@ func TestSweepStdoutContract(t *testing.T) {
 			}
 			t.Logf("%s seed %d:\n%s", name, seed, stdout)
 			checkContract(t, name, stdout, out)
-			for _, w := range []string{"is worse than the defaults", "lower bound after paying", "(the defaults)", "among the", "that played (the others are predictions only)", "hold-out blocks", "distinct blocks: "} {
+			for _, w := range []string{"is worse than the defaults", "lower bound after paying", "the peak may lie beyond", "  held-out:  ", "(the defaults)", "among the", "that played (the others are predictions only)", "hold-out blocks", "distinct blocks: "} {
 				seen[w] = seen[w] || strings.Contains(stdout, w)
 			}
 		}
@@ -154,7 +157,17 @@ func checkContract(t *testing.T, name, stdout, dir string) {
 		reInert    = pat(`(\S+) changed no game under (\S+) \((\d+) pairs of games on the same deal differed only in it\): cannot be tuned under this budget`)
 		reUndet    = pat(`changed a game or not: not determined for (.*) \(no two games of one deal differed only in it\)`)
 		reUndetAll = pat(`changed a game or not: not determined for any knob \(.*\)`)
+		reOnBound  = pat(`(\S+) ended (?:on|at) .*: the peak may lie beyond; .*`)
+		reSelf     = pat(`  self-play: (?:([+-]?[\d.]+) Elo \[(-?[\d.]+), (-?[\d.]+)\] \((the hold-out rung|the tournament's games)\)|not measured)`)
+		reField    = pat(`  field:     (?:([+-][\d.]+) points a game (?:\[([+-][\d.]+), ([+-][\d.]+)\]|\(no interval\)) against (.*) \(the sweep's games: winner ([\d.]+) in (\d+), defaults ([\d.]+) in (\d+)\)|not measured .*)`)
+		reHeldOut  = pat(`  held-out:  (?:([+-][\d.]+) points a game (?:\[([+-][\d.]+), ([+-][\d.]+)\]|\(no interval\)) \(winner ([\d.]+), defaults ([\d.]+) on (\d+) deals\), )?(?:([+-]?[\d.]+) Elo \[(-?[\d.]+), (-?[\d.]+)\], )?(.*): GSPRT (.*), LLR (-?[\d.]+) → (H0|H1|continue) after (\d+) games \((passed|failed)\)`)
 	)
+	f3 := func(p *float64) string {
+		if p == nil {
+			return ""
+		}
+		return fmt.Sprintf("%+.3f", *p)
+	}
 	knob := func(name string) (results.KnobChange, bool) {
 		for _, k := range sum.Knobs {
 			if k.Param == name {
@@ -290,6 +303,70 @@ func checkContract(t *testing.T, name, stdout, dir string) {
 				if k.Pairs != 0 {
 					t.Errorf("%s: %q, but summary.json knobs say %+v", name, ln, k)
 				}
+			}
+		case ln == "gains over the defaults, side by side:":
+			if sum.Verdict.Gate == nil {
+				t.Errorf("%s: %q without a gate in summary.json", name, ln)
+			}
+		case reSelf.MatchString(ln):
+			m = reSelf.FindStringSubmatch(ln)
+			if m[1] != "" {
+				eq("self-play gain", strings.TrimPrefix(m[1], "+"), v("rating"))
+				eq("self-play low", m[2], v("rating_lo"))
+				eq("self-play high", m[3], v("rating_hi"))
+			}
+		case reField.MatchString(ln):
+			m = reField.FindStringSubmatch(ln)
+			fg := sum.Verdict.FieldGain
+			if fg == nil {
+				if m[1] != "" {
+					t.Errorf("%s: %q, but no field_gain in summary.json", name, ln)
+				}
+				break
+			}
+			eq("field gain", m[1], fmt.Sprintf("%+.3f", fg.Diff))
+			eq("field gain low", m[2], f3(fg.Lo))
+			eq("field gain high", m[3], f3(fg.Hi))
+			eq("field", m[4], strings.Join(fg.Field, ", "))
+			eq("winner's field points", m[5], fmt.Sprintf("%.3f", fg.Winner))
+			eq("winner's field games", m[6], strconv.Itoa(fg.WinnerGames))
+			eq("defaults' field points", m[7], fmt.Sprintf("%.3f", fg.Defaults))
+			eq("defaults' field games", m[8], strconv.Itoa(fg.DefaultGames))
+		case reHeldOut.MatchString(ln):
+			m = reHeldOut.FindStringSubmatch(ln)
+			g := sum.Verdict.Gate
+			if g == nil {
+				t.Errorf("%s: %q, but no gate in summary.json", name, ln)
+				break
+			}
+			eq("held-out difference", m[1], f3(g.Diff))
+			eq("held-out low", m[2], f3(g.DiffLo))
+			eq("held-out high", m[3], f3(g.DiffHi))
+			if g.Winner != nil {
+				eq("held-out winner points", m[4], fmt.Sprintf("%.3f", *g.Winner))
+				eq("held-out defaults points", m[5], fmt.Sprintf("%.3f", *g.Defaults))
+				eq("held-out deals", m[6], strconv.Itoa(g.Deals))
+			}
+			if g.Elo != nil && g.Lo != nil && g.Hi != nil {
+				eq("held-out Elo", strings.TrimPrefix(m[7], "+"), fmt.Sprintf("%.1f", *g.Elo))
+				eq("held-out Elo low", m[8], fmt.Sprintf("%.1f", *g.Lo))
+				eq("held-out Elo high", m[9], fmt.Sprintf("%.1f", *g.Hi))
+			}
+			eq("held-out conditions", m[10], g.Where())
+			eq("held-out test", m[11], g.SPRT)
+			eq("held-out LLR", m[12], fmt.Sprintf("%.2f", g.LLR))
+			eq("held-out state", m[13], g.State)
+			eq("held-out games", m[14], strconv.Itoa(g.Games))
+			eq("held-out passed", m[15], map[bool]string{true: "passed", false: "failed"}[g.Passed])
+		case reOnBound.MatchString(ln):
+			p := reOnBound.FindStringSubmatch(ln)[1]
+			found := false
+			for _, b := range sum.Verdict.Bounds {
+				// the winner's value in variants.csv is the one named
+				found = found || b.Text == ln && b.Param == p && num(v(p)) == space.ToFloat(b.Value)
+			}
+			if !found || !slices.Contains(params, p) {
+				t.Errorf("%s: %q, but summary.json's winner_on_bounds says %+v (variants.csv: %s)", name, ln, sum.Verdict.Bounds, v(p))
 			}
 		default:
 			t.Errorf("%s: a line this contract does not know: %q", name, ln)

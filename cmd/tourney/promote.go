@@ -17,12 +17,13 @@ Writes the winner of a finished sweep (RESULTS_DIR/winner.toml, checked
 against summary.json's verdict) as a bot config file (the format that
 'match', 'confirm --against', 'client --config' and 'sweep --base' read),
 with the budget it was tested under and an external bot's [bots] table. Without --to it prints it. When the sweep's verdict is "keep the
-defaults" it refuses (exit 1) unless --force.`
+defaults", or the winner did not pass the space's promotion gate
+([gate]), it refuses (exit 1) unless --force.`
 
 func runPromote(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("promote", promoteUsage, "tourney promote results/check --to my-bot.toml", stderr)
 	to := fs.String("to", "", "file to write (default: standard output)")
-	force := fs.Bool("force", false, "promote even when the verdict is \"no evidence of improvement: keep the defaults\"")
+	force := fs.Bool("force", false, "promote even when the verdict is \"no evidence of improvement: keep the defaults\" or the winner failed the promotion gate")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -36,7 +37,10 @@ func runPromote(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	if data, err := os.ReadFile(filepath.Join(pos[0], "summary.json")); err == nil && !*force {
 		var sum results.Summary
-		if json.Unmarshal(data, &sum) == nil && sum.Verdict.Text != "" && !sum.Verdict.Better {
+		if json.Unmarshal(data, &sum) == nil && sum.Verdict.Gate != nil && !sum.Verdict.Gate.Passed {
+			return &exitError{code: 1, msg: fmt.Sprintf("%s: the winner did not pass: %s; nothing to promote (--force to write the winner anyway)", pos[0], sum.Verdict.Gate.What())}
+		}
+		if sum.Verdict.Text != "" && !sum.Verdict.Better {
 			return &exitError{code: 1, msg: fmt.Sprintf("%s: %s; nothing to promote (--force to write the winner anyway)", pos[0], sum.Verdict.Text)}
 		}
 	}

@@ -60,6 +60,7 @@ Files in the results directory ('tourney help files'):
                   replay and confirm read it, and start no bot to learn it)
   bots/           external bots' stderr logs and pids (tourney cleanup)
   confirm/        confirm = true: the winner against the defaults, GSPRT
+  gate/           [gate] without against: the promotion gate's games
   report.html     written by tourney report
   .tourney.lock   keeps a second process out`
 
@@ -295,7 +296,9 @@ func printSweep(w io.Writer, sp *space.Space, res *tuner.Outcome) {
 	fmt.Fprintf(w, "results: %s\n", res.Dir)
 	if res.Verdict.Better {
 		fmt.Fprintf(w, "promote: tourney promote %s --to my-bot.toml\n", res.Dir)
-	} else if res.Verdict.Confirm == nil {
+	} else if g := res.Verdict.Gate; res.Verdict.Confirm == nil && (g == nil || g.Passed) {
+		// no hint for a winner the promotion gate refused: no
+		// confirmation undoes that
 		fmt.Fprintf(w, "check on fresh seeds: tourney confirm %s\n", res.Dir)
 	}
 }

@@ -2,12 +2,17 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
 	"text/tabwriter"
 	"time"
 	"tourney/tuner/costs"
 	"tourney/tuner/plan"
+	"tourney/tuner/results"
 	"tourney/tuner/space"
 
 	"tourney/engines/game"
@@ -33,12 +38,17 @@ Exits 2 with file:line: key: message on any error in the file, 1 when an
 external bot cannot start. --variants prints every variant's values
 instead, numbered as the sweep numbers them (variants.csv, the report,
 replay): "tourney validate SPACE --variants | grep '^72 '" shows variant
-72.`
+72. --results DIR reads the winner of a finished sweep of this space
+(DIR/summary.json) and advises on each knob whose winning value lies on
+an end of this space's range or list ("position_weight ended on its lower
+bound 0 ...: widen the range or search it on a log scale"); a range widened
+since no longer names it.`
 
 func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("validate", validateUsage, "tourney validate configs/connect4-threats.toml", stderr)
 	workers := fs.Int("workers", 0, "workers assumed for the time estimate (default: number of CPUs)")
 	noEst := fs.Bool("no-estimate", false, "do not play calibration games")
+	resultsDir := fs.String("results", "", "a finished sweep's results directory: advise on the knobs whose winner lies on an end of this space's ranges or lists")
 	listVariants := fs.Bool("variants", false, "print every variant's values, numbered as the sweep numbers them (variants.csv's variant), and nothing else")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -53,6 +63,12 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	if *listVariants {
 		return printVariants(sp, stdout)
+	}
+	var advice []string
+	if *resultsDir != "" {
+		if advice, err = boundAdvice(sp, *resultsDir); err != nil {
+			return err
+		}
 	}
 	// every external bot starts and says hello, as before a sweep: a
 	// space whose bot cannot start is not valid (exit 1, before output)
@@ -93,6 +109,9 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	bounds := plan.PlanTournament(sp, len(variants))
 	fmt.Fprintf(stdout, "space %s: ok\n", sp.Name)
 	fmt.Fprintf(stdout, "variants: %d (%s)\n", len(variants), sp.Generate.Method)
+	for _, a := range advice {
+		fmt.Fprintln(stdout, a)
+	}
 	for _, l := range append(clockLines, sp.ClockLines()...) {
 		fmt.Fprintln(stdout, l)
 	}
@@ -159,6 +178,22 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if bounds.HoldOut > 0 {
 			fmt.Fprintf(stdout, "hold-out rung: at most %d games (the winner against the defaults on fresh seeds; the verdict rests on them)\n", bounds.HoldOut)
 		}
+	}
+	if g := sp.Gate; g != nil {
+		who := "the winner against the defaults"
+		if len(g.Against) > 0 {
+			var names []string
+			for _, a := range g.Against {
+				names = append(names, a.Name)
+			}
+			who = "the winner and the defaults each against " + strings.Join(names, ", ")
+		}
+		b := "the bots' own"
+		if !g.Budget.IsZero() {
+			b = g.Budget.String()
+		}
+		fmt.Fprintf(stdout, "promotion gate: at most %d games after the verdict (%s on %d map(s), budget %s, GSPRT [%g, %g]): \"better\" only when it passes\n",
+			g.MaxGames, who, len(g.Maps), b, g.Elo[0], g.Elo[1])
 	}
 	if bounds.GamesPerSearch > 0 {
 		fmt.Fprintf(stdout, "total games: %d (%d of the search, %d of the final point, %d of the hold-out)\n", bounds.MaxGames, bounds.GamesPerSearch, bounds.MaxGames-bounds.GamesPerSearch-bounds.HoldOut, bounds.HoldOut)
@@ -316,4 +351,27 @@ func warnIdleKnobs(sp *space.Space, stderr io.Writer) {
 	for _, w := range sp.IdleKnobs() {
 		fmt.Fprintf(stderr, "warning: %s\n", w)
 	}
+}
+
+// boundAdvice is validate's advice from a finished sweep in dir: every
+// knob of the space whose winning value lies on an end of its range or
+// list (space.OnBounds, issue 44), or a line that none does.
+func boundAdvice(sp *space.Space, dir string) ([]string, error) {
+	path := filepath.Join(dir, "summary.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &space.InputError{File: dir, Message: "not a finished sweep (no summary.json)"}
+	}
+	var sum results.Summary
+	if err := json.Unmarshal(data, &sum); err != nil {
+		return nil, &space.InputError{File: path, Message: err.Error()}
+	}
+	var out []string
+	for _, h := range sp.OnBounds(sum.WinnerParams) {
+		out = append(out, "advice: "+h.Text)
+	}
+	if len(out) == 0 {
+		out = append(out, fmt.Sprintf("advice: no knob of the winner of %s (variant %d) lies on an end of this space's ranges or lists", dir, sum.Winner))
+	}
+	return out, nil
 }

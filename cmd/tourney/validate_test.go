@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -121,5 +122,32 @@ max_games = 60
 	if code != 0 || !strings.Contains(out, "from the scenarios' declared costs") || !strings.Contains(out, "this machine: ") ||
 		!strings.Contains(out, "where the declared costs say 5s") {
 		t.Fatalf("validate: exit %d, want the declared estimate and this machine's:\n%s%s", code, out, stderr)
+	}
+}
+
+// validate --results DIR advises on the knobs whose winner lies on an end
+// of the space's lists or ranges (issue 44), and no longer once the range
+// is widened past it.
+func TestValidateBoundAdvice(t *testing.T) {
+	dir := t.TempDir()
+	runDir := filepath.Join(dir, "run")
+	if err := os.Mkdir(runDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, runDir, "summary.json", `{"name": "b", "winner": 2, "winner_params": {"elo": 100.0, "label": 3}, "verdict": {"text": "better than the defaults"}}`)
+	head := "name = \"b\"\n[[scenario]]\ngame = \"synthetic\"\nbot = \"fixed\"\n[params]\nlabel = { min = 1, max = 5 }\n"
+	p := writeFile(t, dir, "b.toml", head+"elo = { values = [-100.0, 0.0, 100.0] }\n")
+	code, out, stderr := tourney(t, "validate", p, "--no-estimate", "--results", runDir)
+	want := "advice: elo ended on the largest value of its list, 100.0: the peak may lie beyond; add values above it\n"
+	if code != 0 || !strings.Contains(out, want) || strings.Contains(out, "label ended") {
+		t.Fatalf("validate: exit %d, want %q alone:\n%s%s", code, want, out, stderr)
+	}
+	p = writeFile(t, dir, "b.toml", head+"elo = { values = [-100.0, 0.0, 100.0, 200.0] }\n")
+	code, out, stderr = tourney(t, "validate", p, "--no-estimate", "--results", runDir)
+	if code != 0 || !strings.Contains(out, "advice: no knob of the winner of "+runDir+" (variant 2) lies on an end") {
+		t.Fatalf("validate after widening: exit %d:\n%s%s", code, out, stderr)
+	}
+	if code, _, stderr = tourney(t, "validate", p, "--no-estimate", "--results", dir); code != 2 || !strings.Contains(stderr, "not a finished sweep") {
+		t.Errorf("validate --results of no sweep: exit %d: %s", code, stderr)
 	}
 }

@@ -13,10 +13,8 @@ import (
 	"tourney/arena"
 	"tourney/engines/game"
 	"tourney/tuner/costs"
-	"tourney/tuner/match"
 	"tourney/tuner/results"
 	"tourney/tuner/space"
-	"tourney/tuner/stats"
 )
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
@@ -46,35 +44,14 @@ func Against(ctx context.Context, s *space.Space, dir, name string, against aren
 	if err := os.RemoveAll(out); err != nil { // a check again replaces the last
 		return nil, err
 	}
-	var res [2]*match.Result
-	for i, who := range []struct {
-		label  string
-		params game.Params
-	}{{"winner", bc.Resolved}, {"defaults", s.DefaultParams(0)}} {
-		c := &match.Config{Game: sc.Game, NameA: who.label, NameB: name,
-			A:    arena.Entrant{Spec: sc.Bot, Params: who.params},
-			B:    against,
-			Maps: sc.Maps, MapNames: sc.MapNames, Games: s.Tournament.ConfirmGames, Budget: budget, NodeRates: rates,
-			Seed: game.Mix(s.Seed, 0xf1e1d), OpeningPlies: sc.OpeningPlies, Confidence: s.Tournament.Confidence}
-		r, err := match.Run(ctx, c, opt.match(filepath.Join(out, who.label)))
-		if err != nil {
-			return nil, err
-		}
-		res[i] = r
+	cond := Conditions{Game: sc.Game, Maps: sc.Maps, MapNames: sc.MapNames, Budget: budget, NodeRates: rates,
+		OpeningPlies: sc.OpeningPlies, Seed: game.Mix(s.Seed, 0xf1e1d), Confidence: s.Tournament.Confidence}
+	sides := [2]Side{{"winner", arena.Entrant{Spec: sc.Bot, Params: bc.Resolved}}, {"defaults", arena.Entrant{Spec: sc.Bot, Params: s.DefaultParams(0)}}}
+	fc, _, err := Paired(ctx, cond, sides, name, against, s.Tournament.ConfirmGames, out, opt)
+	if err != nil {
+		return nil, err
 	}
-	n := min(len(res[0].DealPoints), len(res[1].DealPoints))
-	d := make([]float64, n)
-	fc := &results.FieldCheck{Against: name, Deals: n, Budget: budget.String(), Dir: out,
-		Forfeits: [2]int{res[0].Forfeits[1], res[1].Forfeits[1]}}
-	for k := range n {
-		d[k] = res[0].DealPoints[k] - res[1].DealPoints[k]
-		fc.Winner += res[0].DealPoints[k] / float64(n)
-		fc.Defaults += res[1].DealPoints[k] / float64(n)
-	}
-	pd := stats.PairedDiff(d, s.Tournament.Confidence)
-	fc.Diff, fc.P = pd.Mean, pd.P
-	fc.Lo, fc.Hi = results.OptFloat(pd.Lo, 3), results.OptFloat(pd.Hi, 3)
-	fc.Winner, fc.Defaults, fc.Diff = round3(fc.Winner), round3(fc.Defaults), round3(fc.Diff)
+	fc.Budget = budget.String()
 	return fc, recordFieldCheck(dir, fc)
 }
 

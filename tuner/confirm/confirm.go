@@ -123,6 +123,10 @@ func Dir(ctx context.Context, s *space.Space, dir string, opt Options) (*results
 		}
 	}
 	cf.Apply(&v)
+	if g := sum.Verdict.Gate; g != nil {
+		// a winner that failed the promotion gate stays refused
+		g.Apply(&v)
+	}
 	if cf.WallClock {
 		v.Text = strings.Replace(v.Text, "on fresh seeds", "on fresh seeds under the wall clock", 1)
 		sum.Verdict.WallConfirm = cf

@@ -90,6 +90,9 @@ type Result struct {
 	// (a deal), in deal order, repeated deals included: the paired
 	// comparison of two matches played on the same deals (confirm.Against).
 	DealPoints []float64
+	// DealKeys are the games' fingerprints of each deal of DealPoints, in
+	// seating order: two deals with one key are the same games.
+	DealKeys []string
 	// Repeated counts the blocks that repeated an earlier block's deal
 	// game for game (the same fingerprints in the same seatings): the same
 	// evidence again, counted once in every statistic, as a sweep does
@@ -278,6 +281,7 @@ func Run(ctx context.Context, c *Config, opt Options) (*Result, error) {
 		res.bookPending(pending, sides)
 		pending, sides = pending[:0], sides[:0]
 		res.DealPoints = append(res.DealPoints, (cur.ptsA[0]+cur.ptsA[1])/2)
+		res.DealKeys = append(res.DealKeys, cur.key)
 		if seen[cur.key] {
 			res.Played += 2
 			res.Repeated++

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"tourney/tuner/results"
 )
 
 // Answer is what a finished sweep says, for people: the report's and
@@ -75,6 +77,9 @@ func AnswerOf(dir string, sum map[string]any) Answer {
 		if vd["confirmation"] == nil {
 			a.Next = append(a.Next, NextStep{"tourney confirm " + dirArg, "a sequential test (GSPRT) of the winner against the defaults on fresh seeds, recorded with this run"})
 		}
+	case gateFailed(vd):
+		a.Headline = fmt.Sprintf("Keep the defaults: variant %d won the tuning but not under the promotion gate's conditions.", w)
+		a.Next = append(a.Next, NextStep{"", "Nothing to promote: the gain does not carry to the gate's maps, clock or opponents. Tune on them (or against the gate's opponents as a field), or promote anyway with tourney promote --force."})
 	case !hasWinner || w == 0:
 		a.Headline = "Keep the defaults: no variant beat them."
 		a.Next = append(a.Next, NextStep{"", "Nothing to promote. Vary other knobs, or give the tournament more games ([tournament] max_games, min_blocks)."})
@@ -106,6 +111,27 @@ func AnswerOf(dir string, sum map[string]any) Answer {
 	if adj, ok := number(vd["elo_lo_adjusted"]); ok && !holdout {
 		a.Notes = append(a.Notes, fmt.Sprintf("The tournament's own lower bound, after paying for choosing the best: %s Elo.", signed(adj)))
 	}
+	if _, ok := vd["gate"]; ok {
+		var vj results.VerdictJSON
+		if js, err := json.Marshal(vd); err == nil && json.Unmarshal(js, &vj) == nil {
+			if ls := vj.GainLines(); len(ls) > 1 {
+				var parts []string
+				for _, l := range ls[1:] {
+					parts = append(parts, strings.Join(strings.Fields(l), " "))
+				}
+				a.Notes = append(a.Notes, "Gains over the defaults, side by side: "+strings.Join(parts, "; ")+".")
+			}
+		}
+	}
+	if bs, ok := vd["winner_on_bounds"].([]any); ok {
+		for _, b := range bs { // issue 44: the best may lie beyond the space
+			if m, ok := b.(map[string]any); ok {
+				if t, _ := m["text"].(string); t != "" {
+					a.Notes = append(a.Notes, "On a bound: "+t+".")
+				}
+			}
+		}
+	}
 	for _, c := range []struct{ key, label string }{{"confirmation", "Confirmed on fresh seeds"}, {"wall_clock_confirmation", "On the real wall clock"}} {
 		if cf, ok := vd[c.key].(map[string]any); ok {
 			a.Notes = append(a.Notes, c.label+": "+confirmText(cf)+".")
@@ -117,6 +143,16 @@ func AnswerOf(dir string, sum map[string]any) Answer {
 		}
 	}
 	return a
+}
+
+// gateFailed says whether the run's promotion gate refused the winner.
+func gateFailed(vd map[string]any) bool {
+	g, ok := vd["gate"].(map[string]any)
+	if !ok {
+		return false
+	}
+	passed, _ := g["passed"].(bool)
+	return !passed
 }
 
 // number reads a JSON number.

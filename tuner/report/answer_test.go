@@ -65,3 +65,50 @@ func TestHistoryByRound(t *testing.T) {
 		t.Errorf("round 2: %+v", h[1])
 	}
 }
+
+// A winner on a bound of a knob is named among the notes (issue 44).
+func TestAnswerNamesBounds(t *testing.T) {
+	text := "position_weight ended on its lower bound 0.0, the bot's own limit: nothing lies beyond, but the peak may lie close to it; search it on a log scale"
+	sum := map[string]any{"winner": 1.0, "verdict": map[string]any{"text": "better than the defaults", "better_than_defaults": true,
+		"winner_on_bounds": []any{map[string]any{"param": "position_weight", "end": "lower", "bound": 0.0, "value": 0.0, "text": text}}}}
+	a := AnswerOf("results/x", sum)
+	found := false
+	for _, n := range a.Notes {
+		found = found || strings.Contains(n, text)
+	}
+	if !found {
+		t.Errorf("notes %q do not name the bound", a.Notes)
+	}
+	delete(sum["verdict"].(map[string]any), "winner_on_bounds")
+	for _, n := range AnswerOf("results/x", sum).Notes {
+		if strings.Contains(n, "bound") {
+			t.Errorf("a note on a bound without one: %q", n)
+		}
+	}
+}
+
+// A winner the promotion gate refused: the headline says so, and the
+// three gains stand side by side in the notes (issue 44).
+func TestAnswerGate(t *testing.T) {
+	gate := map[string]any{"against": []any{"brs"}, "maps": []any{"a.map", "b.map"}, "budget": "time=1s,bank", "games": 440.0, "deals": 110.0,
+		"elo": -149.1, "elo_lo": -183.4, "elo_hi": -117.3, "winner_points": 0.109, "defaults_points": 0.514, "difference": -0.405,
+		"difference_lo": -0.485, "difference_hi": -0.324, "sprt": "logistic elo0=0 elo1=10", "llr": -3.08, "llr_bounds": []any{-2.94, 2.94}, "state": "H0", "passed": false}
+	sum := map[string]any{"winner": 1.0, "verdict": map[string]any{"text": "no evidence of improvement: keep the defaults (the promotion gate rejected the winner: ...)",
+		"elo_vs_defaults": 176.7, "elo_lo": 0.0, "elo_hi": 392.6, "holdout": true, "gate": gate,
+		"field_gain": map[string]any{"field": []any{"opp"}, "winner_points": 0.708, "defaults_points": 0.333, "winner_games": 24.0, "defaults_games": 24.0, "difference": 0.375}}}
+	a := AnswerOf("results/x", sum)
+	if a.Headline != "Keep the defaults: variant 1 won the tuning but not under the promotion gate's conditions." {
+		t.Errorf("headline %q", a.Headline)
+	}
+	notes := strings.Join(a.Notes, "\n")
+	for _, want := range []string{"Gains over the defaults, side by side: self-play: +176.7 Elo [0.0, 392.6] (the hold-out rung); field: +0.375 points a game (no interval) against opp",
+		"held-out: -0.405 points a game [-0.485, -0.324] (winner 0.109, defaults 0.514 on 110 deals), -149.1 Elo [-183.4, -117.3], against brs, on a.map, b.map, budget time=1s,bank: GSPRT logistic elo0=0 elo1=10, LLR -3.08 → H0 after 440 games (failed)"} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("notes lack %q:\n%s", want, notes)
+		}
+	}
+	gate["passed"], gate["state"] = true, "H1"
+	if a := AnswerOf("results/x", sum); strings.Contains(a.Headline, "promotion gate") {
+		t.Errorf("a passed gate: headline %q", a.Headline)
+	}
+}

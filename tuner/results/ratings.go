@@ -387,6 +387,14 @@ type Verdict struct {
 	M int
 	// Confirmation, when the run played one.
 	Confirm *Confirmation
+	// Bounds are the winner's knobs that lie at an end of their range or
+	// list (space.OnBounds): the best may lie beyond (issue 44).
+	Bounds []space.BoundHit
+	// Gate is the promotion gate's result (a space's [gate]) and
+	// FieldGain the winner's gain against the sweep's field, shown beside
+	// it (gate.go).
+	Gate      *GateCheck
+	FieldGain *FieldGain
 }
 
 const (
@@ -397,6 +405,9 @@ const (
 func (r *Sweep) verdict(winner int, rt stats.Ratings) Verdict {
 	conf := r.s.Tournament.Confidence
 	v := Verdict{Winner: winner, Elo: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), LoAdjusted: math.NaN()}
+	if winner < len(r.params) {
+		v.Bounds = r.s.OnBounds(r.params[winner][0])
+	}
 	if winner < len(rt.PBest) {
 		v.PBest = rt.PBest[winner]
 	}

@@ -89,6 +89,13 @@ type VerdictJSON struct {
 	// distinct blocks; elo_lo_adjusted is the tournament's bound.
 	HoldOut       bool `json:"holdout,omitempty"`
 	HoldOutBlocks int  `json:"holdout_distinct_blocks,omitempty"`
+	// Bounds: the winner's knobs at an end of their range or list (the
+	// best may lie beyond; issue 44).
+	Bounds []space.BoundHit `json:"winner_on_bounds,omitempty"`
+	// Gate is the promotion gate ([gate]) and FieldGain the winner's gain
+	// against the sweep's field beside it (only with a gate).
+	Gate      *GateCheck `json:"gate,omitempty"`
+	FieldGain *FieldGain `json:"field_gain,omitempty"`
 }
 
 func OptFloat(f float64, d int) *float64 {
@@ -107,7 +114,7 @@ func (v Verdict) json(conf float64) VerdictJSON {
 	}
 	return VerdictJSON{Text: v.Text, Better: v.Better, Elo: OptFloat(v.Elo, 1), Lo: OptFloat(v.Lo, 1), Hi: OptFloat(v.Hi, 1),
 		LoAdjusted: OptFloat(v.LoAdjusted, 1), Confidence: conf, PBest: math.Round(v.PBest*1000) / 1000, Inseparable: ins, Confirm: v.Confirm,
-		HoldOut: v.Held, HoldOutBlocks: v.HeldDistinct}
+		HoldOut: v.Held, HoldOutBlocks: v.HeldDistinct, Bounds: v.Bounds, Gate: v.Gate, FieldGain: v.FieldGain}
 }
 
 func (r *Sweep) summary(winner, rounds int, elapsed time.Duration, v Verdict) Summary {

@@ -77,7 +77,14 @@ func (v Verdict) String() string {
 	} else if v.Played > 1 || v.Variants == 0 {
 		s += "\nseparated from every other variant"
 	}
-	return s + "\nverdict: " + v.Text
+	s += "\nverdict: " + v.Text
+	for _, l := range v.GainLines() {
+		s += "\n" + l
+	}
+	for _, b := range v.Bounds {
+		s += "\n" + b.Text
+	}
+	return s
 }
 
 // pbestText is P(best) with the variants it is taken among: those that

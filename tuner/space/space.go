@@ -38,6 +38,9 @@ type Space struct {
 	Generate   GenerateConfig
 	Tournament TournamentConfig
 
+	// Gate is the promotion gate ([gate], gate.go; nil: none).
+	Gate *GateConfig
+
 	// Interactions are the two-way interactions the effects model fits
 	// ([effects] interactions = [["a", "b"], ...]), beside every main
 	// effect.
@@ -245,7 +248,7 @@ func parse(path string, data []byte, rec map[string]recordedBot) (*Space, error)
 	if err := notASpace(root); err != nil {
 		return nil, err
 	}
-	if err := root.allow("name", "seed", "scenario", "base", "params", "generate", "tournament", "bots", "effects"); err != nil {
+	if err := root.allow("name", "seed", "scenario", "base", "params", "generate", "tournament", "bots", "effects", "gate"); err != nil {
 		return nil, err
 	}
 	if err := parseBots(root, filepath.Dir(path)); err != nil {
@@ -361,6 +364,13 @@ func parse(path string, data []byte, rec map[string]recordedBot) (*Space, error)
 	if err := s.parseEffects(eff); err != nil {
 		return nil, err
 	}
+	gate, err := root.table("gate")
+	if err != nil {
+		return nil, err
+	}
+	if err := s.parseGate(gate, dir); err != nil {
+		return nil, err
+	}
 
 	if err := s.regenerate(); err != nil {
 		key, msg := "generate", err.Error()
@@ -446,48 +456,8 @@ func parseScenario(t *tomlTable, dir string, files *[]File) (Scenario, error) {
 	_, sc.botExternal = t.doc.bots[bname]
 
 	// Maps.
-	names, given, err := t.strList("maps")
-	if err != nil {
+	if sc.Maps, sc.MapNames, err = parseMaps(t, g, dir, files); err != nil {
 		return sc, err
-	}
-	if !given {
-		if ms := g.Maps(); len(ms) > 0 {
-			names = []string{ms[0]}
-		} else {
-			names = []string{""}
-		}
-	} else if len(names) == 0 {
-		return sc, t.err("maps", "empty: leave maps out for the game's default map, or list at least one")
-	}
-	type entry struct {
-		name string
-		idx  int // the entry of maps it comes from
-	}
-	var entries []entry
-	for i, n := range names {
-		ns, err := expandMapName(g, dir, n)
-		if err != nil {
-			return sc, t.doc.errAt(append(t.sub("maps"), idxSeg(i)), err.Error())
-		}
-		for _, n := range ns {
-			entries = append(entries, entry{n, i})
-		}
-	}
-	for _, e := range entries {
-		n := e.name
-		rn := resolveMapName(g, dir, n)
-		mp, err := g.LoadMap(rn)
-		if err != nil {
-			return sc, t.doc.errAt(append(t.sub("maps"), idxSeg(e.idx)), err.Error())
-		}
-		if n != "" && !slices.Contains(g.Maps(), n) && fileExists(rn) {
-			*files = append(*files, File{Name: n, Path: rn})
-		}
-		sc.Maps = append(sc.Maps, mp)
-		if n == "" {
-			n = mp.Name()
-		}
-		sc.MapNames = append(sc.MapNames, n)
 	}
 
 	// Budget.
@@ -572,6 +542,58 @@ func parseScenario(t *tomlTable, dir string, files *[]File) (Scenario, error) {
 		sc.Cost = d
 	}
 	return sc, nil
+}
+
+// parseMaps reads a table's maps (a scenario's, the gate's): names,
+// globs and folders (expandMapName), resolved against dir; the game's
+// default map when the key is absent. Map files read are added to files.
+func parseMaps(t *tomlTable, g game.Game, dir string, files *[]File) ([]game.Map, []string, error) {
+	names, given, err := t.strList("maps")
+	if err != nil {
+		return nil, nil, err
+	}
+	if !given {
+		if ms := g.Maps(); len(ms) > 0 {
+			names = []string{ms[0]}
+		} else {
+			names = []string{""}
+		}
+	} else if len(names) == 0 {
+		return nil, nil, t.err("maps", "empty: leave maps out for the game's default map, or list at least one")
+	}
+	type entry struct {
+		name string
+		idx  int // the entry of maps it comes from
+	}
+	var entries []entry
+	for i, n := range names {
+		ns, err := expandMapName(g, dir, n)
+		if err != nil {
+			return nil, nil, t.doc.errAt(append(t.sub("maps"), idxSeg(i)), err.Error())
+		}
+		for _, n := range ns {
+			entries = append(entries, entry{n, i})
+		}
+	}
+	var maps []game.Map
+	var mapNames []string
+	for _, e := range entries {
+		n := e.name
+		rn := resolveMapName(g, dir, n)
+		mp, err := g.LoadMap(rn)
+		if err != nil {
+			return nil, nil, t.doc.errAt(append(t.sub("maps"), idxSeg(e.idx)), err.Error())
+		}
+		if n != "" && !slices.Contains(g.Maps(), n) && fileExists(rn) {
+			*files = append(*files, File{Name: n, Path: rn})
+		}
+		maps = append(maps, mp)
+		if n == "" {
+			n = mp.Name()
+		}
+		mapNames = append(mapNames, n)
+	}
+	return maps, mapNames, nil
 }
 
 // resolveMapName passes built-in map names through and resolves relative

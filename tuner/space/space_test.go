@@ -274,7 +274,7 @@ func TestSpaceErrors(t *testing.T) {
 		name, src, want string
 	}{
 		{"syntax", "name = \"x\"\nseed = = 3\n", "space.toml:2:8: "},
-		{"unknown top key", "colour = 3\n" + sc + p, "space.toml:1:1: colour: unknown key (known keys here: name, seed, scenario, base, params, generate, tournament, bots, effects)"},
+		{"unknown top key", "colour = 3\n" + sc + p, "space.toml:1:1: colour: unknown key (known keys here: name, seed, scenario, base, params, generate, tournament, bots, effects, gate)"},
 		{"unknown scenario key in 2nd", sc + sc + "mapz = [\"small\"]\n" + p, "space.toml:5:1: scenario.mapz: unknown key"},
 		{"no scenario", "[params]\ndepth = { values = [1] }\n", "space.toml: no [[scenario]]"},
 		{"scenario table", "[scenario]\ngame = \"fake\"\n" + p, "space.toml:1:1: scenario: expected an array of tables ([[scenario]]), found a table"},
