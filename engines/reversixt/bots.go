@@ -49,6 +49,11 @@ const (
 	ParamBombFocusWeight = "bomb_focus_weight"
 	ParamBombOwnWeight   = "bomb_own_weight"
 
+	ParamReduceAfter = "reduce_after" // not in the spec: late-move reductions (the shared search's)
+	ParamReduceBy    = "reduce_by"
+	ParamReduceDepth = "reduce_depth"
+	ParamReduceAt    = "reduce_at"
+
 	ParamTTLog2    = "tt_log2"    // not in the spec: the shared search's table
 	ParamMaxLeaves = "max_leaves" // not in the spec: safety cap under depth budgets
 
@@ -179,6 +184,12 @@ func ParanoidFrom(p game.Params) Paranoid {
 	fl(ParamBombOwnWeight, &c.Bomb.OwnWeight)
 	in(ParamTTLog2, &c.Search.TTLog2)
 	in(ParamMaxLeaves, &c.MaxLeaves)
+	in(ParamReduceAfter, &c.Search.ReduceAfter)
+	in(ParamReduceBy, &c.Search.ReduceBy)
+	in(ParamReduceDepth, &c.Search.ReduceDepth)
+	if p.Has(ParamReduceAt) {
+		c.Search.ReduceAt = p.Str(ParamReduceAt)
+	}
 	return c
 }
 
@@ -196,6 +207,7 @@ func ParanoidSpec() game.BotSpec {
 		return game.Param{Name: name, Kind: game.Bool, Default: def, Doc: doc}
 	}
 	under := func(p game.Param, kinds ...string) game.Param { p.ActsUnder = kinds; return p }
+	sd := ParanoidSearchDefaults()
 	params := []game.Param{
 		// §10.1
 		b(ParamAspiration, true, "aspiration windows around the previous iteration's value"),
@@ -239,6 +251,11 @@ func ParanoidSpec() game.BotSpec {
 		// not in the spec
 		i(ParamTTLog2, DefaultTTLog2, 0, search.MaxTTLog2, "transposition table of 2^n entries (0 = off)"),
 		under(i(ParamMaxLeaves, DefaultMaxLeaves, 0, 1000000000, "under a depth budget, drop the running iteration after this many evaluated leaves (0 = no cap)"), game.BudgetNone, game.BudgetDepth),
+		i(ParamReduceAfter, sd.ReduceAfter, 0, 64, "late-move reductions: moves of a node searched at full depth before the later ones are searched reduce_by plies shallower first (0 = off: full width)"),
+		i(ParamReduceBy, sd.ReduceBy, 1, 4, "plies a late move loses in its first, null-window search"),
+		i(ParamReduceDepth, sd.ReduceDepth, 2, 16, "least depth left at a node that reduces its late moves"),
+		{Name: ParamReduceAt, Kind: game.String, Default: sd.ReduceAt, Choices: []string{search.ReduceOpponents, search.ReduceAll},
+			Doc: "which nodes reduce: the opponents' (the minimising plies) or all below the root"},
 	}
 	return game.BotSpec{
 		Name:   "paranoid",

@@ -180,7 +180,7 @@ func BenchmarkParanoidCourseNodes(b *testing.B) {
 		}
 		b.Run(strings.TrimSuffix(filepath.Base(path), ".map"), func(b *testing.B) {
 			bot := courseBot(b)
-			budget := int64(courseMoveTime.Seconds() * courseStatedRate)
+			budget := courseNodesBudget(b)
 			var nodes, depths int64
 			var cpu time.Duration
 			for i := 0; i < b.N; i++ {
@@ -194,6 +194,22 @@ func BenchmarkParanoidCourseNodes(b *testing.B) {
 			reportRate(b, float64(nodes), "nodes", cpu)
 		})
 	}
+}
+
+// courseNodesBudget is BenchmarkParanoidCourseNodes' budget per move:
+// 200 ms × courseStatedRate, or $COURSE_BENCH_NODES nodes (say 600000,
+// 200 ms at the 8-player maps' rate) to compare settings at another
+// fixed budget.
+func courseNodesBudget(b *testing.B) int64 {
+	env := os.Getenv("COURSE_BENCH_NODES")
+	if env == "" {
+		return int64(courseMoveTime.Seconds() * courseStatedRate)
+	}
+	n, err := strconv.ParseInt(env, 10, 64)
+	if err != nil || n < 1 {
+		b.Fatalf("COURSE_BENCH_NODES: %q is not a positive node count", env)
+	}
+	return n
 }
 
 // courseBot is the default paranoid bot, or with the parameters of

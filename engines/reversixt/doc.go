@@ -384,6 +384,35 @@
 //     positions where one player moves alone (the others are out of moves
 //     and it holds overwrite stones): every ply is then a max node, nothing
 //     is pruned, and depth 3 on a full 20×20 board would be 300³ nodes.
+//   - Not in the spec: late-move reductions, the shared search's
+//     selective search (search.Config.ReduceAfter …). At a node with at
+//     least reduce_depth plies left (default 3) whose mover reduce_at
+//     names ("opponents": the minimising plies; "all": every ply below
+//     the root), the moves after the first reduce_after (in the gain
+//     order, the table move first) are first searched reduce_by plies
+//     shallower in a null window at the node's bound (the minimiser's β,
+//     the maximiser's α); a move that this search finds better than the
+//     bound is searched again at full depth with the node's window. The
+//     root's moves are never reduced. reduce_after = 0 is the full-width
+//     search of spec §10.3. Why "all" and reduce_by 2: along the lines
+//     that refute a root move, the root player's nodes are the ones whose
+//     every move must be searched (the opponents' nodes there are cut off
+//     after their first good reply), so reductions at the opponents' plies
+//     alone save little with two players; and a reduction by one ply
+//     moves the horizon to the other seat's turn, whose evaluation
+//     favours the seat that moved last, so that many reduced moves look
+//     better and are searched again (on 2013_comp_1_2p at depth 9 with
+//     reductions at the opponents' plies: reduce_by 1 costs 2.5 million
+//     nodes, more than the full width's 2.2 million; reduce_by 2 0.76
+//     million). A reduced search of depth D keeps every line's first
+//     plies in full (7 → 6 → 3 → 0 at worst with reduce_by 2: three), so
+//     it misses nothing the full-width search of those plies proves, and
+//     finds deeper wins and tactics on the lines the order puts first.
+//     reduce_after = 2, reduce_by = 2, reduce_at = "all" completes 1.3–4.7
+//     plies more at the same nodes on every course map of 32×32 fields and
+//     more; it is not the default, because games against the full width
+//     did not show it at least level (results/measurements.md, "Late-move
+//     reductions").
 //   - Bomb phase (§10.4): active players are ordered by stone count, ties
 //     by seat number; A is the closest before the bot, B the closest after;
 //     lost(all opponents) counts active opponents only; the blast is
@@ -527,7 +556,8 @@
 // aspiration_width, aspiration_factor, deepening_start, deepening_jump,
 // time_share, the evaluation of §10.2, the bonus and choice weights,
 // use_ordering, use_deepening, max_depth, the bomb rule, tt_log2,
-// max_leaves), with paranoid's defaults. With three or more players a
+// max_leaves, the reductions reduce_*: in brs an opponents' layer is one
+// node of the opponents), with paranoid's defaults. With three or more players a
 // node of brs costs more CPU than one of paranoid (an opponents' layer
 // lists the moves of every opponent, and paranoid's incremental move
 // lists do not apply): BenchmarkBotNodeCost, from the same positions at

@@ -53,6 +53,9 @@ var pinConfigs = []pinConfig{
 	{"nott", 3, map[string]any{ParamTTLog2: 0}},
 	{"jump1", 4, map[string]any{ParamDeepeningJump: 1, ParamAspiration: false, ParamPlayerDistance: 8}},
 	{"reach", 2, map[string]any{ParamStratMode: StratReach, ParamPositionWeight: 2.0, ParamBreakEven: 0.3}},
+	// the selective search (late-move reductions), added with it: its
+	// lines were written by the code that introduced it
+	{"reduce", 5, map[string]any{ParamReduceAfter: 2, ParamReduceBy: 2, ParamReduceAt: "all"}},
 }
 
 func pinBot(t testing.TB, params map[string]any) *ParanoidBot {

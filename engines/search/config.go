@@ -57,7 +57,33 @@ type Config struct {
 	TTLog2 int
 	// TTReplace is ReplaceDepth or ReplaceAlways.
 	TTReplace string
+
+	// Late-move reductions (a selective search). At a node with at least
+	// ReduceDepth plies left, whose mover is one of those ReduceAt names,
+	// the moves after the first ReduceAfter ones (in the search's order)
+	// are first searched ReduceBy plies shallower in a null window at the
+	// node's bound (the minimiser's β, the maximiser's α); only a move
+	// that this search finds better than the bound is searched again at
+	// the full depth with the node's window. ReduceAfter 0 turns it off
+	// (the full-width search). The root's moves are never reduced.
+	ReduceAfter int
+	// ReduceBy is the number of plies a late move loses (at least 1; the
+	// reduced child has at least depth 0, a leaf).
+	ReduceBy int
+	// ReduceDepth is the least depth left at a node that reduces (at
+	// least 2: a node at depth 1 has only leaves below).
+	ReduceDepth int
+	// ReduceAt is ReduceOpponents (the nodes of every player other than
+	// the root's: paranoid's minimising plies, negamax's opponent plies)
+	// or ReduceAll.
+	ReduceAt string
 }
+
+// Values of Config.ReduceAt.
+const (
+	ReduceOpponents = "opponents" // the plies of the players other than the root's
+	ReduceAll       = "all"       // every ply below the root
+)
 
 // DefaultConfig is the plain seed search: depth 11, no deepening under a
 // depth budget, no aspiration, no transposition table.
@@ -76,6 +102,10 @@ func DefaultConfig() Config {
 		AspirationMaxWidth: 1000.0,
 		TTLog2:             0,
 		TTReplace:          ReplaceDepth,
+		ReduceAfter:        0,
+		ReduceBy:           1,
+		ReduceDepth:        3,
+		ReduceAt:           ReduceOpponents,
 	}
 }
 
@@ -209,6 +239,18 @@ func (c Config) normalized() Config {
 	}
 	if c.TTReplace != ReplaceAlways {
 		c.TTReplace = ReplaceDepth
+	}
+	if c.ReduceAfter < 0 {
+		c.ReduceAfter = 0
+	}
+	if c.ReduceBy < 1 {
+		c.ReduceBy = 1
+	}
+	if c.ReduceDepth < 2 {
+		c.ReduceDepth = 2
+	}
+	if c.ReduceAt != ReduceAll {
+		c.ReduceAt = ReduceOpponents
 	}
 	return c
 }

@@ -104,6 +104,26 @@
 // emptied (by a generation counter) at the start of every search, so
 // results never depend on earlier moves.
 //
+// # Late-move reductions
+//
+// A selective search, off by default (Config.ReduceAfter = 0: the full
+// width). At a node with at least ReduceDepth plies left whose mover
+// ReduceAt names (ReduceOpponents: every player but the root's, which
+// under paranoid are the minimising plies; ReduceAll: every node below
+// the root), the moves after the first ReduceAfter in the search's order
+// are first searched ReduceBy plies shallower (at least to depth 0) in a
+// null window at the node's bound: (α, next float above α) at a
+// maximising node, (next float below β, β) at a minimising one. A move
+// that fails that window (it may be better than the bound) is searched
+// again at depth − 1 with the node's window; one that holds it is taken
+// as no better. Where the bound is still infinite no null window exists
+// and the move is searched in full at once. The root's moves are never
+// reduced. The value and move are then those of a smaller tree, not of
+// the full-width search of the same depth; the depth reported is the
+// nominal one. These settings are not in Params: a bot that offers them
+// names them itself (ReversiXT's reduce_after, reduce_by, reduce_depth,
+// reduce_at).
+//
 // # Parameters
 //
 // Params(defaults) describes the tunable settings as game.Params for a

@@ -665,10 +665,20 @@ func (sr *Searcher) node(s game.State, depth, ply int, alpha, beta float64, view
 	best := game.NoAction
 	saved := sr.horizon
 	sr.horizon = false
+	cfg := &sr.cfg
+	reduceFrom := len(moves) // the first move searched shallower first
+	if cfg.ReduceAfter > 0 && depth >= cfg.ReduceDepth && (mover != sr.root || cfg.ReduceAt == ReduceAll) {
+		reduceFrom = cfg.ReduceAfter
+	}
 	for i := range moves {
 		a := sr.moveAt(ply, i)
 		c := sr.play(s, a)
-		v := sr.childValue(c, mover, depth-1, ply+1, alpha, beta)
+		var v float64
+		if i >= reduceFrom {
+			v = sr.reduced(c, mover, depth, ply, alpha, beta, maxNode)
+		} else {
+			v = sr.childValue(c, mover, depth-1, ply+1, alpha, beta)
+		}
 		sr.unplay(s, a)
 		if sr.stop {
 			return 0
@@ -710,6 +720,29 @@ func (sr *Searcher) node(s game.State, depth, ply int, alpha, beta float64, view
 		sr.tt.store(key, depth, beta, bound, best, !hit)
 	}
 	return beta
+}
+
+// reduced searches the child c of a late move (Config.ReduceAfter):
+// first ReduceBy plies shallower in a null window at the node's bound,
+// then, only when that search finds the move better than the bound (or
+// the bound is infinite, where no null window exists), at depth − 1 with
+// the node's window. The value is the node's view, as childValue's.
+func (sr *Searcher) reduced(c game.State, mover, depth, ply int, alpha, beta float64, maxNode bool) float64 {
+	rd := max(depth-1-sr.cfg.ReduceBy, 0)
+	if maxNode {
+		if !math.IsInf(alpha, 0) {
+			v := sr.childValue(c, mover, rd, ply+1, alpha, math.Nextafter(alpha, math.Inf(1)))
+			if sr.stop || v <= alpha {
+				return v
+			}
+		}
+	} else if !math.IsInf(beta, 0) {
+		v := sr.childValue(c, mover, rd, ply+1, math.Nextafter(beta, math.Inf(-1)), beta)
+		if sr.stop || v >= beta {
+			return v
+		}
+	}
+	return sr.childValue(c, mover, depth-1, ply+1, alpha, beta)
 }
 
 // Info is the result's telemetry for game.Informer: nodes and the depth of
