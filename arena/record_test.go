@@ -103,7 +103,10 @@ func TestRecordReversiXTFaults(t *testing.T) {
 		jobs = append(jobs, Job{Game: g, Map: m, Seed: game.Mix(5, uint64(i)), Seats: seats,
 			Budget: game.Budget{Depth: 2}, OpeningPlies: 3, Record: true})
 	}
-	opt := Options{Workers: 2, HangTimeout: 150 * time.Millisecond}
+	// the hung seat costs its game this long; paranoid's depth-2 moves
+	// must stay far below it under -race on a loaded machine (150 ms did
+	// not: a paranoid move timed out at a load of 6)
+	opt := Options{Workers: 2, HangTimeout: 2 * time.Second}
 	for _, r := range collect(t, jobs, opt) {
 		faults := 0
 		for _, mv := range r.Moves {
