@@ -103,9 +103,18 @@ func listGame(w io.Writer, g game.Game) {
 		}
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 		fmt.Fprintln(tw, "  PARAMETER\tTYPE\tDEFAULT\tRANGE\tMEANING")
+		// the meaning takes what the other columns leave of 100 columns
+		// (tabwriter: each column its widest cell and a padding of 2)
+		cols := [3]int{len("PARAMETER"), len("TYPE"), len("DEFAULT")}
+		for _, p := range b.Params {
+			cols[0] = max(cols[0], len(p.Name))
+			cols[1] = max(cols[1], len(p.Kind.String()))
+			cols[2] = max(cols[2], len(game.FormatValue(p.Default)))
+		}
+		doc := max(100-len("  ")-(cols[0]+2)-(cols[1]+2)-(cols[2]+2)-(20+2), 24)
 		for _, p := range b.Params {
 			wrapRow(tw, "  ", []string{p.Name}, []string{p.Kind.String()}, []string{game.FormatValue(p.Default)},
-				wrap(paramRange(p), 20), wrap(paramDoc(p), 40))
+				wrap(paramRange(p), 20), wrap(paramDoc(p), doc))
 		}
 		tw.Flush()
 	}
