@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"tourney/internal/testspace"
 	"tourney/tuner/results"
 )
 
@@ -29,24 +30,7 @@ func gateDir(t *testing.T) string {
 
 // gateSpace is a race over x1 on the tuning landscape, with a field bot
 // and the gate text.
-func gateSpace(gate string) string {
-	return `name = "gate"
-seed = 5
-[[scenario]]
-game = "synthetic"
-bot = "landscape"
-maps = ["tune.toml"]
-field = ["opp.toml"]
-[params]
-x1 = { values = [0, 1] }
-[tournament]
-format = "race"
-max_games = 400
-bootstrap = 100
-confirm = true
-confirm_games = 400
-` + gate
-}
+func gateSpace(gate string) string { return testspace.Gate(gate) }
 
 // TestGateRefusesSelfPlayGain (issue 44): the winner's gain holds on the
 // tuning map (self-play and against the field) but not on the gate's

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tourney/internal/testspace"
 )
 
 // gateFiles writes a tuning landscape where x1 = 1 gains 300 Elo, a
@@ -14,26 +16,11 @@ func gateFiles(t *testing.T, dir string) string {
 	writeFile(t, dir, "tune.toml", "players = 2\n[main]\nx1 = { \"0\" = 0, \"1\" = 300 }\n")
 	writeFile(t, dir, "heldout.toml", "players = 2\n[main]\nx1 = { \"0\" = 0, \"1\" = -300 }\n")
 	writeFile(t, dir, "opp.toml", "game = \"synthetic\"\nbot = \"fixed\"\n[params]\nelo = 50.0\n")
-	return writeFile(t, dir, "gate.toml", `name = "gate"
-seed = 5
-[[scenario]]
-game = "synthetic"
-bot = "landscape"
-maps = ["tune.toml"]
-field = ["opp.toml"]
-[params]
-x1 = { values = [0, 1] }
-[tournament]
-format = "race"
-max_games = 400
-bootstrap = 100
-confirm = true
-confirm_games = 400
-[gate]
+	return writeFile(t, dir, "gate.toml", testspace.Gate(`[gate]
 maps = ["heldout.toml"]
 against = ["fixed"]
 max_games = 1000
-`)
+`))
 }
 
 // A winner that failed the promotion gate (issue 44): the sweep prints

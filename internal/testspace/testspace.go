@@ -21,6 +21,28 @@ func Text(name string, seed int, game, bot, rest string) string {
 	return fmt.Sprintf("\nname = %q\nseed = %d\n[[scenario]]\ngame = %q\nbot = %q\n", name, seed, game, bot) + rest
 }
 
+// Gate is the promotion gate's test space: a race over x1 of the
+// synthetic landscape bot on the landscape tune.toml, with the field bot
+// opp.toml and a confirmation, then gate (a [gate] table, or nothing).
+func Gate(gate string) string {
+	return `name = "gate"
+seed = 5
+[[scenario]]
+game = "synthetic"
+bot = "landscape"
+maps = ["tune.toml"]
+field = ["opp.toml"]
+[params]
+x1 = { values = [0, 1] }
+[tournament]
+format = "race"
+max_games = 400
+bootstrap = 100
+confirm = true
+confirm_games = 400
+` + gate
+}
+
 // Fixed is the text of a space of the synthetic game's fixed bot: its
 // name and seed, then params, the lines of [params] and the tables after
 // them.
