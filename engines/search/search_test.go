@@ -130,7 +130,11 @@ func TestEnhancementsKeepValue(t *testing.T) {
 			researches := 0
 			for hi, h := range []Hooks{plainHooks, quickHooks} {
 				sr := New(v.cfg(fixed(DefaultConfig())), h)
-				for i, s := range toyStates(2, 120) {
+				states := 120
+				if raceEnabled {
+					states = 40
+				}
+				for i, s := range toyStates(2, states) {
 					for d := 1; d <= 7; d += 2 {
 						want, wantMove := Minimax(s, d, h)
 						r := sr.Negamax(context.Background(), s, game.Budget{Depth: d})

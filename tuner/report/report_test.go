@@ -20,6 +20,7 @@ import (
 	"tourney/arena"
 	"tourney/engines/all"
 	"tourney/engines/game"
+	"tourney/internal/testspace"
 	"tourney/tuner"
 	"tourney/tuner/records"
 )
@@ -351,6 +352,7 @@ max_games = 27
 // default filler and the field bot), transitions-free boards in the
 // viewer, and a page that still nests.
 func TestReportReversiXT3(t *testing.T) {
+	testspace.HeavyUnderRace(t) // a ReversiXT sweep: 35 s under the detector
 	dir := sweepDir(t, rxSpace)
 	d, err := Load(dir)
 	if err != nil {

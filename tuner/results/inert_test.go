@@ -169,10 +169,8 @@ method = "grid"
 // budget (a transposition table or the leaves cap could make it act):
 // only the games say so.
 func TestInertReversiXTAspiration(t *testing.T) {
+	testspace.HeavyUnderRace(t) // 70 s under the detector at 12 games
 	games := 30
-	if testspace.Race {
-		games = 12 // two blocks: the race detector slows the bot tenfold
-	}
 	text := testspace.Text("rxt-inert", 5, "reversixt", "paranoid", `maps = ["duel10"]
 budget = { depth = 3 }
 [params]

@@ -1,0 +1,5 @@
+//go:build race
+
+package search
+
+func init() { raceEnabled = true }
