@@ -471,7 +471,7 @@ stall = { values = [0, 3] }
 		if pyErr != nil {
 			t.Skip("python3 is not installed")
 		}
-		g := run(t, fmt.Sprintf(`[%q, %q, "--seed", "{param:seed}", "--stall-round", "{param:stall}"]`, py, script), `{ time = "3s" }`, `["speed-2p", "speed-6p"]`)
+		g := run(t, fmt.Sprintf(`[%q, %q, "--seed", "{param:seed}", "--stall-round", "{param:stall}"]`, py, script), `{ time = "3s" }`, `["speed-2p-30x30", "speed-6p-30x30"]`)
 		// variant 1 stalls in round 3: a timeout forfeit; variant 0 and
 		// the default seats play on to the end.
 		rows, err := csv.NewReader(bytes.NewReader(g)).ReadAll()
@@ -490,7 +490,7 @@ stall = { values = [0, 3] }
 				timeouts++
 				// eliminated in round 3, as the official server does: a
 				// 6-player game goes on without it
-				if r[col["map"]] == "speed-6p" && r[col["plies"]] <= "3" && len(r[col["plies"]]) == 1 {
+				if r[col["map"]] == "speed-6p-30x30" && r[col["plies"]] <= "3" && len(r[col["plies"]]) == 1 {
 					t.Errorf("the 6-player game ended with the stalling seat (plies %s)", r[col["plies"]])
 				}
 			case end != "normal":
@@ -502,8 +502,8 @@ stall = { values = [0, 3] }
 		}
 	})
 	t.Run("go-client", func(t *testing.T) {
-		g := run(t, fmt.Sprintf(`[%q, "client", "speed", "--budget", "depth=1", "--seed", "{param:seed}"]`, exe), `{ time = "5s" }`, `["speed-6p"]`)
-		wantPlayed(t, g, "speed-6p")
+		g := run(t, fmt.Sprintf(`[%q, "client", "speed", "--budget", "depth=1", "--seed", "{param:seed}"]`, exe), `{ time = "5s" }`, `["speed-6p-30x30"]`)
+		wantPlayed(t, g, "speed-6p-30x30")
 	})
 }
 
