@@ -223,8 +223,13 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		w = defaultWorkers()
 	}
 	gamesLo, games := cal.Range(bounds)
-	est, lo := games/time.Duration(w), gamesLo/time.Duration(w)
 	per := scaleDuration(games, 1, bounds.MaxGames).Round(time.Microsecond).String()
+	// a pooled bot process starts once and plays on: its start-up is a
+	// run's, not a game's (the processes of one worker at the least,
+	// of every worker at the most)
+	startLo, startHi := cal.StartupCPU(1), cal.StartupCPU(w)
+	gamesLo, games = gamesLo+startLo, games+startHi
+	est, lo := games/time.Duration(w), gamesLo/time.Duration(w)
 	if len(cal.Probes) > 0 {
 		per = scaleDuration(gamesLo, 1, bounds.MaxGames).Round(time.Microsecond).String() + " to " + per
 	}
@@ -234,6 +239,9 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	from := fmt.Sprintf("from %d calibration games with their records", cal.Games)
 	if cal.Dearest != nil {
 		from += "; the most puts every game at the cost of the dearest seating of candidates on its map (its mean over the calibration): which variants play longest, and how long the tournament runs, vary with the seed"
+	}
+	if cal.Startup > 0 {
+		from += fmt.Sprintf("; the bot processes' start-up, %s of CPU each, once a process and not a game: %d to %d processes (%d a worker)", cal.Startup.Round(time.Millisecond), cal.Procs, cal.Procs*w, cal.Procs)
 	}
 	if cal.Games == 0 {
 		from = "from the scenarios' declared costs"
@@ -265,6 +273,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		if here.Games > 0 {
 			gLo, g := here.Range(bounds)
+			gLo, g = gLo+here.StartupCPU(1), g+here.StartupCPU(w)
 			fmt.Fprintf(stdout, "this machine: %s to %s of CPU, the fits included (from %d calibration games: %s of CPU a game where the declared costs say %s; the declared costs plan the run, and its games are the same on any machine)\n",
 				(gLo + fitsLo).Round(time.Second), (g + fits).Round(time.Second), here.Games,
 				scaleDuration(g, 1, bounds.MaxGames).Round(time.Millisecond), scaleDuration(games, 1, bounds.MaxGames).Round(time.Millisecond))

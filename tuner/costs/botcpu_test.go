@@ -58,3 +58,50 @@ pick = { values = [1, 2] }
 		t.Errorf("%v of CPU a game over %d games, want at least the bots' 2 × %v", got, cal.Games, spin)
 	}
 }
+
+// TestCalibrateStartupOnce: a pooled bot process's start-up is no part
+// of a game's cost: the fake bot burns 300 ms of CPU before its hello
+// (as a JVM starts) and next to nothing a game. main put the two
+// processes' start-ups into the first of the 3 calibration games: 200 ms
+// a game, for games of a few milliseconds. The start-up is measured
+// apart (Startup, a process's) with the processes a worker holds
+// (Procs: the two seats).
+func TestCalibrateStartupOnce(t *testing.T) {
+	const spin = 300 * time.Millisecond
+	t.Setenv("TOURNEY_FAKE_START_SPIN", spin.String())
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := space.Parse("start.toml", []byte(fmt.Sprintf(`name = "start"
+[bots.fakestart]
+game    = "connect4"
+cmd     = [%q]
+env     = { %s = %q }
+params  = { pick = { type = "int", default = 0, min = 0, max = 3 } }
+startup = "60s"
+[[scenario]]
+game   = "connect4"
+bot    = "fakestart"
+budget = { depth = 1 }
+[params]
+pick = { values = [1, 2] }
+`, exe, externaltest.Env, externaltest.ModeFirst)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer external.CloseAll()
+	st0, n0 := external.StartupCPU()
+	cal, err := Calibrate(context.Background(), sp, time.Millisecond, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st1, n1 := external.StartupCPU()
+	t.Logf("%v of CPU a game over %d games; start-up %v a process, %d processes (%v over %d started here)", cal.PerGame[0][0], cal.Games, cal.Startup, cal.Procs, st1-st0, n1-n0)
+	if got := cal.PerGame[0][0]; got > spin/3 {
+		t.Errorf("%v of CPU a game over %d games: the processes' start-up (%v each) counted in the games", got, cal.Games, spin)
+	}
+	if n1-n0 != 2 || cal.Procs != 2 || st1-st0 < 2*spin*8/10 || cal.Startup < spin*8/10 || cal.StartupCPU(2) != 4*cal.Startup {
+		t.Errorf("start-ups: %d processes (%d held) for %v, want 2 at %v or more each", n1-n0, cal.Procs, st1-st0, spin*8/10)
+	}
+}

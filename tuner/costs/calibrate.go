@@ -16,6 +16,7 @@ import (
 	"gonum.org/v1/gonum/stat"
 
 	"tourney/arena"
+	"tourney/engines/external"
 	"tourney/engines/game"
 )
 
@@ -39,6 +40,23 @@ type Calibration struct {
 	Dearest [][]time.Duration
 	Games   int // calibration games played
 	Probes  []ProbeCost
+	// Startup is the CPU time of one pooled bot process's start-up (its
+	// spawn to its hello, on the mean: external.StartupCPU) and Procs
+	// how many the calibration's games, played one at a time, held: a
+	// process starts once and plays game after game, so its start-up is
+	// no part of PerGame (a Java bot's 2.5 s of JVM start in a
+	// calibration of 46 games put a game at 0.23 s where the run's cost
+	// 0.16 s; issue 39). A run pays it for each process it starts:
+	// StartupCPU. 0 for built-in bots.
+	Startup time.Duration
+	Procs   int
+}
+
+// StartupCPU is the CPU time of the bot processes' start-ups in a run
+// on workers workers: Procs processes a worker (the seats of external
+// bots a game holds), each at Startup.
+func (c Calibration) StartupCPU(workers int) time.Duration {
+	return time.Duration(c.Procs*max(1, workers)) * c.Startup
 }
 
 // ProbeCost is the CPU time of the games a continuous search plays
@@ -148,7 +166,8 @@ func calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 	var built time.Duration // building the jobs (a sweep's is in FitCost's dry run)
 	var perRound []float64  // each round's games' CPU time
 	cpu0 := ProcessCPU()
-	vs, next := s.Variants(), 0 // next: the next candidate to seat
+	st0, procs0 := external.StartupCPU() // the bot processes' start-ups are not a game's cost
+	vs, next := s.Variants(), 0          // next: the next candidate to seat
 	least := minRounds
 	if runGames > 0 && seats > 0 {
 		cand := min(s.Candidates(), len(vs))
@@ -167,6 +186,7 @@ func calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 		for i := range jobs {
 			job := &jobs[i]
 			cpu := ProcessCPU()
+			st, _ := external.StartupCPU()
 			res, err := arena.Play(ctx, job, arena.Options{})
 			if err != nil {
 				return Calibration{}, err
@@ -177,7 +197,8 @@ func calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 				}
 				c0++
 			}
-			d := ProcessCPU() - cpu
+			st1, _ := external.StartupCPU()
+			d := max(ProcessCPU()-cpu-(st1-st), 0)
 			timed += d
 			if m, ok := job.Meta.(probeMeta); ok {
 				k := 0
@@ -236,10 +257,21 @@ func calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 	// sweep's (and a CMA-ES probe's job, a table drawn from a generation's
 	// block, costs more than a synthetic game).
 	scale := 1.0
-	if all := ProcessCPU() - cpu0 - built; timed > 0 && all > timed {
+	stEnd, procs := external.StartupCPU()
+	if all := ProcessCPU() - cpu0 - built - (stEnd - st0); timed > 0 && all > timed {
 		scale = float64(all) / float64(timed)
 	}
 	c := Calibration{PerGame: total}
+	if procs > 0 {
+		// the mean over the processes the calibration started, else
+		// over those that said hello before (validate's check of the
+		// bots); Procs: those the games left waiting in the pools, what
+		// a worker holds
+		c.Startup, c.Procs = stEnd/time.Duration(procs), external.Live()
+		if n := procs - procs0; n > 0 {
+			c.Startup = (stEnd - st0) / time.Duration(n)
+		}
+	}
 	if runGames > 0 && probes == nil {
 		// the dearest seating's mean cost a game (one game of a seating
 		// is noisy; its mean over the rounds is what a long race between

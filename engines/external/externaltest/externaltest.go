@@ -111,6 +111,11 @@ func run(mode string) int {
 		d, _ := time.ParseDuration(os.Getenv("TOURNEY_FAKE_SLEEP"))
 		time.Sleep(d)
 	}
+	if d, err := time.ParseDuration(os.Getenv("TOURNEY_FAKE_START_SPIN")); err == nil {
+		// $TOURNEY_FAKE_START_SPIN (any mode): burns that much CPU before
+		// it reads hello, as a JVM starts
+		spin(d)
+	}
 	counts := mode == ModeNodes || mode == ModeNodesMissing || mode == ModeNodesNegative
 	spend, err := strconv.ParseFloat(os.Getenv("TOURNEY_FAKE_SPEND"), 64)
 	if err != nil {
