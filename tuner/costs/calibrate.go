@@ -41,7 +41,8 @@ type Calibration struct {
 	Games   int // calibration games played
 	Probes  []ProbeCost
 	// Startup is the CPU time of one pooled bot process's start-up (its
-	// spawn to its hello, on the mean: external.StartupCPU) and Procs
+	// spawn to its hello, on the mean: external.StartupCPU, and its share
+	// of the warm-up round's excess over a measured round) and Procs
 	// how many the calibration's games, played one at a time, held: a
 	// process starts once and plays game after game, so its start-up is
 	// no part of PerGame (a Java bot's 2.5 s of JVM start in a
@@ -168,6 +169,14 @@ func calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 	cpu0 := ProcessCPU()
 	st0, procs0 := external.StartupCPU() // the bot processes' start-ups are not a game's cost
 	vs, next := s.Variants(), 0          // next: the next candidate to seat
+	// With external bots the first round warms their processes up (a
+	// JVM compiles the bot's code over its first game: 0.4 to 0.8 s of
+	// CPU against 0.1 s a game after): a process's cost, like its
+	// start-up, not a game's. Its excess over a measured round goes to
+	// Startup, its games to no mean; the rounds after it seat the
+	// candidates from the first.
+	warmup := len(s.ExternalBots()) > 0
+	var warm time.Duration // the warm-up round's games' CPU time
 	least := minRounds
 	if runGames > 0 && seats > 0 {
 		cand := min(s.Candidates(), len(vs))
@@ -199,6 +208,10 @@ func calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 			}
 			st1, _ := external.StartupCPU()
 			d := max(ProcessCPU()-cpu-(st1-st), 0)
+			if warmup && round == 0 {
+				warm += d
+				continue
+			}
 			timed += d
 			if m, ok := job.Meta.(probeMeta); ok {
 				k := 0
@@ -222,6 +235,10 @@ func calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 					pairs[si][mi][k] = ps
 				}
 			}
+		}
+		if warmup && round == 0 {
+			next = 0
+			continue
 		}
 		rounds++
 		perRound = append(perRound, float64(timed-before))
@@ -258,7 +275,7 @@ func calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 	// block, costs more than a synthetic game).
 	scale := 1.0
 	stEnd, procs := external.StartupCPU()
-	if all := ProcessCPU() - cpu0 - built - (stEnd - st0); timed > 0 && all > timed {
+	if all := ProcessCPU() - cpu0 - built - (stEnd - st0) - warm; timed > 0 && all > timed {
 		scale = float64(all) / float64(timed)
 	}
 	c := Calibration{PerGame: total}
@@ -270,6 +287,11 @@ func calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 		c.Startup, c.Procs = stEnd/time.Duration(procs), external.Live()
 		if n := procs - procs0; n > 0 {
 			c.Startup = (stEnd - st0) / time.Duration(n)
+		}
+		// and the warm-up round's excess over a measured round, shared
+		// by the processes it warmed
+		if ex := time.Duration(float64(warm) - stat.Mean(perRound, nil)); rounds > 0 && ex > 0 && c.Procs > 0 {
+			c.Startup += ex / time.Duration(c.Procs)
 		}
 	}
 	if runGames > 0 && probes == nil {

@@ -131,6 +131,7 @@ func run(mode string) int {
 		out.Flush()
 	}
 	pick, turns := 0, 0
+	warmed := false
 	var seed uint64
 	for {
 		line, err := in.ReadBytes('\n')
@@ -196,6 +197,13 @@ func run(mode string) int {
 				}
 			}
 			prevID, lastID = lastID, m.ID
+			if d, err := time.ParseDuration(os.Getenv("TOURNEY_FAKE_WARMUP_SPIN")); err == nil && !warmed {
+				// $TOURNEY_FAKE_WARMUP_SPIN (any mode): burns that much CPU
+				// at the process's first turn, as a JVM compiles the bot
+				// over its first game
+				warmed = true
+				spin(d)
+			}
 			if mode == ModeBusy && turns == 1 {
 				if err := runSpinner(os.Getenv("TOURNEY_FAKE_SPIN_BG") == "1"); err != nil {
 					fmt.Fprintln(os.Stderr, "fake bot:", err)
