@@ -45,10 +45,10 @@ type Calibration struct {
 	// of the warm-up round's excess over a measured round) and Procs
 	// how many the calibration's games, played one at a time, held: a
 	// process starts once and plays game after game, so its start-up is
-	// no part of PerGame (a Java bot's 2.5 s of JVM start in a
-	// calibration of 46 games put a game at 0.23 s where the run's cost
-	// 0.16 s; issue 39). A run pays it for each process it starts:
-	// StartupCPU. 0 for built-in bots.
+	// no part of PerGame (issue 39: a Java bot's JVM start, 2 to 3 s of
+	// CPU a process, counted in a calibration of 46 games put the run's
+	// mean 31 % above its CPU). A run pays it for each process it
+	// starts: StartupCPU. 0 for built-in bots.
 	Startup time.Duration
 	Procs   int
 }
