@@ -32,7 +32,10 @@ records written as a sweep writes them, or from
 the scenarios' declared costs when every scenario declares one, unless
 --no-estimate; a continuous search, spsa or cmaes, is timed at probe
 points of the box, and its estimate runs from the cheapest probe's to
-the dearest's: where the search goes is not known before the run). Every external bot is started once and must say hello, as
+the dearest's: where the search goes is not known before the run; an
+external bot's process pays its start-up and its first game's warm-up
+once, not in every game: the estimate counts them once a process, for
+one worker's processes at the least and every worker's at the most). Every external bot is started once and must say hello, as
 before a sweep. Without SPACE.toml it checks the embedded default space.
 Exits 2 with file:line: key: message on any error in the file, 1 when an
 external bot cannot start. --variants prints every variant's values
