@@ -508,10 +508,13 @@ stall = { values = [0, 3] }
 }
 
 // TestPromoteExternal: the winner of a sweep of an external bot is a
-// config that carries its [bots.NAME] table, so match can play it.
+// config that carries its [bots.NAME] table, so match can play it, and
+// the sweep's opening_plies (4 here, where an external bot's default is
+// none), so match opens as the sweep did (main: 0 random plies).
 func TestPromoteExternal(t *testing.T) {
 	dir := t.TempDir()
-	p := writeFile(t, dir, "s.toml", fakeSpace(t, externaltest.ModeFirst, ""))
+	sp := strings.Replace(fakeSpace(t, externaltest.ModeFirst, ""), "field  = [\"random\"]\n", "field  = [\"random\"]\nopening_plies = 4\n", 1)
+	p := writeFile(t, dir, "s.toml", sp)
 	res := filepath.Join(dir, "r")
 	if code, out, stderr := tourney(t, "sweep", p, "--out", res, "--quiet"); code != 0 {
 		t.Fatalf("sweep: %d %s %s", code, out, stderr)
@@ -530,9 +533,15 @@ func TestPromoteExternal(t *testing.T) {
 	if !bytes.Contains(b, []byte("\ndir = \"..\"\n")) {
 		t.Fatalf("promoted config: want dir = \"..\":\n%s", b)
 	}
-	code, out, stderr := tourney(t, "match", cfg, "random", "--games", "4", "--budget", "depth=1", "--out", filepath.Join(dir, "m"), "--quiet")
+	if !bytes.Contains(b, []byte("\nopening_plies = 4 ")) {
+		t.Fatalf("promoted config: want the sweep's opening_plies = 4:\n%s", b)
+	}
+	code, out, stderr := tourney(t, "match", cfg, "default", "--games", "4", "--budget", "depth=1", "--out", filepath.Join(dir, "m"), "--quiet")
 	if code != 0 || !strings.Contains(out, "4 games") {
 		t.Fatalf("match: %d %q %q", code, out, stderr)
+	}
+	if want := "opening: 4 random plies a deal, as the sweep " + cfg + " was promoted from opened"; !strings.Contains(out, want) {
+		t.Errorf("match: want %q in\n%s", want, out)
 	}
 	noChildren(t)
 }

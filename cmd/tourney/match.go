@@ -24,8 +24,10 @@ config file, "default" (or the name of the file's bot, or of another bot
 the file declares in [bots]) is the file's own bot at its declared
 defaults, built-in or external: 'tourney match my-bot.toml default' plays
 the promoted values against the bot's own; with no file it is the game's
-default bot. Both sides may be external bots. The games open as a sweep's
-do (the game's default opening plies, none with an external bot) unless
+default bot. Both sides may be external bots. The games open as the
+sweep did: with the opening_plies a promoted file carries (the sweep's,
+when it was not the default), else as a sweep opens by default (the
+game's default opening plies, none with an external bot), unless
 --opening-plies says otherwise; the output says which.
 
 Games are played in pairs (blocks) with seats swapped, and every
@@ -47,7 +49,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	maps := fs.String("map", "", "comma-separated built-in map names or map files (default: the game's default map)")
 	games := fs.Int("games", 20, "total games, rounded up to whole pairs (seats alternate)")
 	budget := fs.String("budget", "", "per move: depth=N, nodes=N or time=DURATION; time=1s,node_rate=N[,bank] is a clock counted in nodes (reproducible; bank: the contest's time bank) (default: the bots' own)")
-	opening := fs.Int("opening-plies", 0, "random moves that start each pair of games (varied positions for deterministic bots) (default: as a sweep opens: the game's default opening, none with an external bot)")
+	opening := fs.Int("opening-plies", 0, "random moves that start each pair of games (varied positions for deterministic bots) (default: a promoted file's opening_plies, the sweep's; else as a sweep opens: the game's default opening, none with an external bot)")
 	sprt := fs.String("sprt", "", "sequential test elo0,elo1[,alpha,beta] (GSPRT over pairs)")
 	normalized := fs.Bool("normalized", false, "SPRT bounds in normalized Elo (nElo) instead of logistic Elo")
 	confidence := fs.Float64("confidence", 0.95, "confidence of the intervals")
@@ -121,7 +123,26 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	cfg.OpeningPlies = *opening
 	openingLine := fmt.Sprintf("opening: %d random plies a deal (--opening-plies)", *opening)
-	if !openingSet {
+	// a promoted file's opening_plies: the opening its sweep played
+	tested := -1
+	var testedBy *space.BotConfig
+	for _, bc := range from {
+		if bc == nil || bc.OpeningPlies < 0 {
+			continue
+		}
+		if testedBy != nil && bc.OpeningPlies != tested && !openingSet {
+			return usagef("%s was tested with opening_plies = %d, %s with %d: give --opening-plies N", testedBy.Path, tested, bc.Path, bc.OpeningPlies)
+		}
+		if testedBy == nil {
+			tested, testedBy = bc.OpeningPlies, bc
+		}
+	}
+	switch {
+	case openingSet:
+	case testedBy != nil:
+		cfg.OpeningPlies = tested
+		openingLine = fmt.Sprintf("opening: %d random plies a deal, as the sweep %s was promoted from opened (its opening_plies; --opening-plies N to change)", tested, testedBy.Path)
+	default:
 		// as the sweep opens (a scenario without opening_plies)
 		cfg.OpeningPlies = space.DefaultOpeningPlies(g, ext)
 		why := "the game's default"

@@ -32,7 +32,10 @@ records written as a sweep writes them, or from
 the scenarios' declared costs when every scenario declares one, unless
 --no-estimate; a continuous search, spsa or cmaes, is timed at probe
 points of the box, and its estimate runs from the cheapest probe's to
-the dearest's: where the search goes is not known before the run). Every external bot is started once and must say hello, as
+the dearest's: where the search goes is not known before the run; an
+external bot's process pays its start-up and its first game's warm-up
+once, not in every game: the estimate counts them once a process, for
+one worker's processes at the least and every worker's at the most). Every external bot is started once and must say hello, as
 before a sweep. Without SPACE.toml it checks the embedded default space.
 Exits 2 with file:line: key: message on any error in the file, 1 when an
 external bot cannot start. --variants prints every variant's values
@@ -223,8 +226,13 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		w = defaultWorkers()
 	}
 	gamesLo, games := cal.Range(bounds)
-	est, lo := games/time.Duration(w), gamesLo/time.Duration(w)
 	per := scaleDuration(games, 1, bounds.MaxGames).Round(time.Microsecond).String()
+	// a pooled bot process starts once and plays on: its start-up is a
+	// run's, not a game's (the processes of one worker at the least,
+	// of every worker at the most)
+	startLo, startHi := cal.StartupCPU(1), cal.StartupCPU(w)
+	gamesLo, games = gamesLo+startLo, games+startHi
+	est, lo := games/time.Duration(w), gamesLo/time.Duration(w)
 	if len(cal.Probes) > 0 {
 		per = scaleDuration(gamesLo, 1, bounds.MaxGames).Round(time.Microsecond).String() + " to " + per
 	}
@@ -234,6 +242,9 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	from := fmt.Sprintf("from %d calibration games with their records", cal.Games)
 	if cal.Dearest != nil {
 		from += "; the most puts every game at the cost of the dearest seating of candidates on its map (its mean over the calibration): which variants play longest, and how long the tournament runs, vary with the seed"
+	}
+	if cal.Startup > 0 {
+		from += fmt.Sprintf("; the bot processes' start-up, %s of CPU each, once a process and not a game: %d to %d processes (%d a worker)", cal.Startup.Round(time.Millisecond), cal.Procs, cal.Procs*w, cal.Procs)
 	}
 	if cal.Games == 0 {
 		from = "from the scenarios' declared costs"
@@ -265,6 +276,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		if here.Games > 0 {
 			gLo, g := here.Range(bounds)
+			gLo, g = gLo+here.StartupCPU(1), g+here.StartupCPU(w)
 			fmt.Fprintf(stdout, "this machine: %s to %s of CPU, the fits included (from %d calibration games: %s of CPU a game where the declared costs say %s; the declared costs plan the run, and its games are the same on any machine)\n",
 				(gLo + fitsLo).Round(time.Second), (g + fits).Round(time.Second), here.Games,
 				scaleDuration(g, 1, bounds.MaxGames).Round(time.Millisecond), scaleDuration(games, 1, bounds.MaxGames).Round(time.Millisecond))

@@ -337,11 +337,11 @@ func (b *jsonlBot) Step(ctx context.Context, s game.State, player int, bud game.
 		deadline = t0.Add(d.MoveTimeout)
 	}
 	if bud.Time > 0 && !pr.clockNoted {
-		pr.clockNoted = true
+		pr.clockNoted = true // once a process; once a bot in its log (noteOnce)
 		if nodeClock {
-			pr.log.note("bot %s counts its nodes (hello \"clock\": \"nodes\"): under %s each move costs info.nodes / %d nodes/s, the same at any load and worker count", d.Name, bud, bud.NodeRate)
+			pr.log.noteOnce("bot %s counts its nodes (hello \"clock\": \"nodes\"): under %s each move costs info.nodes / %d nodes/s, the same at any load and worker count", d.Name, bud, bud.NodeRate)
 		} else {
-			pr.log.note("bot %s plays %s on the wall clock (its games depend on the machine's load; to replay them byte for byte, count nodes: hello \"clock\": \"nodes\" and a node_rate in the budget)", d.Name, bud)
+			pr.log.noteOnce("bot %s plays %s on the wall clock (its games depend on the machine's load; to replay them byte for byte, count nodes: hello \"clock\": \"nodes\" and a node_rate in the budget)", d.Name, bud)
 		}
 	}
 	line, err := pr.recv(deadline, abort)
@@ -378,7 +378,7 @@ func (b *jsonlBot) Step(ctx context.Context, s game.State, player int, bud game.
 		d.unechoed.Store(true)
 		if !pr.noted {
 			pr.noted = true
-			pr.log.note("bot %s does not echo turn ids (protocol tourney/1): a late answer cannot be told from a fresh one; echo the turn's \"id\" in each action (tourney/2)", d.Name)
+			pr.log.noteOnce("bot %s does not echo turn ids (protocol tourney/1): a late answer cannot be told from a fresh one; echo the turn's \"id\" in each action (tourney/2)", d.Name)
 		}
 	}
 	if err != nil {

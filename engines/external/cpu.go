@@ -118,7 +118,28 @@ func ProcessCPU() time.Duration {
 	return t
 }
 
+// StartupCPU is the CPU time the JSON-lines bot processes started so
+// far spent up to their hello (spawn, and a JVM's or interpreter's
+// start: the Java example bot's 2 to 3 s of CPU against its 0.1 s a
+// game), and how many processes said hello. A pooled process pays it
+// once and then plays game after game: a calibration of a few dozen
+// games that counts it in its games' cost puts a sweep of hundreds at
+// a third too dear (issue 39). Where a live process reads as 0 (not
+// Linux) it is 0.
+func StartupCPU() (cpu time.Duration, procs int) {
+	return time.Duration(startupCPU.Load()), int(startups.Load())
+}
+
+// noteStartup adds the process's CPU time so far, at its hello, to
+// StartupCPU.
+func noteStartup(p *proc) {
+	startupCPU.Add(int64(p.treeCPU()))
+	startups.Add(1)
+}
+
 var (
+	// startupCPU, startups: StartupCPU.
+	startupCPU, startups atomic.Int64
 	// cpuEnded is the CPU time of every bot process that has ended.
 	cpuEnded atomic.Int64
 	// cpuSum orders the sums of ProcessCPU against processes that end

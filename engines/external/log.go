@@ -24,12 +24,13 @@ var LogCap int64 = 10 << 20
 type botLog struct {
 	name    string
 	mu      sync.Mutex
-	f       *os.File // the log file (nil: held or passed through)
-	held    []byte   // bytes waiting for the directory (HoldLogs)
-	n       int64    // bytes taken (against LogCap)
-	dropped bool     // the cap was reached (the note is written)
-	tail    []byte   // the last bytes written (lastLines), at most tailCap
-	total   int64    // bytes written since the log was made (lastLines)
+	f       *os.File        // the log file (nil: held or passed through)
+	held    []byte          // bytes waiting for the directory (HoldLogs)
+	n       int64           // bytes taken (against LogCap)
+	dropped bool            // the cap was reached (the note is written)
+	tail    []byte          // the last bytes written (lastLines), at most tailCap
+	total   int64           // bytes written since the log was made (lastLines)
+	once    map[string]bool // the notes written once a bot and run (noteOnce)
 }
 
 // tailCap bounds what a log keeps of its last bytes (lastLines).
@@ -102,6 +103,7 @@ func (l *botLog) close() {
 		l.held = nil
 	}
 	l.n, l.dropped = 0, false // the cap is per run
+	l.once = nil
 }
 
 // out is where bytes go now (l.mu held); nil: hold them.
@@ -153,6 +155,25 @@ func (l *botLog) emit(b []byte) {
 // connection, a stale answer); notes count against the cap as well.
 func (l *botLog) note(format string, args ...any) {
 	l.Write(fmt.Appendf(nil, "tourney: "+format+"\n", args...))
+}
+
+// noteOnce is note for what holds of the bot, not of one process (the
+// clock it plays, that it does not echo ids): written once a bot and
+// run, whatever the number of its processes (one a seat and worker).
+func (l *botLog) noteOnce(format string, args ...any) {
+	line := fmt.Sprintf(format, args...)
+	l.mu.Lock()
+	seen := l.once[line]
+	if !seen {
+		if l.once == nil {
+			l.once = map[string]bool{}
+		}
+		l.once[line] = true
+	}
+	l.mu.Unlock()
+	if !seen {
+		l.note("%s", line)
+	}
 }
 
 // HoldLogs makes bots' stderr wait in memory (up to LogCap each) until

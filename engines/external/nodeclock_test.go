@@ -209,3 +209,32 @@ func TestClockLine(t *testing.T) {
 		}
 	}
 }
+
+// TestClockNotedOnce: the note on the clock a bot plays is in its log
+// once a bot, however many processes it runs (main: once a process, one
+// a seat and worker: 4 lines for a sweep at 2 workers).
+func TestClockNotedOnce(t *testing.T) {
+	defer noChildren(t)
+	dir := logDir(t)
+	b := game.Budget{Time: 10 * time.Millisecond, NodeRate: 100_000, Bank: true}
+	n := fake(t, "connect4", externaltest.ModeNodes)
+	n.Name = "fake-nodes-once" // a log of its own (logs are by name)
+	w := fake(t, "connect4", externaltest.ModeFirst)
+	w.Name = "fake-wall-once"
+	wall := b
+	wall.Time = 5 * time.Second // generous, under -race on a loaded machine
+	for _, c := range []struct {
+		d    *external.Decl
+		b    game.Budget
+		want string
+	}{{n, b, "counts its nodes"}, {w, wall, "on the wall clock"}} {
+		for range 2 { // two games, two processes each
+			if err, _, _ := clockGame(t, c.d, c.b, 3); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if log := readLog(dir, c.d.Name); strings.Count(log, c.want) != 1 {
+			t.Errorf("bot %s: %d notes saying %q, want 1:\n%s", c.d.Name, strings.Count(log, c.want), c.want, log)
+		}
+	}
+}

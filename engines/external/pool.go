@@ -225,6 +225,7 @@ func (p *Pool) handshake(ctx context.Context, pr *proc) error {
 	}
 	pr.hello = &h
 	pr.strict = h.Protocol == Protocol // it promises to echo turn ids
+	noteStartup(pr)
 	d.clock.Store(clockOf(h.Clock))
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"gonum.org/v1/gonum/stat"
 
 	"tourney/arena"
+	"tourney/engines/external"
 	"tourney/engines/game"
 )
 
@@ -39,6 +40,24 @@ type Calibration struct {
 	Dearest [][]time.Duration
 	Games   int // calibration games played
 	Probes  []ProbeCost
+	// Startup is the CPU time of one pooled bot process's start-up (its
+	// spawn to its hello, on the mean: external.StartupCPU, and its share
+	// of the warm-up round's excess over a measured round) and Procs
+	// how many the calibration's games, played one at a time, held: a
+	// process starts once and plays game after game, so its start-up is
+	// no part of PerGame (issue 39: a Java bot's JVM start, 2 to 3 s of
+	// CPU a process, counted in a calibration of 46 games put the run's
+	// mean 31 % above its CPU). A run pays it for each process it
+	// starts: StartupCPU. 0 for built-in bots.
+	Startup time.Duration
+	Procs   int
+}
+
+// StartupCPU is the CPU time of the bot processes' start-ups in a run
+// on workers workers: Procs processes a worker (the seats of external
+// bots a game holds), each at Startup.
+func (c Calibration) StartupCPU(workers int) time.Duration {
+	return time.Duration(c.Procs*max(1, workers)) * c.Startup
 }
 
 // ProbeCost is the CPU time of the games a continuous search plays
@@ -148,7 +167,16 @@ func calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 	var built time.Duration // building the jobs (a sweep's is in FitCost's dry run)
 	var perRound []float64  // each round's games' CPU time
 	cpu0 := ProcessCPU()
-	vs, next := s.Variants(), 0 // next: the next candidate to seat
+	st0, procs0 := external.StartupCPU() // the bot processes' start-ups are not a game's cost
+	vs, next := s.Variants(), 0          // next: the next candidate to seat
+	// With external bots the first round warms their processes up (a
+	// JVM compiles the bot's code over its first game: 0.4 to 0.8 s of
+	// CPU against 0.1 s a game after): a process's cost, like its
+	// start-up, not a game's. Its excess over a measured round goes to
+	// Startup, its games to no mean; the rounds after it seat the
+	// candidates from the first.
+	warmup := len(s.ExternalBots()) > 0
+	var warm time.Duration // the warm-up round's games' CPU time
 	least := minRounds
 	if runGames > 0 && seats > 0 {
 		cand := min(s.Candidates(), len(vs))
@@ -167,6 +195,7 @@ func calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 		for i := range jobs {
 			job := &jobs[i]
 			cpu := ProcessCPU()
+			st, _ := external.StartupCPU()
 			res, err := arena.Play(ctx, job, arena.Options{})
 			if err != nil {
 				return Calibration{}, err
@@ -177,7 +206,12 @@ func calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 				}
 				c0++
 			}
-			d := ProcessCPU() - cpu
+			st1, _ := external.StartupCPU()
+			d := max(ProcessCPU()-cpu-(st1-st), 0)
+			if warmup && round == 0 {
+				warm += d
+				continue
+			}
 			timed += d
 			if m, ok := job.Meta.(probeMeta); ok {
 				k := 0
@@ -201,6 +235,10 @@ func calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 					pairs[si][mi][k] = ps
 				}
 			}
+		}
+		if warmup && round == 0 {
+			next = 0
+			continue
 		}
 		rounds++
 		perRound = append(perRound, float64(timed-before))
@@ -236,10 +274,26 @@ func calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRec
 	// sweep's (and a CMA-ES probe's job, a table drawn from a generation's
 	// block, costs more than a synthetic game).
 	scale := 1.0
-	if all := ProcessCPU() - cpu0 - built; timed > 0 && all > timed {
+	stEnd, procs := external.StartupCPU()
+	if all := ProcessCPU() - cpu0 - built - (stEnd - st0) - warm; timed > 0 && all > timed {
 		scale = float64(all) / float64(timed)
 	}
 	c := Calibration{PerGame: total}
+	if procs > 0 {
+		// the mean over the processes the calibration started, else
+		// over those that said hello before (validate's check of the
+		// bots); Procs: those the games left waiting in the pools, what
+		// a worker holds
+		c.Startup, c.Procs = stEnd/time.Duration(procs), external.Live()
+		if n := procs - procs0; n > 0 {
+			c.Startup = (stEnd - st0) / time.Duration(n)
+		}
+		// and the warm-up round's excess over a measured round, shared
+		// by the processes it warmed
+		if ex := time.Duration(float64(warm) - stat.Mean(perRound, nil)); rounds > 0 && ex > 0 && c.Procs > 0 {
+			c.Startup += ex / time.Duration(c.Procs)
+		}
+	}
 	if runGames > 0 && probes == nil {
 		// the dearest seating's mean cost a game (one game of a seating
 		// is noisy; its mean over the rounds is what a long race between

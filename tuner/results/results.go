@@ -275,7 +275,7 @@ func (r *Sweep) WriteResults(winner int, v Verdict, sum *Summary, rt stats.Ratin
 	var wt bytes.Buffer
 	sc := r.s.Scenarios[0]
 	fmt.Fprintf(&wt, "# winner of %s (variant %d): %s\n", r.s.Name, winner, v.Text)
-	if err := space.WriteBotConfig(&wt, sc.Game.Info().Name, sc.Bot.Name, sc.Bot, r.params[winner][0], false); err != nil {
+	if err := space.WriteTestedConfig(&wt, sc.Game.Info().Name, sc.Bot.Name, sc.Bot, r.params[winner][0], false, sc.PromotedOpening()); err != nil {
 		return err
 	}
 	space.WriteBudget(&wt, sc.Budget, sc.MapNames, sc.NodeRates)

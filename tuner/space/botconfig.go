@@ -35,6 +35,10 @@ type BotConfig struct {
 	// game on a map takes that map's rate (MapBudget).
 	NodeRates map[string]int64
 	ratesAt   InputError // where node_rate is written
+	// OpeningPlies are the random plies that opened the sweep's deals
+	// (opening_plies, written by the sweep when they are not what a match
+	// of the bot opens with by default); -1 when the file does not say.
+	OpeningPlies int
 
 	GameImpl game.Game
 	Spec     game.BotSpec
@@ -64,13 +68,13 @@ func ParseBotConfig(path string, data []byte) (*BotConfig, error) {
 		return nil, err
 	}
 	root := &tomlTable{doc: doc, m: m}
-	if err := root.allow("game", "bot", "params", "budget", "bots"); err != nil {
+	if err := root.allow("game", "bot", "opening_plies", "params", "budget", "bots"); err != nil {
 		return nil, err
 	}
 	if err := parseBots(root, filepath.Dir(path)); err != nil {
 		return nil, err
 	}
-	bc := &BotConfig{Path: path, Params: map[string]any{}, external: doc.bots}
+	bc := &BotConfig{Path: path, Params: map[string]any{}, external: doc.bots, OpeningPlies: -1}
 	if bc.Game, err = root.str("game", ""); err != nil {
 		return nil, err
 	}
@@ -89,6 +93,19 @@ func ParseBotConfig(path string, data []byte) (*BotConfig, error) {
 	}
 	if bc.Spec, err = findBot(doc, bc.GameImpl, bc.Bot); err != nil {
 		return nil, root.err("bot", "%v", err)
+	}
+	if root.has("opening_plies") {
+		op, err := root.integer("opening_plies", 0)
+		if err != nil {
+			return nil, err
+		}
+		if op < 0 || op > 1000 {
+			return nil, root.err("opening_plies", "must be between 0 and 1000, got %d", op)
+		}
+		if ml := bc.GameImpl.Info().MaxLength; ml > 0 && op >= int64(ml) {
+			return nil, root.err("opening_plies", "%d random plies would fill a whole game: %s lasts at most %d plies", op, bc.Game, ml)
+		}
+		bc.OpeningPlies = int(op)
 	}
 	pt, err := root.table("params")
 	if err != nil {
@@ -183,9 +200,19 @@ func (bc *BotConfig) CheckMaps(names []string, maps []game.Map) error {
 // deterministic and reads back with LoadBotConfig. Parameters of p the
 // bot does not declare are left out.
 func WriteBotConfig(w io.Writer, gameName, botName string, spec game.BotSpec, p game.Params, onlyNonDefault bool) error {
+	return WriteTestedConfig(w, gameName, botName, spec, p, onlyNonDefault, -1)
+}
+
+// WriteTestedConfig is WriteBotConfig with the opening the configuration
+// was tested under: opening_plies = opening (none when negative), for
+// tourney match to open as the sweep did.
+func WriteTestedConfig(w io.Writer, gameName, botName string, spec game.BotSpec, p game.Params, onlyNonDefault bool, opening int) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString("game = " + quoteString(gameName) + "\n")
 	bw.WriteString("bot = " + quoteString(botName) + "\n")
+	if opening >= 0 {
+		fmt.Fprintf(bw, "opening_plies = %d # the sweep's random plies a deal: tourney match opens the same\n", opening)
+	}
 	bw.WriteString("\n[params]\n")
 	for _, d := range spec.Params {
 		v, ok := p[d.Name]

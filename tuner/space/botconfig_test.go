@@ -88,6 +88,27 @@ func TestBotConfigConnect4(t *testing.T) {
 	}
 }
 
+// TestBotConfigOpening: the opening a sweep was played with reads back
+// from the promoted file (main wrote none: tourney match of a promoted
+// file opened with its default, 0 random plies for an external bot
+// whose sweep opened with 4).
+func TestBotConfigOpening(t *testing.T) {
+	spec := fake.bots[0]
+	var buf bytes.Buffer
+	if err := WriteTestedConfig(&buf, "fake", "tuned", spec, spec.Defaults(), true, 4); err != nil {
+		t.Fatal(err)
+	}
+	bc, err := ParseBotConfig("w.toml", buf.Bytes())
+	if err != nil || bc.OpeningPlies != 4 {
+		t.Fatalf("opening_plies read back as %v (%v):\n%s", bc, err, buf.String())
+	}
+	buf.Reset()
+	WriteTestedConfig(&buf, "fake", "tuned", spec, spec.Defaults(), true, -1)
+	if bc, err := ParseBotConfig("w.toml", buf.Bytes()); err != nil || bc.OpeningPlies != -1 || strings.Contains(buf.String(), "opening") {
+		t.Errorf("no opening: %v %v\n%s", bc, err, buf.String())
+	}
+}
+
 func TestBotConfigDefaultBot(t *testing.T) {
 	bc, err := ParseBotConfig("b.toml", []byte("game = \"fake\"\n"))
 	if err != nil || bc.Bot != "tuned" || !reflect.DeepEqual(bc.Resolved, fake.bots[0].Defaults()) || len(bc.Params) != 0 {
@@ -105,7 +126,9 @@ func TestBotConfigErrors(t *testing.T) {
 		{"game = \"go\"\n", `b.toml:1:1: game: unknown game "go"`},
 		{"bot = \"tuned\"\n", "b.toml: game: missing"},
 		{"game = \"fake\"\nparams = 3\n", "b.toml:2:1: params: expected a table, found the integer 3"},
-		{"game = \"fake\"\ncolour = \"red\"\n", "b.toml:2:1: colour: unknown key (known keys here: game, bot, params, budget, bots)"},
+		{"game = \"fake\"\ncolour = \"red\"\n", "b.toml:2:1: colour: unknown key (known keys here: game, bot, opening_plies, params, budget, bots)"},
+		{"game = \"fake\"\nopening_plies = -1\n", "b.toml:2:1: opening_plies: must be between 0 and 1000, got -1"},
+		{"game = \"fake\"\nopening_plies = \"4\"\n", "b.toml:2:1: opening_plies: expected an integer, found the string"},
 		{"game = \"fake\"\n[params]\ndepth = \n", "b.toml:3:"},
 		// [budget]: node_rate is a number or a table by map name
 		{"game = \"fake\"\n[budget]\ntime = \"1s\"\nnode_rate = { duel10 = 0 }\n", "b.toml:4:15: budget.node_rate.duel10: node_rate must be a positive whole number of nodes per second, found the integer 0"},

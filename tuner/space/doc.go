@@ -104,5 +104,6 @@
 //
 // LoadBotConfig reads and WriteBotConfig writes the game/bot/[params]
 // files of product.md §4, with the [budget] the configuration was tested
-// under.
+// under and, when it was not a match's default, the opening_plies its
+// sweep opened with (WriteTestedConfig).
 package space

@@ -69,6 +69,20 @@ func DefaultOpeningPlies(g game.Game, external bool) int {
 	return 0
 }
 
+// PromotedOpening is the opening_plies a bot config promoted from the
+// scenario carries (space.WriteTestedConfig): its OpeningPlies when a
+// match of its bot against its own defaults would open otherwise
+// (DefaultOpeningPlies of the bot alone: an external bot's space that
+// sets opening_plies, a built-in bot's that sets another count or plays
+// an external field), else -1: the file says nothing and the match
+// opens the same by default.
+func (sc *Scenario) PromotedOpening() int {
+	if sc.OpeningPlies == DefaultOpeningPlies(sc.Game, sc.botExternal) {
+		return -1
+	}
+	return sc.OpeningPlies
+}
+
 // File is a file a space names: Name as the space writes it, Path where
 // it was read.
 type File struct {

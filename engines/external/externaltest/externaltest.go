@@ -111,6 +111,11 @@ func run(mode string) int {
 		d, _ := time.ParseDuration(os.Getenv("TOURNEY_FAKE_SLEEP"))
 		time.Sleep(d)
 	}
+	if d, err := time.ParseDuration(os.Getenv("TOURNEY_FAKE_START_SPIN")); err == nil {
+		// $TOURNEY_FAKE_START_SPIN (any mode): burns that much CPU before
+		// it reads hello, as a JVM starts
+		spin(d)
+	}
 	counts := mode == ModeNodes || mode == ModeNodesMissing || mode == ModeNodesNegative
 	spend, err := strconv.ParseFloat(os.Getenv("TOURNEY_FAKE_SPEND"), 64)
 	if err != nil {
@@ -126,6 +131,7 @@ func run(mode string) int {
 		out.Flush()
 	}
 	pick, turns := 0, 0
+	warmed := false
 	var seed uint64
 	for {
 		line, err := in.ReadBytes('\n')
@@ -191,6 +197,13 @@ func run(mode string) int {
 				}
 			}
 			prevID, lastID = lastID, m.ID
+			if d, err := time.ParseDuration(os.Getenv("TOURNEY_FAKE_WARMUP_SPIN")); err == nil && !warmed {
+				// $TOURNEY_FAKE_WARMUP_SPIN (any mode): burns that much CPU
+				// at the process's first turn, as a JVM compiles the bot
+				// over its first game
+				warmed = true
+				spin(d)
+			}
 			if mode == ModeBusy && turns == 1 {
 				if err := runSpinner(os.Getenv("TOURNEY_FAKE_SPIN_BG") == "1"); err != nil {
 					fmt.Fprintln(os.Stderr, "fake bot:", err)
