@@ -77,10 +77,11 @@ func gauntletBlockGames(s *space.Space, m int, perMap [][]int, use []bool) int {
 }
 
 // gauntletFinalBlocks is the final field rung's blocks: its share of the
-// budget (final games), at least 2·MinDistinct blocks.
+// budget (final games), at least MinDistinct blocks (a choice among a
+// few; the verdict rests on the hold-out rung).
 func gauntletFinalBlocks(s *space.Space, entrants, final int) int {
 	gpb := gauntletBlockGames(s, entrants, nil, nil)
-	return max(2*MinDistinct, final/max(gpb, 1))
+	return max(MinDistinct, final/max(gpb, 1))
 }
 
 // planGauntletFinal adds a gauntlet's final field rung to the plan.
