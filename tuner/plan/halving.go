@@ -140,6 +140,16 @@ func halvingSchedule(s *space.Space, n int) (rungs []rungPlan, final int) {
 	// the first rung (every candidate: the design the effects rest on)
 	// gets two shares, every later rung and the final race one
 	share := budget / float64(len(sizes)+2)
+	gFinal := 0.0 // a gauntlet's final field rung plays at least MinDistinct blocks
+	if t.Gauntlet {
+		gFinal = float64(MinDistinct * gauntletBlockGames(s, finalN, nil, nil))
+		if known {
+			gFinal *= halvingBlockCost(s, finalN, nil, costs, 1) / float64(max(1, gauntletBlockGames(s, finalN+1, nil, nil)))
+		}
+		if share < gFinal { // its least first, the rest shared by the rungs
+			share = max(budget-gFinal, 0) / float64(len(sizes)+1)
+		}
+	}
 	for r, m := range sizes {
 		use := rungScenarios(s, r, len(sizes))
 		seated := m
