@@ -58,9 +58,11 @@
 //  6. The planner's Look reads the block's results and decides (an
 //     encounter stops, a rung is cut, a step is taken); the loop repeats
 //     from 2 until Next has no more blocks and Winner names the winner.
-//  7. The winner's hold-out rung is played the same way (plan.HoldOut);
+//  7. The winner's hold-out rung is played the same way (plan.HoldOut;
+//     a gauntlet's seats the winner and the defaults against the field);
 //     then results.Sweep fits the ratings, makes the verdict (on the rung
-//     alone), the effects, and a confirmation may follow (tuner/confirm);
+//     alone; a gauntlet's on the paired points against the field,
+//     results/gauntlet.go), the effects, and a confirmation may follow (tuner/confirm);
 //     WriteResults writes variants.csv, ratings.csv, bracket.csv,
 //     effects.csv, winner.toml and summary.json, WriteTables the
 //     planner's own files (spsa.csv, cmaes.csv, stages.csv).

@@ -225,7 +225,9 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 			return nil, fmt.Errorf("promotion gate: %w", err)
 		}
 		gc.Apply(&verdict)
-		verdict.FieldGain = rec.FieldGain(winner)
+		if verdict.FieldGain == nil || !verdict.FieldGain.Paired { // a gauntlet's is its hold-out's
+			verdict.FieldGain = rec.FieldGain(winner)
+		}
 	}
 	elapsed := time.Since(start)
 	out := &Outcome{Dir: opt.Out, Variants: rec.Variants(), Winner: winner, Verdict: verdict, Ratings: rt.Elo[:nv],

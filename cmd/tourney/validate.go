@@ -157,6 +157,20 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if len(bounds.GamesPerRound) == 2 {
 			fmt.Fprintf(stdout, "design rung: %d games\nlocal rung: %d games\n", bounds.GamesPerRound[0], bounds.GamesPerRound[1])
 		}
+	case t.Format == "halving" && t.Gauntlet:
+		budget := halvingBudget(t, plan.DefaultHalvingGames)
+		fmt.Fprintf(stdout, "format: halving, a gauntlet (keep 1/%d a rung; the first rung self-play, every later rung and a final of at most %d finalists, the defaults and 2 predictions against the field only, decided on the points against it; budget %s)\n",
+			t.Eta, t.Finalists, budget)
+		for i, g := range bounds.GamesPerRound {
+			switch {
+			case i == len(bounds.GamesPerRound)-1:
+				fmt.Fprintf(stdout, "final field rung: %d games\n", g)
+			case i == 0:
+				fmt.Fprintf(stdout, "rung 1 (self-play): %d games\n", g)
+			default:
+				fmt.Fprintf(stdout, "rung %d (against the field): %d games\n", i+1, g)
+			}
+		}
 	case t.Format == "halving":
 		budget := halvingBudget(t, plan.DefaultHalvingGames)
 		fmt.Fprintf(stdout, "format: halving (keep 1/%d a rung, final race of at most %d finalists with the defaults and 2 predictions; budget %s)\n",
@@ -178,7 +192,10 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	if len(variants) > 1 || space.IsContinuous(sp.Generate.Method) {
 		bounds = plan.AddHoldOut(sp, bounds)
-		if bounds.HoldOut > 0 {
+		switch {
+		case bounds.HoldOut > 0 && t.Gauntlet:
+			fmt.Fprintf(stdout, "hold-out rung: at most %d games (the winner and the defaults against the field on the same fresh deals; the verdict rests on their paired points)\n", bounds.HoldOut)
+		case bounds.HoldOut > 0:
 			fmt.Fprintf(stdout, "hold-out rung: at most %d games (the winner against the defaults on fresh seeds; the verdict rests on them)\n", bounds.HoldOut)
 		}
 	}

@@ -109,6 +109,20 @@
 //	weights = [1.0, -0.5]
 //	k       = 400
 //
+// A [field] table (the syntax of [main]; discrete knobs) gives what a
+// knob's value adds against bots that are not landscape bots only (a
+// field: fixed, random, external bots): the landscape bot's field
+// strength is Landscape.FieldValue, Value plus those terms. On such a
+// landscape its strength move is a dual code (DualCode: both strengths
+// in one code above the plain codes), and a dual strength counts as the
+// field strength in a game where some other seat announced a plain code,
+// as the self-play strength otherwise. It is the ground truth of a
+// gauntlet (tuner/gauntlet_test.go): a variant that beats its siblings
+// and loses to the field.
+//
+//	[field]
+//	x1 = { "7" = -1100 }                 # x1 = 7: 1100 Elo weaker against the field
+//
 // A [peak] entry may also say scale = "log" (its distance is counted in
 // decades, log10 x − log10 best: a node limit whose best is 3000 loses as
 // much at 300 as at 30 000; only the positive knobs g and m, best > 0) and

@@ -21,7 +21,8 @@ func (s *State) AppendJSON(buf []byte, player int) []byte {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
-		buf = strconv.AppendFloat(buf, Elo(s.moves[i]), 'f', -1, 64)
+		self, _, _ := strengths(s.moves[i])
+		buf = strconv.AppendFloat(buf, self, 'f', -1, 64)
 	}
 	buf = append(buf, `],"tags":[`...)
 	for i := 1; i < len(s.moves); i += 2 {

@@ -24,7 +24,10 @@ type Landscape struct {
 	players int
 	doc     string
 
-	main  map[string]map[float64]float64 // knob -> value -> Elo
+	main map[string]map[float64]float64 // knob -> value -> Elo
+	// field is [field]: Elo a discrete knob's value adds against bots
+	// that are not landscape bots only (FieldValue).
+	field map[string]map[float64]float64
 	inter []interaction
 	peak  map[string]peak
 	cross []cross
@@ -82,6 +85,26 @@ func (l *Landscape) Elo(p game.Params) float64 {
 // (every knob 0, the bot's defaults, is 0 Elo), before the rounding of Elo.
 func (l *Landscape) Value(p game.Params) float64 {
 	return l.raw(func(k string) float64 { return knobValue(p, k) }) - l.origin
+}
+
+// HasField reports whether the landscape has a [field] table: its
+// landscape bot then announces two strengths (package doc, "A field").
+func (l *Landscape) HasField() bool { return len(l.field) > 0 }
+
+// FieldValue is the landscape bot's strength against bots that are not
+// landscape bots (a field: fixed, random, external): Value plus the
+// [field] terms, relative to the defaults as Value is.
+func (l *Landscape) FieldValue(p game.Params) float64 {
+	v := l.Value(p)
+	for k, m := range l.field {
+		v += m[knobValue(p, k)] - m[knobDefault(k)]
+	}
+	return v
+}
+
+// FieldElo is FieldValue as the game plays it (rounded, within ±2000).
+func (l *Landscape) FieldElo(p game.Params) float64 {
+	return max(-2000, min(2000, math.Round(l.FieldValue(p))))
 }
 
 // knobValue reads a knob from p (float64, or an integer), its default
@@ -459,8 +482,8 @@ func (ps *parser) knob(v any, path []any) (string, error) {
 }
 
 func (ps *parser) landscape(doc map[string]any) (*Landscape, error) {
-	l := &Landscape{main: map[string]map[float64]float64{}, peak: map[string]peak{}}
-	top := []string{"doc", "players", "main", "interaction", "peak", "cross", "ridge"}
+	l := &Landscape{main: map[string]map[float64]float64{}, field: map[string]map[float64]float64{}, peak: map[string]peak{}}
+	top := []string{"doc", "players", "main", "field", "interaction", "peak", "cross", "ridge"}
 	for _, k := range slices.Sorted(maps.Keys(doc)) {
 		if !slices.Contains(top, k) {
 			return nil, ps.errAt([]any{k}, "unknown key (the keys are %s)", strings.Join(top, ", "))
@@ -491,15 +514,19 @@ func (ps *parser) landscape(doc map[string]any) (*Landscape, error) {
 		kind[k] = as
 		return nil
 	}
-	const discrete, continuous = "discrete ([main], [[interaction]])", "continuous ([peak], [[cross]], [[ridge]])"
+	const discrete, continuous = "discrete ([main], [field], [[interaction]])", "continuous ([peak], [[cross]], [[ridge]])"
 
-	if v, ok := doc["main"]; ok {
-		mt, err := ps.table(v, []any{"main"})
+	for _, name := range []string{"main", "field"} {
+		v, ok := doc[name]
+		if !ok {
+			continue
+		}
+		mt, err := ps.table(v, []any{name})
 		if err != nil {
 			return nil, err
 		}
 		for _, k := range slices.Sorted(maps.Keys(mt)) {
-			path := []any{"main", k}
+			path := []any{name, k}
 			if !knobName(k) {
 				return nil, ps.errAt(path, "%q is not a knob (%s)", k, knobList)
 			}
@@ -526,7 +553,11 @@ func (ps *parser) landscape(doc map[string]any) (*Landscape, error) {
 					return nil, err
 				}
 			}
-			l.main[k] = m
+			if name == "main" {
+				l.main[k] = m
+			} else {
+				l.field[k] = m
+			}
 		}
 	}
 	if v, ok := doc["interaction"]; ok {

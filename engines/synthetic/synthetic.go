@@ -184,12 +184,36 @@ func (s *State) CurrentPlayer() int {
 	return len(s.moves) / 2
 }
 
-// top is the largest legal action of the move to play.
+// top is the largest legal action of the move to play: on a landscape
+// with a [field] table a strength move may be a dual code (DualCode).
 func (s *State) top() game.Action {
 	if s.TagTurn() {
 		return maxTag
 	}
+	if s.land != nil && s.land.HasField() {
+		return maxDual
+	}
 	return maxCode
+}
+
+// maxDual is the largest dual code.
+const maxDual = (maxCode+1)*(maxCode+2) - 1
+
+// DualCode is the strength move of a landscape bot on a landscape with a
+// [field] table: its strength against landscape bots (self) and against
+// any other bot (field) in one code above maxCode.
+func DualCode(self, field float64) game.Action {
+	return (maxCode + 1) + Code(self)*(maxCode+1) + Code(field)
+}
+
+// strengths decodes a strength move: a plain code is the same strength
+// against everybody; a dual code (DualCode) two.
+func strengths(a game.Action) (self, field float64, dual bool) {
+	if a <= maxCode {
+		return Elo(a), Elo(a), false
+	}
+	a -= maxCode + 1
+	return Elo(a / (maxCode + 1)), Elo(a % (maxCode + 1)), true
 }
 
 func (s *State) LegalActions(player int, buf []game.Action) []game.Action {
@@ -228,13 +252,26 @@ func (s *State) finish() {
 		parts[i] = uint64(a)
 	}
 	rng := game.NewRand(game.Mix(s.seed, parts...))
+	// a dual strength (DualCode) is its field strength when some other
+	// seat announced a plain one (a bot that is not a landscape bot)
+	plain := 0
+	for i := range s.n {
+		if _, _, dual := strengths(s.moves[2*i]); !dual {
+			plain++
+		}
+	}
 	val := make([]float64, s.n)
 	for i := range val {
 		u := rng.Float64()
 		for u == 0 {
 			u = rng.Float64()
 		}
-		val[i] = Elo(s.moves[2*i])*math.Ln10/400 - math.Log(-math.Log(u))
+		self, field, dual := strengths(s.moves[2*i])
+		elo := self
+		if dual && plain > 0 {
+			elo = field
+		}
+		val[i] = elo*math.Ln10/400 - math.Log(-math.Log(u))
 	}
 	s.result = make([]float64, s.n)
 	for i := range val {
@@ -278,7 +315,11 @@ func (s *State) ActionString(_ int, a game.Action) string { return strconv.Itoa(
 func (s *State) String() string {
 	var b strings.Builder
 	for i := 0; i < len(s.moves); i += 2 {
-		fmt.Fprintf(&b, "player %d: elo %s", i/2, game.FormatValue(Elo(s.moves[i])))
+		self, field, dual := strengths(s.moves[i])
+		fmt.Fprintf(&b, "player %d: elo %s", i/2, game.FormatValue(self))
+		if dual {
+			fmt.Fprintf(&b, " (against the field %s)", game.FormatValue(field))
+		}
 		if i+1 < len(s.moves) {
 			fmt.Fprintf(&b, " tag %d", s.moves[i+1])
 		}
@@ -337,6 +378,9 @@ func (b *landscapeBot) Step(ctx context.Context, s game.State, _ int, _ game.Bud
 	}
 	if st.land != b.land {
 		b.land, b.code = st.land, Code(st.land.Elo(b.p))
+		if st.land.HasField() {
+			b.code = DualCode(st.land.Elo(b.p), st.land.FieldElo(b.p))
+		}
 	}
 	return announce(s, b.code, b.tag)
 }

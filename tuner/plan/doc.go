@@ -41,6 +41,21 @@
 // without bias), with the block bootstrap's standard error corrected for
 // few blocks (t with G − 1 degrees of freedom, stats.Effects).
 //
+// Gauntlet (gauntlet.go, [tournament] gauntlet = true, halving only):
+// the variants are rated by what they score against the scenarios'
+// field, with self-play only as the cheap first rung. Rung 1 seats the
+// candidates at seeded tables without field games and cuts by
+// Host.Rate, as above; every later rung, and a final rung in place of
+// the race, seats each survivor and the defaults against the field only
+// (fieldTables), all on the same deals, and cuts (or names the winner)
+// by the mean points a block against the field in that rung, the
+// defaults among the entrants of the final (no finalist ahead of them:
+// keep the defaults). HoldOut then seats the winner and the defaults
+// against the field on fresh deals, and the verdict (tuner/results,
+// gauntlet.go) rests on the paired difference of their points a block.
+// Every scenario must have a field and the defaults must be a variant
+// (space.checkGauntlet); a factorial on two seats is not refined.
+//
 // Writing a new method: a planner keeps its own state, proposes blocks
 // with newBlock (or its own tables), reads their results in Look, and
 // reports its bracket rows, eliminations and decision counts in Report;
@@ -57,7 +72,8 @@
 // Plackett–Luce, anchored at the defaults, intervals over distinct
 // blocks at 1 − (1 − confidence)/2.5, seeded from the run seed). The
 // winner then plays a hold-out rung (HoldOut: the defaults on fresh
-// seeds, a tenth of the games); its rating against the defaults and the
+// seeds, a tenth of the games; a gauntlet's: the winner and the defaults
+// against the field, paired, see Gauntlet above); its rating against the defaults and the
 // verdict come from the rung alone: "better than the defaults" when the
 // rung's interval excludes 0 and so does its one-sided 99 % bound (an
 // equal winner is called better in at most 1 % of runs), otherwise "no

@@ -140,14 +140,24 @@ func halvingSchedule(s *space.Space, n int) (rungs []rungPlan, final int) {
 	// the first rung (every candidate: the design the effects rest on)
 	// gets two shares, every later rung and the final race one
 	share := budget / float64(len(sizes)+2)
+	gFinal := 0.0 // a gauntlet's final field rung plays at least MinDistinct blocks
+	if t.Gauntlet {
+		gFinal = float64(MinDistinct * gauntletBlockGames(s, finalN, nil, nil))
+		if known {
+			gFinal *= halvingBlockCost(s, finalN, nil, costs, 1) / float64(max(1, gauntletBlockGames(s, finalN+1, nil, nil)))
+		}
+		if share < gFinal { // its least first, the rest shared by the rungs
+			share = max(budget-gFinal, 0) / float64(len(sizes)+1)
+		}
+	}
 	for r, m := range sizes {
 		use := rungScenarios(s, r, len(sizes))
 		seated := m
 		if r > 0 && predicts(s) {
 			seated += 2 // the effects model's two best predictions join (Look)
 		}
-		gpb := halvingBlockGames(s, seated, nil, use)
-		cpb := halvingBlockCost(s, seated, use, costs)
+		gpb := halvingBlockGames(s, seated, nil, use, r)
+		cpb := halvingBlockCost(s, seated, use, costs, r)
 		b := max(1, int(share/cpb))
 		if r == 0 {
 			b = max(1, int(2*share/cpb))
@@ -161,12 +171,12 @@ func halvingSchedule(s *space.Space, n int) (rungs []rungPlan, final int) {
 		rungs = append(rungs, rungPlan{survivors: m, seated: seated, blocks: b, games: b * gpb, scens: use})
 	}
 	// the final race's share in games, at the mean cost of its games
-	fb := blockGames(s, seq(finalN), true, nil)
+	fb := finalBlockGames(s, finalN, nil)
 	per := make([][]int, len(s.Scenarios))
 	for i, sc := range s.Scenarios {
 		per[i] = make([]int, len(sc.Maps))
 	}
-	blockGames(s, seq(finalN), true, per)
+	finalBlockGames(s, finalN, per)
 	cost := 0.0
 	for si := range per {
 		for _, g := range per[si] {
@@ -231,13 +241,22 @@ func halvingTables(s *space.Space, sc, p int, alive []int, seed uint64, mirrors 
 	return append(tables, fieldTables(s, sc, p, alive)...)
 }
 
+// finalBlockGames counts the games of a block of the final (a race of
+// n entrants; a gauntlet's final field rung of n entrants, gauntlet.go).
+func finalBlockGames(s *space.Space, n int, perMap [][]int) int {
+	if s.Tournament.Gauntlet {
+		return gauntletBlockGames(s, n, perMap, nil)
+	}
+	return blockGames(s, seq(n), true, perMap)
+}
+
 // halvingBlockCost is the cost of a rung's block of m survivors.
-func halvingBlockCost(s *space.Space, m int, use []bool, costs []float64) float64 {
+func halvingBlockCost(s *space.Space, m int, use []bool, costs []float64, rung int) float64 {
 	per := make([][]int, len(s.Scenarios))
 	for i, sc := range s.Scenarios {
 		per[i] = make([]int, len(sc.Maps))
 	}
-	halvingBlockGames(s, m, per, use)
+	halvingBlockGames(s, m, per, use, rung)
 	c := 0.0
 	for si := range per {
 		for _, g := range per[si] {
@@ -247,9 +266,15 @@ func halvingBlockCost(s *space.Space, m int, use []bool, costs []float64) float6
 	return max(c, 1e-9)
 }
 
-// halvingBlockGames counts the games of a rung's block of m survivors
-// on the scenarios in use.
-func halvingBlockGames(s *space.Space, m int, perMap [][]int, use []bool) int {
+// halvingBlockGames counts the games of rung rung's (0-based) block of m
+// survivors on the scenarios in use.
+func halvingBlockGames(s *space.Space, m int, perMap [][]int, use []bool, rung int) int {
+	if s.Tournament.Gauntlet {
+		if rung == 0 {
+			return selfBlockGames(s, m, perMap, use)
+		}
+		return gauntletBlockGames(s, m+1, perMap, use) // the defaults play every field rung
+	}
 	n := 0
 	for si, sc := range s.Scenarios {
 		if use != nil && !use[si] {
@@ -272,16 +297,16 @@ func planHalving(s *space.Space, n int, pl Plan) Plan {
 	if n < 2 {
 		return pl
 	}
-	if refineOK(s) {
+	if refineOK(s) && !s.Tournament.Gauntlet {
 		return planRefine(s, n, pl) // refine.go
 	}
 	rungs, final := halvingSchedule(s, n)
-	for _, r := range rungs {
+	for ri, r := range rungs {
 		per := make([][]int, len(s.Scenarios))
 		for i := range per {
 			per[i] = make([]int, len(pl.PerMap[i]))
 		}
-		halvingBlockGames(s, r.seated, per, r.scens)
+		halvingBlockGames(s, r.seated, per, r.scens, ri)
 		for si := range per {
 			for mi := range per[si] {
 				pl.PerMap[si][mi] += per[si][mi] * r.blocks
@@ -290,6 +315,9 @@ func planHalving(s *space.Space, n int, pl Plan) Plan {
 		pl.GamesPerRound = append(pl.GamesPerRound, r.games)
 		pl.MinGames += r.games
 		pl.MaxGames += r.games
+	}
+	if s.Tournament.Gauntlet {
+		return planGauntletFinal(s, n, final, rungs, pl) // gauntlet.go
 	}
 	// the final race: at least its first look, at most its budget
 	fn := finalEntrants(s, n)
@@ -324,11 +352,14 @@ type halving struct {
 	tried   map[int]bool // variants that were candidates (or predictions)
 	played  map[int]int  // distinct rung blocks each variant played
 	ref     *refine      // a factorial design on two seats: refine.go
+	// a gauntlet's final field rung (gauntlet.go): played, and its winner
+	gFinal  bool
+	gWinner int
 }
 
 func (h *halving) start() {
 	h.alive = seq(h.n)
-	if refineOK(h.s) && h.n >= 2 {
+	if refineOK(h.s) && !h.s.Tournament.Gauntlet && h.n >= 2 {
 		h.ref = newRefine(h)
 		return
 	}
@@ -354,12 +385,16 @@ func (h *halving) Next(host Host) ([]*Block, error) {
 	if h.fin != nil {
 		return h.fin.Next(host)
 	}
+	if h.s.Tournament.Gauntlet && (h.rung > 0 || h.rung >= len(h.rungs)) {
+		return h.gauntletNext(host) // gauntlet.go
+	}
 	if h.rung >= len(h.rungs) {
 		return h.startFinal(host)
 	}
 	r := h.rungs[h.rung]
 	c := newContest(h.rung+1, 1, h.alive, false)
 	c.halving = true
+	c.self = h.s.Tournament.Gauntlet // a gauntlet's first rung: self-play only
 	c.scens = r.scens
 	c.status = "rung"
 	h.c = c
@@ -376,6 +411,9 @@ func (h *halving) Look(host Host, blocks []*Block, results [][]Result) error {
 	}
 	if h.fin != nil {
 		return h.fin.Look(host, blocks, results)
+	}
+	if h.c != nil && h.c.field {
+		return h.gauntletLook(host, blocks, results) // gauntlet.go
 	}
 	if err := bookAll(blocks, results); err != nil {
 		return err
@@ -483,6 +521,9 @@ func (h *halving) startFinal(host Host) ([]*Block, error) {
 func (h *halving) Winner(host Host) (int, error) {
 	if h.ref != nil && h.ref.winner >= 0 {
 		return h.ref.winner, nil
+	}
+	if h.gFinal {
+		return h.gWinner, nil
 	}
 	if h.fin == nil {
 		if len(h.alive) == 1 {

@@ -172,7 +172,10 @@ type contest struct {
 	halving bool
 	seedTag uint64
 	scens   []bool // halving: the scenarios this rung plays (nil: all)
-	holdout bool   // the winner's hold-out rung (HoldOut)
+	// field: a gauntlet's field rung (every column against the field
+	// only); self: a gauntlet's first rung (self-play only)
+	field, self bool
+	holdout     bool // the winner's hold-out rung (HoldOut)
 	// seen holds the fingerprints of the contest's blocks so far; dup
 	// marks, per block, one that repeated an earlier block game for game
 	// (statistics.md §8: it counts once).
@@ -239,12 +242,23 @@ func planBlock(s *space.Space, c *contest, b int) []GamePlan {
 			var seed uint64
 			var tables [][]SeatRef
 			switch {
+			case c.holdout && s.Tournament.Gauntlet && len(c.cols) > 1:
+				// a gauntlet's hold-out: the winner and the defaults
+				// against the field on the same fresh deals
+				seed = holdoutSeed(s, si, mi, b)
+				tables = fieldTables(s, si, p, c.cols)
 			case c.holdout:
 				seed = holdoutSeed(s, si, mi, b)
 				tables = holdoutTables(p, c.cols)
+			case c.halving && c.field:
+				seed = game.Mix(s.Seed, seedTagHalving, uint64(c.round), uint64(si), uint64(mi), uint64(b))
+				tables = fieldTables(s, si, p, alive)
 			case c.halving:
 				seed = game.Mix(s.Seed, seedTagHalving, uint64(c.round), uint64(si), uint64(mi), uint64(b))
 				tables = halvingTables(s, si, p, alive, game.Mix(seed, 0x7ab1e), c.round == 1)
+				if c.self {
+					tables = tables[:len(tables)-len(fieldTables(s, si, p, alive))]
+				}
 			case c.race && c.seedTag != 0:
 				seed = game.Mix(s.Seed, c.seedTag, uint64(si), uint64(mi), uint64(b))
 				tables = raceTables(s, si, p, alive, game.Mix(seed, 0x7ab1e))

@@ -139,7 +139,7 @@ func refineLocalRuns(s *space.Space) int {
 // refineBlockGames counts the games of one block of m local (or design)
 // runs paired with their mirrors, on the scenarios in use.
 func refineBlockGames(s *space.Space, m int, perMap [][]int, use []bool) int {
-	return halvingBlockGames(s, m, perMap, use)
+	return halvingBlockGames(s, m, perMap, use, 0)
 }
 
 // refineSchedule sizes the design rung (blocks) and the local rung (its
@@ -155,8 +155,8 @@ func refineSchedule(s *space.Space, n int) (design rungPlan, localBudget float64
 		budget = float64(DefaultRefineGames * n)
 	}
 	use := rungScenarios(s, 0, 1)
-	gpb := halvingBlockGames(s, n, nil, use)
-	cpb := halvingBlockCost(s, n, use, costs)
+	gpb := halvingBlockGames(s, n, nil, use, 0)
+	cpb := halvingBlockCost(s, n, use, costs, 0)
 	b := max(1, int(refineDesignShare*budget/cpb))
 	if t.RungBlocks > 0 {
 		b = t.RungBlocks
@@ -167,9 +167,9 @@ func refineSchedule(s *space.Space, n int) (design rungPlan, localBudget float64
 		localBudget = float64(b) * cpb * (1 - refineDesignShare) / refineDesignShare
 	}
 	runs := refineLocalRuns(s)
-	lcpb := halvingBlockCost(s, runs, nil, costs)
+	lcpb := halvingBlockCost(s, runs, nil, costs, 0)
 	lb := max(1, int(localBudget/lcpb))
-	return design, localBudget, lb * halvingBlockGames(s, runs, nil, nil)
+	return design, localBudget, lb * halvingBlockGames(s, runs, nil, nil, 0)
 }
 
 // planRefine bounds a refining tournament's games.
@@ -179,7 +179,7 @@ func planRefine(s *space.Space, n int, pl Plan) Plan {
 	for i := range per {
 		per[i] = make([]int, len(pl.PerMap[i]))
 	}
-	halvingBlockGames(s, n, per, design.scens)
+	halvingBlockGames(s, n, per, design.scens, 0)
 	for si := range per {
 		for mi := range per[si] {
 			pl.PerMap[si][mi] += per[si][mi] * design.blocks
@@ -190,7 +190,7 @@ func planRefine(s *space.Space, n int, pl Plan) Plan {
 	for i := range per {
 		per[i] = make([]int, len(pl.PerMap[i]))
 	}
-	gpb := halvingBlockGames(s, runs, per, nil)
+	gpb := halvingBlockGames(s, runs, per, nil, 0)
 	for si := range per {
 		for mi := range per[si] {
 			pl.PerMap[si][mi] += per[si][mi] * (local / max(gpb, 1))
@@ -440,7 +440,7 @@ func (r *refine) Next(host Host) ([]*Block, error) {
 		c.status = "local"
 		r.c = c
 		costs, _ := scenarioCosts(s)
-		nb := max(1, int(r.budget/float64(r.rounds)/halvingBlockCost(s, len(r.runs), nil, costs)))
+		nb := max(1, int(r.budget/float64(r.rounds)/halvingBlockCost(s, len(r.runs), nil, costs, 0)))
 		var blocks []*Block
 		for ; c.blocks < nb; c.blocks++ {
 			blocks = append(blocks, r.localBlock(c, c.blocks))

@@ -103,6 +103,19 @@ type FieldGain struct {
 	Diff         float64  `json:"difference"`
 	Lo           *float64 `json:"difference_lo,omitempty"`
 	Hi           *float64 `json:"difference_hi,omitempty"`
+	// Paired: a gauntlet's hold-out rung, the winner and the defaults on
+	// the same Deals (distinct blocks), the interval a paired t's.
+	Paired bool `json:"paired,omitempty"`
+	Deals  int  `json:"deals,omitempty"`
+}
+
+// SelfPlay is a gauntlet winner's self-play figure: the tournament's
+// ratings (every game on one scale), winner less defaults; the choice
+// inflates it (the gauntlet's verdict rests on the field).
+type SelfPlay struct {
+	Elo *float64 `json:"elo"`
+	Lo  *float64 `json:"elo_lo"`
+	Hi  *float64 `json:"elo_hi"`
 }
 
 // FieldGain measures the winner's gain against the field (nil when the
@@ -197,12 +210,17 @@ func meanSD(xs []float64) (float64, float64) {
 // hold-out rung, or the confirmation), against the sweep's field, and
 // under the gate's held-out conditions.
 func (v Verdict) GainLines() []string {
-	if v.Gate == nil {
+	gauntlet := v.FieldGain != nil && v.FieldGain.Paired
+	if v.Gate == nil && !gauntlet {
 		return nil
 	}
 	out := []string{"gains over the defaults, side by side:"}
 	self := "not measured"
 	switch {
+	case gauntlet && (v.Confirm == nil || v.Confirm.Elo == nil):
+		if sp := v.SelfPlay; sp != nil && sp.Elo != nil && sp.Lo != nil && sp.Hi != nil {
+			self = fmt.Sprintf("%s Elo [%s, %s] (the tournament's ratings, self-play rung and field rungs on one scale; the choice inflates it)", signedElo(*sp.Elo), plan.FmtRound(*sp.Lo, 1), plan.FmtRound(*sp.Hi, 1))
+		}
 	case v.Confirm != nil && v.Confirm.Elo != nil && v.Confirm.Lo != nil && v.Confirm.Hi != nil:
 		self = fmt.Sprintf("%s Elo [%s, %s] (the confirmation on fresh seeds)", signedElo(*v.Confirm.Elo), plan.FmtRound(*v.Confirm.Lo, 1), plan.FmtRound(*v.Confirm.Hi, 1))
 	case !math.IsNaN(v.Elo) && !math.IsNaN(v.Lo):
@@ -214,12 +232,18 @@ func (v Verdict) GainLines() []string {
 	}
 	out = append(out, "  self-play: "+self)
 	field := "not measured (no field bot played the winner and the defaults)"
-	if f := v.FieldGain; f != nil {
+	if f := v.FieldGain; f != nil && f.Paired {
+		field = fmt.Sprintf("%+.3f points a game %s against %s (the gauntlet's hold-out rung: winner %.3f, defaults %.3f on the same %d fresh deals, paired)",
+			f.Diff, ivText(f.Lo, f.Hi), strings.Join(f.Field, ", "), f.Winner, f.Defaults, f.Deals)
+	} else if f != nil {
 		field = fmt.Sprintf("%+.3f points a game %s against %s (the sweep's games: winner %.3f in %d, defaults %.3f in %d)",
 			f.Diff, ivText(f.Lo, f.Hi), strings.Join(f.Field, ", "), f.Winner, f.WinnerGames, f.Defaults, f.DefaultGames)
 	}
 	out = append(out, "  field:     "+field)
 	g := v.Gate
+	if g == nil {
+		return append(out, "  held-out:  not measured (no [gate])")
+	}
 	held := ""
 	if g.Diff != nil {
 		held = fmt.Sprintf("%+.3f points a game %s (winner %.3f, defaults %.3f on %d deals), ", *g.Diff, ivText(g.DiffLo, g.DiffHi), *g.Winner, *g.Defaults, g.Deals)
@@ -255,7 +279,7 @@ func ivText(lo, hi *float64) string {
 // GainLines are the three gains of a verdict read back from summary.json
 // (the report's).
 func (vj VerdictJSON) GainLines() []string {
-	v := Verdict{Gate: vj.Gate, FieldGain: vj.FieldGain, Confirm: vj.Confirm, Held: vj.HoldOut, Elo: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
+	v := Verdict{Gate: vj.Gate, FieldGain: vj.FieldGain, SelfPlay: vj.SelfPlay, Confirm: vj.Confirm, Held: vj.HoldOut, Elo: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
 	if vj.Elo != nil && vj.Lo != nil && vj.Hi != nil {
 		v.Elo, v.Lo, v.Hi = *vj.Elo, *vj.Lo, *vj.Hi
 	}

@@ -395,6 +395,8 @@ type Verdict struct {
 	// it (gate.go).
 	Gate      *GateCheck
 	FieldGain *FieldGain
+	// SelfPlay is a gauntlet winner's self-play figure (gauntlet.go).
+	SelfPlay *SelfPlay
 }
 
 const (

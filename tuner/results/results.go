@@ -96,6 +96,8 @@ type VerdictJSON struct {
 	// against the sweep's field beside it (only with a gate).
 	Gate      *GateCheck `json:"gate,omitempty"`
 	FieldGain *FieldGain `json:"field_gain,omitempty"`
+	// SelfPlay: a gauntlet's self-play figure beside its field verdict.
+	SelfPlay *SelfPlay `json:"self_play,omitempty"`
 }
 
 func OptFloat(f float64, d int) *float64 {
@@ -114,7 +116,7 @@ func (v Verdict) json(conf float64) VerdictJSON {
 	}
 	return VerdictJSON{Text: v.Text, Better: v.Better, Elo: OptFloat(v.Elo, 1), Lo: OptFloat(v.Lo, 1), Hi: OptFloat(v.Hi, 1),
 		LoAdjusted: OptFloat(v.LoAdjusted, 1), Confidence: conf, PBest: math.Round(v.PBest*1000) / 1000, Inseparable: ins, Confirm: v.Confirm,
-		HoldOut: v.Held, HoldOutBlocks: v.HeldDistinct, Bounds: v.Bounds, Gate: v.Gate, FieldGain: v.FieldGain}
+		HoldOut: v.Held, HoldOutBlocks: v.HeldDistinct, Bounds: v.Bounds, Gate: v.Gate, FieldGain: v.FieldGain, SelfPlay: v.SelfPlay}
 }
 
 func (r *Sweep) summary(winner, rounds int, elapsed time.Duration, v Verdict) Summary {

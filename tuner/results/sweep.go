@@ -128,6 +128,10 @@ const verdictFalseBetter = 0.01
 // confidence stays stricter. The tournament's adjusted bound stays
 // beside it (LoAdjusted).
 func (r *Sweep) rungVerdict(v *Verdict, main stats.Ratings) error {
+	if r.s.Tournament.Gauntlet {
+		r.gauntletVerdict(v, main) // gauntlet.go
+		return nil
+	}
 	r.rungOnly = true
 	defer func() { r.rungOnly = false }()
 	rt, err := r.ratings()

@@ -46,7 +46,10 @@ func (v Verdict) String() string {
 			head = fmt.Sprintf("winner %d is worse than the defaults: %s Elo", v.Winner, plan.FmtRound(v.Elo, 1))
 		}
 		var notes []string
-		if v.Held {
+		if v.Held && v.FieldGain != nil && v.FieldGain.Paired {
+			head = fmt.Sprintf("winner %d: %s Elo against the defaults, scored against the field", v.Winner, plan.FmtRound(v.Elo, 1))
+			notes = append(notes, fmt.Sprintf("the Elo of the paired score ½ + (winner − defaults)/2 on %d hold-out deals that played no part in the choice", v.HeldDistinct))
+		} else if v.Held {
 			notes = append(notes, fmt.Sprintf("on %d hold-out blocks that played no part in the choice", v.HeldDistinct))
 		}
 		if v.Flat {

@@ -34,6 +34,7 @@ var keyUsers = map[string][]string{
 	"tournament.eta":            {"halving"},
 	"tournament.finalists":      {"halving"},
 	"tournament.rung_blocks":    {"halving"},
+	"tournament.gauntlet":       {"halving"},
 	"tournament.budget":         {"halving", "spsa", "cmaes"},
 }
 

@@ -198,6 +198,12 @@ type TournamentConfig struct {
 	// against the defaults; RungBlocks the blocks every candidate plays in
 	// the first rung.
 	Eta, Finalists, RungBlocks int
+	// Gauntlet (gauntlet = true, halving only; issue 44): the first rung
+	// is self-play, every later rung and the final play each survivor
+	// and the defaults against the scenarios' field only, and the cuts,
+	// the winner and the hold-out rung's verdict rest on the points
+	// against the field, paired with the defaults' on the same deals.
+	Gauntlet bool
 	// Budget, when set, sizes the plan: BudgetGames games, or BudgetCPU
 	// of CPU time on this machine (measured per game and scenario).
 	BudgetGames int
@@ -800,7 +806,7 @@ func (s *Space) parseTournament(t *tomlTable) error {
 		return nil
 	}
 	if err := t.allow("format", "group", "advance", "games", "min_blocks", "max_games", "confidence", "points",
-		"bootstrap", "confirm", "confirm_games", "confirm_elo", "holdout", "eta", "finalists", "rung_blocks", "budget"); err != nil {
+		"bootstrap", "confirm", "confirm_games", "confirm_elo", "holdout", "eta", "finalists", "rung_blocks", "budget", "gauntlet"); err != nil {
 		return err
 	}
 	var err error
@@ -940,6 +946,18 @@ func (s *Space) parseHalving(t *tomlTable) error {
 		}
 		return s.parseBudget(t)
 	}
+	if t.has("gauntlet") {
+		g, err := t.boolean("gauntlet", false)
+		if err != nil {
+			return err
+		}
+		tc.Gauntlet = g
+		if g {
+			if err := s.checkGauntlet(t); err != nil {
+				return err
+			}
+		}
+	}
 	if t.has("budget") && t.has("rung_blocks") {
 		return t.err("rung_blocks", "give budget or rung_blocks, not both (rung_blocks sizes the first rung instead of a budget, and the budget would not be kept)")
 	}
@@ -969,6 +987,25 @@ func (s *Space) parseHalving(t *tomlTable) error {
 		return nil
 	}
 	return s.parseBudget(t)
+}
+
+// checkGauntlet says what a gauntlet needs: a field in every scenario
+// (the later rungs play nothing else), the defaults among the variants
+// (every gain is paired with theirs) and a method that plays one halving
+// tournament.
+func (s *Space) checkGauntlet(t *tomlTable) error {
+	if s.Generate.Method == "staged" {
+		return t.err("gauntlet", "is a setting of one halving tournament; method staged plays a tournament per stage and ignores it")
+	}
+	if !s.Generate.IncludeDefaults {
+		return t.err("gauntlet", "rates every variant by its points against the field less the defaults' on the same deals: it needs the defaults among the variants (remove [generate] include_defaults = false)")
+	}
+	for i, sc := range s.Scenarios {
+		if len(sc.Field) == 0 {
+			return t.err("gauntlet", "needs a field in every scenario (the rungs after the first play the variants against the field only), and scenario %d has none: add field = [\"BOT\"] or field = [\"file.toml\"] to it", i+1)
+		}
+	}
+	return nil
 }
 
 // parseBudget reads [tournament] budget: games or a CPU time.
