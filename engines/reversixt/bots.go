@@ -49,10 +49,11 @@ const (
 	ParamBombFocusWeight = "bomb_focus_weight"
 	ParamBombOwnWeight   = "bomb_own_weight"
 
-	ParamReduceAfter = "reduce_after" // not in the spec: late-move reductions (the shared search's)
-	ParamReduceBy    = "reduce_by"
-	ParamReduceDepth = "reduce_depth"
-	ParamReduceAt    = "reduce_at"
+	ParamReduceAfter    = "reduce_after" // not in the spec: late-move reductions (the shared search's)
+	ParamReduceBy       = "reduce_by"
+	ParamReduceDepth    = "reduce_depth"
+	ParamReduceAt       = "reduce_at"
+	ParamReduceAfterOwn = "reduce_after_own"
 
 	ParamTTLog2    = "tt_log2"    // not in the spec: the shared search's table
 	ParamMaxLeaves = "max_leaves" // not in the spec: safety cap under depth budgets
@@ -187,6 +188,7 @@ func ParanoidFrom(p game.Params) Paranoid {
 	in(ParamReduceAfter, &c.Search.ReduceAfter)
 	in(ParamReduceBy, &c.Search.ReduceBy)
 	in(ParamReduceDepth, &c.Search.ReduceDepth)
+	in(ParamReduceAfterOwn, &c.Search.ReduceAfterOwn)
 	if p.Has(ParamReduceAt) {
 		c.Search.ReduceAt = p.Str(ParamReduceAt)
 	}
@@ -256,6 +258,7 @@ func ParanoidSpec() game.BotSpec {
 		i(ParamReduceDepth, sd.ReduceDepth, 2, 16, "least depth left at a node that reduces its late moves"),
 		{Name: ParamReduceAt, Kind: game.String, Default: sd.ReduceAt, Choices: []string{search.ReduceOpponents, search.ReduceAll},
 			Doc: "which nodes reduce: the opponents' (the minimising plies) or all below the root"},
+		i(ParamReduceAfterOwn, sd.ReduceAfterOwn, 0, 64, "with reduce_at = all: reduce_after at the bot's own nodes below the root (0 = reduce_after)"),
 	}
 	return game.BotSpec{
 		Name:   "paranoid",

@@ -412,7 +412,12 @@
 //     plies more at the same nodes on every course map of 32×32 fields and
 //     more; it is not the default, because games against the full width
 //     did not show it at least level (results/measurements.md, "Late-move
-//     reductions").
+//     reductions"). reduce_after_own (with reduce_at = "all"; 0 =
+//     reduce_after) sets reduce_after at the bot's own nodes below the
+//     root alone: a gentler selection at the plies whose every move must
+//     be searched along a refutation (reduce_after = 2, reduce_after_own
+//     = 4 still completes 1.3–2.7 plies more at 200 000 nodes a move on
+//     those maps).
 //   - Bomb phase (§10.4): active players are ordered by stone count, ties
 //     by seat number; A is the closest before the bot, B the closest after;
 //     lost(all opponents) counts active opponents only; the blast is

@@ -1,6 +1,7 @@
 package reversixt
 
 import (
+	"context"
 	"math"
 	"testing"
 
@@ -342,3 +343,46 @@ func TestOneRatioAnyPlayers(t *testing.T) {
 }
 
 func m4(y, x int) int { return y*4 + x }
+
+// With more than two active players the two scales are one evaluation
+// (multiplier K, rank-distance weights and stock values ×K under both),
+// so score_scale alone changes no move and no node there: the reason why
+// the promoted defaults and configs/reversixt/legacy.toml play the same
+// multi-player games wherever the overwrite stones' weight (10 against 5)
+// changes no choice. With two players the same positions differ.
+func TestScaleSameWithMorePlayers(t *testing.T) {
+	ratio := pinBot(t, map[string]any{})
+	legacy := pinBot(t, map[string]any{ParamScoreScale: ScaleLegacy})
+	differ := map[string]int{}
+	for _, name := range []string{"tri13", "cross14", "duel10"} {
+		m := mustLoad(t, name)
+		for _, mv := range pinPositions(t, m)[1:4] {
+			s := NewState(m)
+			for _, x := range mv {
+				a, err := s.ParseAction(x)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s.Apply(a)
+			}
+			p := s.CurrentPlayer()
+			a1, err := ratio.Step(context.Background(), s.Clone(), p, game.Budget{Depth: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			a2, err := legacy.Step(context.Background(), s.Clone(), p, game.Budget{Depth: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a1 != a2 || ratio.Last.Nodes != legacy.Last.Nodes {
+				differ[name]++
+			}
+		}
+	}
+	if differ["tri13"]+differ["cross14"] != 0 {
+		t.Errorf("with 3 and 4 players the scales played differently at %d positions", differ["tri13"]+differ["cross14"])
+	}
+	if differ["duel10"] == 0 {
+		t.Errorf("with 2 players the scales played the same at every position: the test shows nothing")
+	}
+}

@@ -54,3 +54,37 @@ func TestParanoidReductionsFewerNodes(t *testing.T) {
 		}
 	}
 }
+
+// reduce_after_own reaches the search: on duel10 at depth 5 the bot's own
+// nodes reducing after 4 moves instead of 2 visit more nodes than
+// reduce_after 2 everywhere and fewer than the full width.
+func TestParanoidReduceAfterOwn(t *testing.T) {
+	const depth = 5
+	bots := []*ParanoidBot{
+		pinBot(t, map[string]any{ParamReduceAfter: 0}),
+		pinBot(t, map[string]any{ParamReduceAfter: 2, ParamReduceAfterOwn: 4, ParamReduceBy: 2, ParamReduceAt: "all"}),
+		pinBot(t, map[string]any{ParamReduceAfter: 2, ParamReduceBy: 2, ParamReduceAt: "all"}),
+	}
+	m := mustLoad(t, "duel10")
+	nodes := make([]int64, len(bots))
+	for _, mv := range pinPositions(t, m)[1:4] {
+		s := NewState(m)
+		for _, x := range mv {
+			a, err := s.ParseAction(x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Apply(a)
+		}
+		for i, b := range bots {
+			if _, err := b.Step(context.Background(), s.Clone(), s.CurrentPlayer(), game.Budget{Depth: depth}); err != nil {
+				t.Fatal(err)
+			}
+			nodes[i] += b.Last.Nodes
+		}
+	}
+	t.Logf("full width %d, own 4 %d, reduce_after 2 everywhere %d nodes", nodes[0], nodes[1], nodes[2])
+	if !(nodes[2] < nodes[1] && nodes[1] < nodes[0]) {
+		t.Errorf("nodes: full width %d, own 4 %d, reduce_after 2 everywhere %d (want strictly decreasing)", nodes[0], nodes[1], nodes[2])
+	}
+}

@@ -77,6 +77,11 @@ type Config struct {
 	// the root's: paranoid's minimising plies, negamax's opponent plies)
 	// or ReduceAll.
 	ReduceAt string
+	// ReduceAfterOwn, when positive, replaces ReduceAfter at the nodes of
+	// the root's player under ReduceAll: a gentler selection at the plies
+	// whose every move counts (those that must try all their moves along
+	// a refutation), with ReduceAfter at the opponents'. 0 = ReduceAfter.
+	ReduceAfterOwn int
 }
 
 // Values of Config.ReduceAt.
@@ -242,6 +247,9 @@ func (c Config) normalized() Config {
 	}
 	if c.ReduceAfter < 0 {
 		c.ReduceAfter = 0
+	}
+	if c.ReduceAfterOwn < 0 {
+		c.ReduceAfterOwn = 0
 	}
 	if c.ReduceBy < 1 {
 		c.ReduceBy = 1

@@ -93,3 +93,39 @@ func TestReductionsKeepForcedResults(t *testing.T) {
 		t.Fatalf("only %d forced wins and %d forced losses among the positions: the test shows nothing", wins, losses)
 	}
 }
+
+// ReduceAfterOwn replaces ReduceAfter at the root player's nodes only:
+// equal to ReduceAfter it is the same search node for node; larger, it
+// reduces less there (more nodes, still fewer than the full width); under
+// ReduceOpponents the root player's nodes never reduce, so it changes
+// nothing.
+func TestReduceAfterOwn(t *testing.T) {
+	const depth = 7
+	count := func(cfg Config) int64 {
+		var nodes int64
+		for i := range 8 {
+			s := &toyU{*newToy(2, 20, uint64(2000+i))}
+			nodes += New(cfg, orderedHooks).Paranoid(context.Background(), s, game.Budget{Depth: depth}).Nodes
+		}
+		return nodes
+	}
+	own := func(after, own int, at string) Config {
+		c := reducing(after, 2, at)
+		c.ReduceAfterOwn = own
+		return c
+	}
+	full := count(fixed(DefaultConfig()))
+	all1 := count(reducing(1, 2, ReduceAll))
+	if same := count(own(1, 1, ReduceAll)); same != all1 {
+		t.Errorf("reduce_after_own = reduce_after: %d nodes, without it %d", same, all1)
+	}
+	gentle := count(own(1, 4, ReduceAll))
+	t.Logf("full width %d, reduce_after 1 everywhere %d, 4 at the root player's nodes %d", full, all1, gentle)
+	if gentle <= all1 || gentle >= full {
+		t.Errorf("reduce_after_own 4: %d nodes, want between reduce_after 1's %d and the full width's %d", gentle, all1, full)
+	}
+	opp := count(reducing(1, 2, ReduceOpponents))
+	if o := count(own(1, 4, ReduceOpponents)); o != opp {
+		t.Errorf("under ReduceOpponents reduce_after_own changed the search: %d nodes, without it %d", o, opp)
+	}
+}

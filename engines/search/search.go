@@ -669,6 +669,9 @@ func (sr *Searcher) node(s game.State, depth, ply int, alpha, beta float64, view
 	reduceFrom := len(moves) // the first move searched shallower first
 	if cfg.ReduceAfter > 0 && depth >= cfg.ReduceDepth && (mover != sr.root || cfg.ReduceAt == ReduceAll) {
 		reduceFrom = cfg.ReduceAfter
+		if mover == sr.root && cfg.ReduceAfterOwn > 0 {
+			reduceFrom = cfg.ReduceAfterOwn
+		}
 	}
 	for i := range moves {
 		a := sr.moveAt(ply, i)
