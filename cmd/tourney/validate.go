@@ -154,7 +154,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		fmt.Fprintf(stdout, "format: race (first test after %d blocks, budget %d games, confidence %g)\n", t.FirstLook(), t.Cap(len(variants)), t.Confidence)
 	case t.Format == "halving" && plan.Refines(sp):
 		budget := halvingBudget(t, plan.DefaultRefineGames)
-		fmt.Fprintf(stdout, "format: halving with local refinement (the design rung, then a full factorial of the at most %d least certain knobs around the predicted best; budget %s)\n",
+		fmt.Fprintf(stdout, "format: halving with local refinement (the design rung, then a full factorial of the at most %d least certain knobs around the predicted best, then a flip round around the leader; budget %s)\n",
 			plan.RefineKnobs, budget)
 		if len(bounds.GamesPerRound) >= 2 {
 			fmt.Fprintf(stdout, "design rung: %d games\nlocal rung: %d games\n", bounds.GamesPerRound[0], bounds.GamesPerRound[1])

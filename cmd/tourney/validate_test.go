@@ -37,7 +37,7 @@ func TestValidateRefiningHalving(t *testing.T) {
 	b.WriteString("[generate]\nmethod = \"factorial\"\n[tournament]\nformat = \"halving\"\n")
 	p := writeFile(t, t.TempDir(), "twelve.toml", b.String())
 	code, out, stderr := tourney(t, "validate", p, "--no-estimate")
-	for _, want := range []string{"halving with local refinement", "design rung: 2304 games", "local rung: 3456 games", "flip round 1 (every knob flipped alone around the leader, each against it): 2880 games\n", "hold-out rung: at most 576 games", "total games: 9216 to 9216"} {
+	for _, want := range []string{"halving with local refinement", "design rung: 2304 games", "local rung: 3456 games", "flip round 1 (every knob flipped alone around the leader, each against it): 2880 games\n", "hold-out rung: at most 864 games", "total games: 9504 to 9504"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Fatalf("validate: exit %d, no %q:\n%s%s", code, want, out, stderr)
 		}
