@@ -135,8 +135,13 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		fmt.Fprintf(stdout, "search: spsa, %d iterations (A %g, alpha %g, gamma %g), then the final point against the defaults (%d games, confidence %g)\n",
 			c.Iterations, c.A, c.Alpha, c.Gamma, bounds.MaxGames-bounds.GamesPerSearch, t.Confidence)
 	case sp.Generate.Method == "cmaes":
-		fmt.Fprintf(stdout, "search: cmaes, %d generations of %d blocks (population %d, sigma %g), then the final point against the defaults (%d games, confidence %g)\n",
-			c.Generations, c.Blocks, plan.CMAESPopulation(sp), c.Sigma, bounds.MaxGames-bounds.GamesPerSearch, t.Confidence)
+		gens, iters := plan.CMAESSplit(sp)
+		finish := ""
+		if iters > 0 {
+			finish = fmt.Sprintf(", an SPSA finish of %d iterations from its final point", iters)
+		}
+		fmt.Fprintf(stdout, "search: cmaes, %d generations of %d blocks (population %d, sigma %g)%s, then the final point against the defaults (%d games, confidence %g)\n",
+			gens, c.Blocks, plan.CMAESPopulation(sp), c.Sigma, finish, bounds.MaxGames-bounds.GamesPerSearch, t.Confidence)
 	}
 	if space.IsContinuous(sp.Generate.Method) && t.BudgetCPU > 0 {
 		fmt.Fprintf(stdout, "budget: %s of CPU for the search: the sweep measures a game's CPU time and sets the length from it (the count above assumes none is known)\n", t.BudgetCPU)
@@ -152,10 +157,17 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		fmt.Fprintf(stdout, "format: race (first test after %d blocks, budget %d games, confidence %g)\n", t.FirstLook(), t.Cap(len(variants)), t.Confidence)
 	case t.Format == "halving" && plan.Refines(sp):
 		budget := halvingBudget(t, plan.DefaultRefineGames)
-		fmt.Fprintf(stdout, "format: halving with local refinement (the design rung, then a full factorial of the at most %d least certain knobs around the predicted best; budget %s)\n",
+		fmt.Fprintf(stdout, "format: halving with local refinement (the design rung, then a full factorial of the at most %d least certain knobs around the predicted best, then a flip round around the leader; budget %s)\n",
 			plan.RefineKnobs, budget)
-		if len(bounds.GamesPerRound) == 2 {
+		if len(bounds.GamesPerRound) >= 2 {
 			fmt.Fprintf(stdout, "design rung: %d games\nlocal rung: %d games\n", bounds.GamesPerRound[0], bounds.GamesPerRound[1])
+		}
+		for i, g := range bounds.GamesPerRound[min(2, len(bounds.GamesPerRound)):] {
+			when := ""
+			if i > 0 {
+				when = ", when the one before took a flip"
+			}
+			fmt.Fprintf(stdout, "flip round %d (every knob flipped alone around the leader, each against it): %d games%s\n", i+1, g, when)
 		}
 	case t.Format == "halving" && t.Gauntlet:
 		budget := halvingBudget(t, plan.DefaultHalvingGames)

@@ -25,8 +25,8 @@ func TestScaleDuration(t *testing.T) {
 }
 
 // validate on a factorial halving space of twelve two-value knobs: the
-// design rung, the local rung and the hold-out, as the sweep plays them
-// (tuner.TestHalvingFindsTheBest: 6 336 games a run).
+// design rung, the local rung, the flip round and the hold-out, as the
+// sweep plays them.
 func TestValidateRefiningHalving(t *testing.T) {
 	land, _ := filepath.Abs("../../configs/synthetic/twelve.toml")
 	var b strings.Builder
@@ -37,7 +37,7 @@ func TestValidateRefiningHalving(t *testing.T) {
 	b.WriteString("[generate]\nmethod = \"factorial\"\n[tournament]\nformat = \"halving\"\n")
 	p := writeFile(t, t.TempDir(), "twelve.toml", b.String())
 	code, out, stderr := tourney(t, "validate", p, "--no-estimate")
-	for _, want := range []string{"halving with local refinement", "design rung: 2304 games", "local rung: 3456 games", "hold-out rung: at most 576 games", "total games: 6336 to 6336"} {
+	for _, want := range []string{"halving with local refinement", "design rung: 2304 games", "local rung: 3456 games", "flip round 1 (every knob flipped alone around the leader, each against it): 2880 games\n", "hold-out rung: at most 864 games", "total games: 9504 to 9504"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Fatalf("validate: exit %d, no %q:\n%s%s", code, want, out, stderr)
 		}

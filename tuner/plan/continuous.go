@@ -123,6 +123,9 @@ const ConvergenceFile = "convergence.csv"
 type Rounds struct {
 	Done, Needed int
 	Pinned       []int
+	// Played is the rounds of blocks before the final phase when more
+	// than Done (cmaes's generations and its SPSA finish's iterations).
+	Played int
 }
 
 // cmaesMinGenerations is the least number of generations in which CMA-ES

@@ -147,12 +147,12 @@ func drawnRun(t *testing.T, method string, first, n int, tol float64, extra, tou
 
 // tuneFromEnv sets the continuous methods' inner settings from the
 // environment for a ground-truth run (TOURNEY_SPSA_CLIPPED=1: the clipped
-// perturbation of before issue 41; TOURNEY_CMAES_MINSD, _AVERAGE) and
+// perturbation of before issue 41; TOURNEY_CMAES_MINSD, _AVERAGE, _CM, _FINISH) and
 // returns the function that restores them.
 func tuneFromEnv(t *testing.T) func() {
 	clipped, minSD, avg, pow, savg, cpow, ramp := spsaClipped, cmaesMinSD, cmaesAverage, spsaREndPower, spsaAverage, spsaCEndPower, cmaesRamp
 	cmaesRamp = os.Getenv("TOURNEY_CMAES_RAMP") != ""
-	geo, anneal := cmaesFloorGeo, cmaesAnneal
+	geo, anneal, cm, finish := cmaesFloorGeo, cmaesAnneal, cmaesCm, cmaesFinish
 	cmaesAnneal = os.Getenv("TOURNEY_CMAES_ANNEAL") != ""
 	cmaesFloorGeo = os.Getenv("TOURNEY_CMAES_FLOOR") == "geo"
 	if os.Getenv("TOURNEY_SPSA_CLIPPED") != "" {
@@ -161,7 +161,7 @@ func tuneFromEnv(t *testing.T) func() {
 	for _, v := range []struct {
 		env string
 		dst *float64
-	}{{"TOURNEY_CMAES_MINSD", &cmaesMinSD}, {"TOURNEY_CMAES_AVERAGE", &cmaesAverage}, {"TOURNEY_SPSA_REND_POWER", &spsaREndPower}, {"TOURNEY_SPSA_AVERAGE", &spsaAverage}, {"TOURNEY_SPSA_CEND_POWER", &spsaCEndPower}} {
+	}{{"TOURNEY_CMAES_MINSD", &cmaesMinSD}, {"TOURNEY_CMAES_CM", &cmaesCm}, {"TOURNEY_CMAES_FINISH", &cmaesFinish}, {"TOURNEY_CMAES_AVERAGE", &cmaesAverage}, {"TOURNEY_SPSA_REND_POWER", &spsaREndPower}, {"TOURNEY_SPSA_AVERAGE", &spsaAverage}, {"TOURNEY_SPSA_CEND_POWER", &spsaCEndPower}} {
 		if x, err := strconv.ParseFloat(os.Getenv(v.env), 64); err == nil {
 			*v.dst = x
 			t.Logf("%s = %g", v.env, x)
@@ -169,7 +169,7 @@ func tuneFromEnv(t *testing.T) func() {
 	}
 	return func() {
 		spsaClipped, cmaesMinSD, cmaesAverage, spsaREndPower, spsaAverage, spsaCEndPower, cmaesRamp = clipped, minSD, avg, pow, savg, cpow, ramp
-		cmaesFloorGeo, cmaesAnneal = geo, anneal
+		cmaesFloorGeo, cmaesAnneal, cmaesCm, cmaesFinish = geo, anneal, cm, finish
 	}
 }
 

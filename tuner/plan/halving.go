@@ -32,8 +32,10 @@ import (
 //
 // A factorial design whose maps all have two seats is refined locally
 // instead (refine.go): the design rung, then a full factorial over the
-// knobs the design leaves uncertain in the predicted best's context; by
-// default DefaultRefineGames per candidate. Rungs that rank design runs
+// knobs the design leaves uncertain in the predicted best's context, then
+// a flip round around the leader (each knob flipped alone, against it);
+// by default DefaultRefineGames per candidate and half as much again for
+// the flip round. Rungs that rank design runs
 // add little there: the runs are far from the best, and their ranking
 // cannot see the interactions that decide between the best and its
 // neighbours.

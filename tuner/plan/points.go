@@ -151,7 +151,7 @@ func startFinal(h Host, e Entrants, s *space.Space, method string, path [][]floa
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	f := newFinal(s, r.Done+1, v, games)
+	f := newFinal(s, max(r.Done, r.Played)+1, v, games)
 	what := "iterations"
 	if method == "cmaes" {
 		what = "generations"
@@ -235,6 +235,23 @@ func continuousPlan(s *space.Space) Plan {
 	for _, gp := range per.Games {
 		pl.PerMap[gp.Scenario][gp.Map] += rounds * blocks
 	}
+	search := rounds * blocks * len(per.Games)
+	if s.Generate.Method == "cmaes" {
+		// the generations, then the SPSA finish's iterations (cmaesSplit)
+		gens, iters := cmaesSplit(s, cfg)
+		for i := range pl.PerMap {
+			clear(pl.PerMap[i])
+		}
+		for _, gp := range per.Games {
+			pl.PerMap[gp.Scenario][gp.Map] += gens * blocks
+		}
+		it := pointBlock(s, 1, 0, ents[:2], 0)
+		for _, gp := range it.Games {
+			pl.PerMap[gp.Scenario][gp.Map] += iters
+		}
+		search = gens*blocks*len(per.Games) + iters*len(it.Games)
+		rounds = gens + iters
+	}
 	pl.SearchPerMap = make([][]int, len(s.Scenarios))
 	for i := range pl.PerMap {
 		pl.SearchPerMap[i] = slices.Clone(pl.PerMap[i])
@@ -251,7 +268,7 @@ func continuousPlan(s *space.Space) Plan {
 		}
 	}
 	pl.Rounds = rounds + 1
-	pl.GamesPerSearch = rounds * blocks * len(per.Games)
+	pl.GamesPerSearch = search
 	pl.MaxGames = pl.GamesPerSearch + finalGames(s)
 	pl.MinGames = pl.MaxGames
 	return pl

@@ -35,9 +35,16 @@ import (
 //  4. A local effect that agrees with the design's (their difference
 //     within refinePool standard errors) is pooled with it (inverse
 //     variance); one that disagrees is an interaction and stands alone.
-//  5. The winner is P with every knob of U at its better value: a local
-//     run, played for real; it then goes to the hold-out rung against the
-//     defaults like any winner (the verdict comes from that rung alone).
+//  5. The leader W is P with every knob of U at its better value: a
+//     local run, played for real.
+//  6. The flip round (refine_flip.go, issue 41): W against each of its
+//     one-knob flips, the best flip taken when it is clearly better
+//     (refineFlipRounds such rounds). Every game of steps 1–4 is a run
+//     against its mirror, where two-way interactions cancel: a knob whose
+//     grid-averaged effect says "bad" with certainty can win in W's
+//     context (its ridge partner raised); a flip game sees it.
+//  7. The winner goes to the hold-out rung against the defaults like any
+//     winner (the verdict comes from that rung alone).
 //
 // The main effects the sweep reports (effects.csv) rest on the design
 // rung alone (tuner/effects.go, designGames). A run against its mirror
@@ -108,7 +115,9 @@ const refineRounds = 1
 // play). On twelve.toml, within 15 Elo of the best in 486 of seeds 1–500
 // (94, 100, 98 a hundred, then 194 of 200); at 92 games a candidate (3 238 games a run)
 // 447 of 500 (89.4 %): the small knobs' local standard errors (8 Elo)
-// against effects of 5 and 10 Elo.
+// against effects of 5 and 10 Elo. (Those figures are from before the
+// flip rounds, which add refineFlipShare of these games on top when no
+// budget is named: refine_flip.go.)
 const DefaultRefineGames = 180
 
 const seedTagRefine = 0x10ca1
@@ -153,6 +162,12 @@ func refineSchedule(s *space.Space, n int) (design rungPlan, localBudget float64
 		budget = budgetCPU(s) // the hold-out rung's share set aside
 	case budget == 0:
 		budget = float64(DefaultRefineGames * n)
+		if flips(s) {
+			budget *= 1 + refineFlipRounds*refineFlipShare // the flip rounds come on top (refine_flip.go)
+		}
+	}
+	if flips(s) {
+		budget /= 1 + refineFlipRounds*refineFlipShare // the flip rounds' share set aside
 	}
 	use := rungScenarios(s, 0, 1)
 	gpb := halvingBlockGames(s, n, nil, use, 0)
@@ -170,6 +185,14 @@ func refineSchedule(s *space.Space, n int) (design rungPlan, localBudget float64
 	lcpb := halvingBlockCost(s, runs, nil, costs, 0)
 	lb := max(1, int(localBudget/lcpb))
 	return design, localBudget, lb * halvingBlockGames(s, runs, nil, nil, 0)
+}
+
+// refineTotal is the design's and the local rung's cost (units of
+// scenarioCosts) of a refining tournament of n candidates.
+func refineTotal(s *space.Space, n int) float64 {
+	costs, _ := scenarioCosts(s)
+	design, local, _ := refineSchedule(s, n)
+	return float64(design.blocks)*halvingBlockCost(s, n, design.scens, costs, 0) + local
 }
 
 // planRefine bounds a refining tournament's games.
@@ -200,6 +223,30 @@ func planRefine(s *space.Space, n int, pl Plan) Plan {
 	pl.MinGames += design.games + local
 	pl.MaxGames += design.games + local
 	pl.Rounds = 2
+	if flips(s) {
+		// the first flip round always, the later ones when the one
+		// before took a flip
+		total := refineTotal(s, n)
+		for fr, k := 0, len(s.Factorial().TwoLevel); fr < refineFlipRounds; fr++ {
+			nb := flipBlocks(s, total, k)
+			per = make([][]int, len(s.Scenarios))
+			for i := range per {
+				per[i] = make([]int, len(pl.PerMap[i]))
+			}
+			g := flipBlockGames(s, k, per) * nb
+			for si := range per {
+				for mi := range per[si] {
+					pl.PerMap[si][mi] += per[si][mi] * nb
+				}
+			}
+			pl.GamesPerRound = append(pl.GamesPerRound, g)
+			if fr == 0 {
+				pl.MinGames += g
+			}
+			pl.MaxGames += g
+			pl.Rounds++
+		}
+	}
 	return pl
 }
 
@@ -217,7 +264,7 @@ type refine struct {
 	idx    map[string]int
 	point  [][]int // per variant: its value index of each param (nil: off the grid)
 
-	phase       int // 0 design, 1 .. rounds local, then done
+	phase       int // 0 design, 1 .. rounds local, rounds+1 the flip round (refine_flip.go), then done
 	rounds      int // local rounds
 	c           *contest
 	designGames []stats.Game
@@ -228,11 +275,13 @@ type refine struct {
 	runs        []int     // the local runs' variants
 	winner      int
 	blockBase   int
+	flip        bool  // a flip round after the local rounds
+	flipKnobs   []int // the flip round's knobs (params), in the order of runs[1:]
 }
 
 func newRefine(h *halving) *refine {
 	s := h.s
-	r := &refine{h: h, winner: -1, rounds: refineRounds}
+	r := &refine{h: h, winner: -1, rounds: refineRounds, flip: flips(s)}
 	r.design, r.budget, _ = refineSchedule(s, h.n)
 	def := s.DefaultPoint()
 	r.base = make([][]int, len(s.Params))
@@ -432,6 +481,20 @@ func (r *refine) Next(host Host) ([]*Block, error) {
 		}
 		return blocks, nil
 	default:
+		if r.flip && r.phase > r.rounds {
+			if r.winner >= 0 || r.phase > r.rounds+refineFlipRounds {
+				return nil, nil
+			}
+			c := newContest(r.phase+1, 1, r.runs, false)
+			c.status = "flip"
+			r.c = c
+			nb := flipBlocks(h.s, refineTotal(h.s, h.n), len(r.runs)-1)
+			var blocks []*Block
+			for ; c.blocks < nb; c.blocks++ {
+				blocks = append(blocks, r.flipBlock(c, c.blocks))
+			}
+			return blocks, nil
+		}
 		if r.phase > r.rounds {
 			return nil, nil
 		}
@@ -544,6 +607,12 @@ func (r *refine) Look(host Host, blocks []*Block, results [][]Result) error {
 		}
 	default:
 		games := r.record(blocks, results, r.phase+1)
+		if r.flip && r.phase > r.rounds {
+			if err := r.afterFlips(host, games); err != nil {
+				return err
+			}
+			break
+		}
 		if err := r.afterLocal(host, games); err != nil {
 			return err
 		}
@@ -701,11 +770,16 @@ func (r *refine) afterLocal(host Host, games []stats.Game) error {
 	c := r.c
 	last := r.phase >= r.rounds
 	done := r.u
-	if !last {
+	switch {
+	case !last:
 		if err := r.layout(); err != nil {
 			return fmt.Errorf("local round %d: %w", r.phase, err)
 		}
-	} else {
+	case r.flip:
+		if err := r.layoutFlips(); err != nil {
+			return fmt.Errorf("local round %d: %w", r.phase, err)
+		}
+	default:
 		r.winner = w
 		r.runs = []int{w}
 	}
@@ -724,7 +798,11 @@ func (r *refine) afterLocal(host Host, games []stats.Game) error {
 	for j, u := range done {
 		names[j] = h.s.Params[u].Name
 	}
-	if last {
+	if last && r.flip {
+		host.Logf("local round %d over %s: %d blocks; pooled with the design: %s; leader variant %d; flip round over %d knobs\n",
+			r.phase, strings.Join(names, " "), c.blocks, strings.Join(pooled, " "), w, len(r.flipKnobs))
+		host.Status(fmt.Sprintf("local rounds done: leader variant %d", w))
+	} else if last {
 		host.Logf("local round %d over %s: %d blocks; pooled with the design: %s; winner variant %d\n",
 			r.phase, strings.Join(names, " "), c.blocks, strings.Join(pooled, " "), w)
 		host.Status(fmt.Sprintf("local rounds done: variant %d", w))

@@ -51,6 +51,7 @@ type spsa struct {
 	started   bool
 	path      [][]float64 // θ after each iteration, the start first
 	conv      [][]string  // convergence.csv
+	roundBase int         // rounds played before the first iteration (cmaes's SPSA finish)
 }
 
 func newSPSA(b base) *spsa {
@@ -215,19 +216,25 @@ func (p *spsa) Next(h Host) ([]*Block, error) {
 		if p.min, err = e.AddPoint(p.s.PointValues(xm)); err != nil {
 			return nil, err
 		}
-		blk := pointBlock(p.s, k, 0, p.seats(), game.Mix(p.s.Seed, 0x5b5a, uint64(k), 1))
+		blk := pointBlock(p.s, p.roundBase+k, 0, p.seats(), game.Mix(p.s.Seed, 0x5b5a, uint64(k), 1))
 		return []*Block{blk}, nil
 	}
 	if p.final == nil {
-		step := make([]float64, len(p.theta))
-		for i := range step {
-			step[i] = 2 * p.rk(i, max(p.k, 1)) * p.ck(i, max(p.k, 1)) // |w| ≤ 2 on two seats
-		}
 		var blocks []*Block
-		p.final, p.conv, blocks, err = startFinal(h, e, p.s, "spsa", p.path, step, Rounds{Done: p.k, Needed: MinRounds(p.s), Pinned: p.clipped}, p.finalPoint(), p.cfg.FinalGames)
+		p.final, p.conv, blocks, err = startFinal(h, e, p.s, "spsa", p.path, p.lastStep(), Rounds{Done: p.k, Needed: MinRounds(p.s), Pinned: p.clipped}, p.finalPoint(), p.cfg.FinalGames)
 		return blocks, err
 	}
 	return nil, nil
+}
+
+// lastStep is the largest step of the last iteration per knob, 2·r_k·c_k
+// (|w| ≤ 2 on two seats).
+func (p *spsa) lastStep() []float64 {
+	step := make([]float64, len(p.theta))
+	for i := range step {
+		step[i] = 2 * p.rk(i, max(p.k, 1)) * p.ck(i, max(p.k, 1))
+	}
+	return step
 }
 
 // spsaAverage is the share of the last iterations whose θ are averaged
@@ -292,7 +299,7 @@ func (p *spsa) Look(h Host, blocks []*Block, results [][]Result) error {
 	}
 	p.rows = append(p.rows, append(row, strconv.Itoa(len(blocks[0].Games)), FmtRound(w, 4), FmtRound(score, 4)))
 	p.k = k
-	p.rounds = k
+	p.rounds = p.roundBase + k
 	if k%max(1, p.cfg.Iterations/100) == 0 {
 		h.Status(fmt.Sprintf("iteration %d of %d", k, p.cfg.Iterations))
 	}
