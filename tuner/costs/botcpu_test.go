@@ -29,27 +29,7 @@ func TestMain(m *testing.M) {
 func TestCalibrateCountsBotCPU(t *testing.T) {
 	const spin = 30 * time.Millisecond
 	t.Setenv("TOURNEY_FAKE_SPIN", spin.String())
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp, err := space.Parse("busy.toml", []byte(fmt.Sprintf(`name = "busy"
-[bots.fake]
-game    = "connect4"
-cmd     = [%q]
-env     = { %s = %q }
-params  = { pick = { type = "int", default = 0, min = 0, max = 3 } }
-startup = "60s"
-[[scenario]]
-game   = "connect4"
-bot    = "fake"
-budget = { depth = 1 }
-[params]
-pick = { values = [1, 2] }
-`, exe, externaltest.Env, externaltest.ModeBusy)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	sp := fakeBotSpace(t, "busy", "fake", externaltest.ModeBusy)
 	defer external.CloseAll()
 	cal, err := Calibrate(context.Background(), sp, time.Millisecond, false)
 	if err != nil {
@@ -78,27 +58,7 @@ func TestCalibrateStartupOnce(t *testing.T) {
 	const spin, warmup = 300 * time.Millisecond, 200 * time.Millisecond
 	t.Setenv("TOURNEY_FAKE_START_SPIN", spin.String())
 	t.Setenv("TOURNEY_FAKE_WARMUP_SPIN", warmup.String())
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp, err := space.Parse("start.toml", []byte(fmt.Sprintf(`name = "start"
-[bots.fakestart]
-game    = "connect4"
-cmd     = [%q]
-env     = { %s = %q }
-params  = { pick = { type = "int", default = 0, min = 0, max = 3 } }
-startup = "60s"
-[[scenario]]
-game   = "connect4"
-bot    = "fakestart"
-budget = { depth = 1 }
-[params]
-pick = { values = [1, 2] }
-`, exe, externaltest.Env, externaltest.ModeFirst)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	sp := fakeBotSpace(t, "start", "fakestart", externaltest.ModeFirst)
 	defer external.CloseAll()
 	st0, n0 := external.StartupCPU()
 	cal, err := Calibrate(context.Background(), sp, time.Millisecond, false)
@@ -113,4 +73,32 @@ pick = { values = [1, 2] }
 	if n1-n0 != 2 || cal.Procs != 2 || st1-st0 < 2*spin*8/10 || cal.Startup < (spin+warmup)*8/10 || cal.Startup > (spin+warmup)*13/10 || cal.StartupCPU(2) != 4*cal.Startup {
 		t.Errorf("start-ups: %d processes (%d held) for %v, %v a process with the warm-up, want 2 at %v to hello and %v of warm-up", n1-n0, cal.Procs, st1-st0, cal.Startup, spin, warmup)
 	}
+}
+
+// fakeBotSpace is a space of two variants of the external bot NAME: this
+// test binary as the fake bot in mode, on Connect Four at depth 1.
+func fakeBotSpace(t *testing.T, name, bot, mode string) *space.Space {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := space.Parse(name+".toml", []byte(fmt.Sprintf(`name = %q
+[bots.%s]
+game    = "connect4"
+cmd     = [%q]
+env     = { %s = %q }
+params  = { pick = { type = "int", default = 0, min = 0, max = 3 } }
+startup = "60s"
+[[scenario]]
+game   = "connect4"
+bot    = %q
+budget = { depth = 1 }
+[params]
+pick = { values = [1, 2] }
+`, name, bot, exe, externaltest.Env, mode, bot)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sp
 }
