@@ -783,16 +783,7 @@ func (r *refine) afterLocal(host Host, games []stats.Game) error {
 		r.winner = w
 		r.runs = []int{w}
 	}
-	for col := range c.cols {
-		v := c.cols[col]
-		adv := slices.Contains(r.runs, v)
-		if adv {
-			delete(h.outRound, v)
-		} else {
-			h.outRound[v] = round
-		}
-		h.bracketRow(c, col, adv)
-	}
+	h.bookAdvance(c, round, r.runs)
 	h.decided["local"]++
 	names := make([]string, len(done))
 	for j, u := range done {
@@ -817,3 +808,17 @@ func (r *refine) afterLocal(host Host, games []stats.Game) error {
 // Refines reports whether a halving tournament of s refines locally
 // (a factorial design of two-level knobs, every map of two seats).
 func Refines(s *space.Space) bool { return s.Tournament.Format == "halving" && refineOK(s) }
+
+// bookAdvance writes the bracket rows of contest c's columns, those in
+// runs advancing, and marks the others out in round.
+func (h *halving) bookAdvance(c *contest, round int, runs []int) {
+	for col, v := range c.cols {
+		adv := slices.Contains(runs, v)
+		if adv {
+			delete(h.outRound, v)
+		} else {
+			h.outRound[v] = round
+		}
+		h.bracketRow(c, col, adv)
+	}
+}

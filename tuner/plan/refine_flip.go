@@ -221,16 +221,7 @@ func (r *refine) afterFlips(host Host, games []stats.Game) error {
 		r.winner = best
 		r.runs = []int{best}
 	}
-	for col := range c.cols {
-		v := c.cols[col]
-		adv := slices.Contains(r.runs, v)
-		if adv {
-			delete(h.outRound, v)
-		} else {
-			h.outRound[v] = round
-		}
-		h.bracketRow(c, col, adv)
-	}
+	h.bookAdvance(c, round, r.runs)
 	h.decided["flip"]++
 	if r.winner >= 0 {
 		host.Logf("flip round %d over %s: %d blocks; flip taken: %s; winner variant %d\n", flipRound, strings.Join(names, " "), c.blocks, took, best)
