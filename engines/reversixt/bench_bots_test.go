@@ -62,12 +62,7 @@ func benchParanoidMap(b *testing.B, name string, depth int) {
 	m := mustLoad(b, name)
 	var pos []*State
 	for _, mv := range pinPositions(b, m) {
-		s := NewState(m)
-		for _, x := range mv {
-			a, _ := s.ParseAction(x)
-			s.Apply(a)
-		}
-		pos = append(pos, s)
+		pos = append(pos, pinState(b, m, mv))
 	}
 	bot := NewParanoidBot(DefaultParanoid())
 	var nodes int64

@@ -357,14 +357,7 @@ func TestScaleSameWithMorePlayers(t *testing.T) {
 	for _, name := range []string{"tri13", "cross14", "duel10"} {
 		m := mustLoad(t, name)
 		for _, mv := range pinPositions(t, m)[1:4] {
-			s := NewState(m)
-			for _, x := range mv {
-				a, err := s.ParseAction(x)
-				if err != nil {
-					t.Fatal(err)
-				}
-				s.Apply(a)
-			}
+			s := pinState(t, m, mv)
 			p := s.CurrentPlayer()
 			a1, err := ratio.Step(context.Background(), s.Clone(), p, game.Budget{Depth: 3})
 			if err != nil {

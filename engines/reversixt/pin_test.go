@@ -80,6 +80,20 @@ func (c pinCase) String() string {
 		strconv.FormatFloat(c.value, 'g', -1, 64))
 }
 
+// pinState is the state on m after the moves of one of pinPositions.
+func pinState(t testing.TB, m *Map, moves []string) *State {
+	t.Helper()
+	s := NewState(m)
+	for _, x := range moves {
+		a, err := s.ParseAction(x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Apply(a)
+	}
+	return s
+}
+
 // pinPositions plays random moves (as strings) from the start of m.
 func pinPositions(t testing.TB, m *Map) [][]string {
 	var out [][]string

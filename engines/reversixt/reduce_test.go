@@ -23,14 +23,7 @@ func TestParanoidReductionsFewerNodes(t *testing.T) {
 		m := mustLoad(t, name)
 		var nFull, nRed int64
 		for _, mv := range pinPositions(t, m)[1:4] {
-			s := NewState(m)
-			for _, x := range mv {
-				a, err := s.ParseAction(x)
-				if err != nil {
-					t.Fatal(err)
-				}
-				s.Apply(a)
-			}
+			s := pinState(t, m, mv)
 			p := s.CurrentPlayer()
 			if _, err := full.Step(context.Background(), s.Clone(), p, game.Budget{Depth: depth}); err != nil {
 				t.Fatal(err)
@@ -68,14 +61,7 @@ func TestParanoidReduceAfterOwn(t *testing.T) {
 	m := mustLoad(t, "duel10")
 	nodes := make([]int64, len(bots))
 	for _, mv := range pinPositions(t, m)[1:4] {
-		s := NewState(m)
-		for _, x := range mv {
-			a, err := s.ParseAction(x)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s.Apply(a)
-		}
+		s := pinState(t, m, mv)
 		for i, b := range bots {
 			if _, err := b.Step(context.Background(), s.Clone(), s.CurrentPlayer(), game.Budget{Depth: depth}); err != nil {
 				t.Fatal(err)
