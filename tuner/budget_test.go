@@ -10,7 +10,7 @@ import (
 
 	"tourney/tuner/plan"
 	"tourney/tuner/results"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // TestBudgetCoversHoldOut: a CPU budget is what the whole run costs at
@@ -48,7 +48,7 @@ format = "halving"
 budget = %q
 bootstrap = 100
 `, cheap, dear, c.budget)
-			sp, err := space.Parse("budget.toml", []byte(src))
+			sp, err := study.Parse("budget.toml", []byte(src))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,6 +9,7 @@ import (
 
 	"tourney/tuner/costs"
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // costsFile records the measured CPU cost per game of every scenario
@@ -22,7 +23,7 @@ const costsFile = "costs.csv"
 // resolveCosts gives every scenario its cost when the plan needs them,
 // and first every clock that asks for it its node rates (the costs are
 // measured under the clocks).
-func (r *sweepRun) resolveCosts(ctx context.Context) (*space.Space, error) {
+func (r *sweepRun) resolveCosts(ctx context.Context) (*study.Study, error) {
 	s, err := costs.ResolveNodeRates(ctx, r.s, r.opt.Out, r.opt.Resume, r.opt.Log)
 	if err != nil {
 		return nil, err
@@ -44,7 +45,7 @@ func (r *sweepRun) resolveCosts(ctx context.Context) (*space.Space, error) {
 	if err != nil {
 		return nil, err
 	}
-	withCosts := func() *space.Space {
+	withCosts := func() *study.Study {
 		c := *s
 		c.Scenarios = slices.Clone(s.Scenarios)
 		for si := range c.Scenarios {

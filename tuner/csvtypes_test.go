@@ -6,8 +6,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
 	"tourney/tuner/results"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // Column kinds of the results files, as an analyst's loader sees them.
@@ -136,7 +137,7 @@ max_games = 400
 	}
 }
 
-func checkResultFiles(t *testing.T, sp *space.Space, out string) {
+func checkResultFiles(t *testing.T, sp *study.Study, out string) {
 	params := map[string]bool{}
 	for _, p := range sp.ParamNames() {
 		params[p] = true

@@ -1,6 +1,6 @@
 // Package tuner runs sweeps: the loop between a planner, a runner and
-// the results, and the options of a run. It reads a parameter space
-// (tuner/space), asks a planner (tuner/plan) for blocks of games, has a
+// the results, and the options of a run. It plays a study (tuner/study:
+// the parameter space, tuner/space, compiled once), asks a planner (tuner/plan) for blocks of games, has a
 // runner (tuner/runner) play them, hands every game to the results
 // (tuner/results), and at the end asks for the ratings, the verdict and
 // the files; with resume (RunOptions.Resume), a lock on the directory
@@ -27,6 +27,8 @@
 //	  tuner/lock           the lock on a results directory
 //	  tuner/records        games.jsonl.gz, the move records
 //	  tuner/stats          blocks, ratings, tests (no tourney imports)
+//	  tuner/study          the space compiled once: knobs, scenarios, cells,
+//	                       defaults, variants (what everything above reads)
 //	  tuner/space          the TOML space, its checks, the variants
 //	arena                  plays one game of a job
 //	engines/...            the games and their bots
@@ -34,10 +36,16 @@
 // A package imports only packages below it in this list (tuner/cluster
 // and tuner/serve stand where they do because the commands pick them;
 // neither imports the loop). Each package's doc.go says what it owns
-// and what it may import.
+// and what it may import. The TOML-level space (*space.Space) stops at
+// tuner/study: the commands parse a file (sweep, match's conditions,
+// confirm, validate) and compile it, a cluster worker compiles the
+// space its coordinator sends, and every package above reads the
+// *study.Study.
 //
 // # One block, from planner to files
 //
+//  0. The command parses the space file and compiles it
+//     (study.Compile); RunSweep gets the study.
 //  1. RunSweep makes a results.Sweep (the variants and their parameters
 //     per scenario, the defaults, the entities the ratings fit) and the
 //     planner (plan.New), and starts games.csv (results.Sweep.Create, or
@@ -48,7 +56,7 @@
 //     a field bot.
 //  3. results.Sweep.AddBlock numbers the block (the bootstrap's unit)
 //     and turns each game into an arena.Job (results.GameJob: the map's
-//     budget and opening taken from the space in one place).
+//     budget and opening taken from the study in one place).
 //  4. The runner (runner.Local, or the cluster's coordinator) plays the
 //     jobs and hands each arena.Result back in block order; a resumed run
 //     takes the games it already has from games.csv first (Replay).

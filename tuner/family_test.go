@@ -7,12 +7,12 @@ import (
 	"testing"
 
 	"tourney/engines/synthetic"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // familyFlatSpace is a space tuning drawn flat landscape seed (its peak at
 // the defaults) with method, generate appended to [generate].
-func familyFlatSpace(t *testing.T, seed uint64, method, generate string) *space.Space {
+func familyFlatSpace(t *testing.T, seed uint64, method, generate string) *study.Study {
 	t.Helper()
 	d := synthetic.DrawLandscape(seed, true)
 	dir := t.TempDir()
@@ -22,7 +22,7 @@ func familyFlatSpace(t *testing.T, seed uint64, method, generate string) *space.
 	text := fmt.Sprintf("name = \"family-flat\"\nseed = %d\n\n[[scenario]]\ngame = \"synthetic\"\nbot = \"landscape\"\nmaps = [\"drawn.toml\"]\n\n%s\n[generate]\nmethod = %q\n%s\n",
 		seed, d.Params(), method, generate)
 	path := filepath.Join(dir, "space.toml")
-	sp, err := space.Parse(path, []byte(text))
+	sp, err := study.Parse(path, []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}

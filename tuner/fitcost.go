@@ -9,7 +9,7 @@ import (
 	"tourney/engines/game"
 	"tourney/tuner/costs"
 	"tourney/tuner/runner"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // dryRunner answers every game at once with a seeded random finishing
@@ -54,7 +54,7 @@ func (dryRunner) Play(ctx context.Context, blocks []runner.Block, emit func(*are
 // knockout estimated at 1.5–6 s ran 60 s). The space should carry its
 // scenarios' costs when a CPU budget sizes its plan (costs.WithCosts), as the
 // sweep does.
-func FitCost(ctx context.Context, s *space.Space) (time.Duration, error) {
+func FitCost(ctx context.Context, s *study.Study) (time.Duration, error) {
 	return fitCost(s.Tournament.Bootstrap, func(reps int) (time.Duration, error) {
 		c := *s
 		c.Tournament.Bootstrap = reps

@@ -11,8 +11,9 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
 	"tourney/tuner/results"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 
 	"tourney/configs"
 )
@@ -211,7 +212,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sp, err := space.Parse(path, data)
+			sp, err := study.Parse(path, data)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -16,6 +16,7 @@ import (
 	"tourney/tuner/plan"
 	"tourney/tuner/results"
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // The ground truth of statistics.md §7: the synthetic landscape of twelve
@@ -51,7 +52,7 @@ func runHalving(t *testing.T, landscape string, seed int) halvingRun {
 	if b := os.Getenv("TOURNEY_HALVING_BUDGET"); b != "" {
 		extra = "budget = " + b + "\n"
 	}
-	sp, err := space.Parse(path, []byte(twelveSpace(landscape, seed, extra)))
+	sp, err := study.Parse(path, []byte(twelveSpace(landscape, seed, extra)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +180,7 @@ func TestHalvingFindsTheBest(t *testing.T) {
 	// the knockout of the same 4 096 with the shipped settings
 	// (configs/synthetic/twelve-space.toml): its planned bounds, and with
 	// the full figures (20 seeds or more) the games it really plays
-	ko, err := space.Load(filepath.Join("..", "configs", "synthetic", "twelve-space.toml"))
+	ko, err := study.Load(filepath.Join("..", "configs", "synthetic", "twelve-space.toml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,7 +262,7 @@ func TestHalvingWorkers(t *testing.T) {
 	var first []byte
 	winner := -1
 	for _, w := range []int{1, 3} {
-		sp, err := space.Parse(path, []byte(twelveSpace("twelve.toml", 7, "budget = 600\n")))
+		sp, err := study.Parse(path, []byte(twelveSpace("twelve.toml", 7, "budget = 600\n")))
 		if err != nil {
 			t.Fatal(err)
 		}

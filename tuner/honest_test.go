@@ -9,8 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
 	"tourney/tuner/results"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // The honesty tests (statistics.md §6): sweeps over the synthetic game,
@@ -69,7 +70,7 @@ func runText(t *testing.T, text string) *Outcome {
 // returns its outcome and results directory.
 func sweepText(t *testing.T, path, text string) (*Outcome, string) {
 	t.Helper()
-	sp, err := space.Parse(path, []byte(text))
+	sp, err := study.Parse(path, []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +175,7 @@ func TestHonestNullCanFail(t *testing.T) {
 		}
 	}
 	// independent draws: the share of split blocks between equal variants
-	sp, err := space.Parse("split.toml", []byte(equalSpace("race", 1)))
+	sp, err := study.Parse("split.toml", []byte(equalSpace("race", 1)))
 	if err != nil {
 		t.Fatal(err)
 	}

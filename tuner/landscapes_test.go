@@ -12,11 +12,12 @@ import (
 	"tourney/engines/game"
 	"tourney/engines/synthetic"
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // drawnSweepSpace is a space tuning drawn landscape d with method,
 // generate appended to [generate].
-func drawnSweepSpace(t *testing.T, d *synthetic.Drawn, method, generate string) *space.Space {
+func drawnSweepSpace(t *testing.T, d *synthetic.Drawn, method, generate string) *study.Study {
 	t.Helper()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "drawn.toml"), []byte(d.Text()), 0o644); err != nil {
@@ -24,7 +25,7 @@ func drawnSweepSpace(t *testing.T, d *synthetic.Drawn, method, generate string) 
 	}
 	text := fmt.Sprintf("name = \"drawn\"\nseed = %d\n\n[[scenario]]\ngame = \"synthetic\"\nbot = %q\nmaps = [\"drawn.toml\"]\n\n%s\n[generate]\nmethod = %q\n%s\n",
 		d.Seed, d.Bot(), d.Params(), method, generate)
-	sp, err := space.Parse(filepath.Join(dir, "space.toml"), []byte(text))
+	sp, err := study.Parse(filepath.Join(dir, "space.toml"), []byte(text))
 	if err != nil {
 		t.Fatalf("%v\n%s", err, text)
 	}
@@ -104,7 +105,7 @@ func TestDrawnNulls(t *testing.T) {
 // at its default or its best value (an integer knob at its best integer;
 // a knob whose best is its default at the middle of its range), a
 // factorial design and halving (with local refinement).
-func twoValueSpace(t *testing.T, d *synthetic.Drawn, extra string) (*space.Space, *synthetic.Landscape) {
+func twoValueSpace(t *testing.T, d *synthetic.Drawn, extra string) (*study.Study, *synthetic.Landscape) {
 	t.Helper()
 	l, err := d.Landscape()
 	if err != nil {
@@ -140,7 +141,7 @@ func twoValueSpace(t *testing.T, d *synthetic.Drawn, extra string) (*space.Space
 	}
 	text := fmt.Sprintf("name = \"two-value\"\nseed = %d\n\n[[scenario]]\ngame = \"synthetic\"\nbot = %q\nmaps = [\"drawn.toml\"]\n\n%s\n[generate]\nmethod = \"factorial\"\n[tournament]\nformat = \"halving\"\nbootstrap = 200\n%s",
 		d.Seed, d.Bot(), params.String(), extra)
-	sp, err := space.Parse(filepath.Join(dir, "space.toml"), []byte(text))
+	sp, err := study.Parse(filepath.Join(dir, "space.toml"), []byte(text))
 	if err != nil {
 		t.Fatalf("%v\n%s", err, text)
 	}

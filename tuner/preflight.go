@@ -5,7 +5,7 @@ import (
 	"sort"
 	"sync"
 
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // PreflightBots starts every external bot the space declares once, all
@@ -13,7 +13,7 @@ import (
 // bot that cannot start, or says no hello within its startup, stops the
 // sweep before its first round with a clear error (exit 1) instead of
 // forfeiting every game. The first error in name order is returned.
-func PreflightBots(ctx context.Context, sp *space.Space) error {
+func PreflightBots(ctx context.Context, sp *study.Study) error {
 	decls := sp.ExternalBots()
 	names := make([]string, 0, len(decls))
 	for n := range decls {

@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // A refused run says so before any output and leaves no results
@@ -25,7 +26,7 @@ func freshDir(dir string) bool {
 // accepted: then RunOptions.Started is called and the log follows; a
 // refusal (an input error) removes the results directory when the run
 // made it (fresh) and prints nothing but the error.
-func (r *sweepRun) acceptCosts(ctx context.Context, fresh bool) (*space.Space, error) {
+func (r *sweepRun) acceptCosts(ctx context.Context, fresh bool) (*study.Study, error) {
 	log := r.opt.Log
 	var held bytes.Buffer
 	r.opt.Log = &held

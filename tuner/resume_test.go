@@ -8,7 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // cutRun copies a finished run's space.toml and the first lines of its
@@ -38,7 +40,7 @@ func TestResumeGivesTheSameResults(t *testing.T) {
 func resumeSame(t *testing.T, text string) {
 	path := writeSpace(t, text)
 	_, full := runSpace(t, path, 2, RunOptions{})
-	sp, err := space.Load(path)
+	sp, err := study.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +75,7 @@ func TestResumeRefusesAnotherRun(t *testing.T) {
 	registerKo()
 	path := writeSpace(t, koSpace)
 	_, full := runSpace(t, path, 2, RunOptions{})
-	sp, _ := space.Load(path)
+	sp, _ := study.Load(path)
 	// finished runs are not resumed
 	_, err := RunSweep(context.Background(), sp, RunOptions{Out: full, Resume: true, Quiet: true})
 	var ie *space.InputError

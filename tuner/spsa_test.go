@@ -12,12 +12,12 @@ import (
 
 	"tourney/tuner/plan"
 	"tourney/tuner/results"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // continuousSpace is configs/synthetic/peak8-spsa.toml (or -cmaes) with
 // another landscape, seed and [generate] table.
-func continuousSpace(t testing.TB, file, landscape string, seed int, generate string) *space.Space {
+func continuousSpace(t testing.TB, file, landscape string, seed int, generate string) *study.Study {
 	t.Helper()
 	path := filepath.Join("..", "configs", "synthetic", file)
 	data, err := os.ReadFile(path)
@@ -30,7 +30,7 @@ func continuousSpace(t testing.TB, file, landscape string, seed int, generate st
 	if generate != "" {
 		text = text[:strings.Index(text, "[generate]")] + "[generate]\n" + generate + "\n"
 	}
-	sp, err := space.Parse(path, []byte(text))
+	sp, err := study.Parse(path, []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"tourney/tuner/results"
 	"tourney/tuner/runner"
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // RunOptions configure a sweep.
@@ -51,7 +52,7 @@ type RunOptions struct {
 	// measured, when a CPU budget needs them), before the first game,
 	// with the space the plan uses: a command prints its header there,
 	// so that no refusal comes after output (refuse.go).
-	Started func(s *space.Space)
+	Started func(s *study.Study)
 }
 
 // confirm is the options of the sweep's confirmation.
@@ -81,7 +82,7 @@ type Outcome struct {
 // the progress line, and the results as they come in.
 type sweepRun struct {
 	*results.Sweep
-	s      *space.Space
+	s      *study.Study
 	opt    RunOptions
 	runner runner.Runner
 	bar    *arena.Progress
@@ -92,7 +93,7 @@ type sweepRun struct {
 
 // RunSweep plays the tournament of a space and writes the results
 // directory.
-func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, error) {
+func RunSweep(ctx context.Context, s *study.Study, opt RunOptions) (*Outcome, error) {
 	if opt.Log == nil {
 		opt.Log = io.Discard
 	}
@@ -145,7 +146,7 @@ func RunSweep(ctx context.Context, s *space.Space, opt RunOptions) (*Outcome, er
 	}
 	// what the external bots declared, and where they run: report,
 	// serve, replay and confirm read it and start no bot to learn it
-	if err := space.WriteBotRecord(opt.Out, s); err != nil {
+	if err := s.WriteBotRecord(opt.Out); err != nil {
 		return nil, err
 	}
 

@@ -10,10 +10,11 @@ import (
 	"sync"
 	"testing"
 	"time"
+
 	"tourney/internal/testspace"
 	"tourney/tuner/plan"
 	"tourney/tuner/results"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 
 	"tourney/engines/all"
 	"tourney/engines/connect4"
@@ -108,7 +109,7 @@ max_games = 60
 
 func runSpace(t *testing.T, path string, workers int, opt RunOptions) (*Outcome, string) {
 	t.Helper()
-	sp, err := space.Load(path)
+	sp, err := study.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +126,7 @@ var (
 
 // sweepSpace runs sp quietly on workers into a new directory, with opt's
 // other options, and returns the outcome and the directory.
-func sweepSpace(t *testing.T, sp *space.Space, workers int, opt RunOptions) (*Outcome, string) {
+func sweepSpace(t *testing.T, sp *study.Study, workers int, opt RunOptions) (*Outcome, string) {
 	t.Helper()
 	opt.Out = filepath.Join(t.TempDir(), "out")
 	opt.Workers = workers

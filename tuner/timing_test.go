@@ -8,8 +8,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
 	"tourney/tuner/results"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // timingRows checks that timing.csv of dir holds one row per game and
@@ -62,7 +63,7 @@ format = "race"
 max_games = 200
 bootstrap = 100
 `
-	sp, err := space.Parse("timing.toml", []byte(text))
+	sp, err := study.Parse("timing.toml", []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 
 	"tourney/tuner/cluster"
 	"tourney/tuner/results"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // natsFlags are the NATS flags of sweep (coordinator) and worker.
@@ -96,7 +96,7 @@ type coordination struct {
 
 // startCoordination starts the cluster side of `tourney sweep --nats` or
 // `--nats-serve`; workers > 0 also play on this machine.
-func startCoordination(ctx context.Context, n *natsFlags, sp *space.Space, out string, resume bool, workers int, grace, hang time.Duration, stderr io.Writer) (*coordination, error) {
+func startCoordination(ctx context.Context, n *natsFlags, sp *study.Study, out string, resume bool, workers int, grace, hang time.Duration, stderr io.Writer) (*coordination, error) {
 	c := &coordination{}
 	url := n.url
 	sec := n.security()

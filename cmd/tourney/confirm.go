@@ -19,6 +19,7 @@ import (
 	"tourney/tuner/match"
 	"tourney/tuner/results"
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 const confirmUsage = `RESULTS_DIR [flags]
@@ -106,9 +107,9 @@ func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	dir := pos[0]
 	path := *spaceFile
-	load := space.Load
+	load := study.Load
 	if path == "" {
-		path, load = filepath.Join(dir, "space.toml"), space.LoadRecorded // its bots as the sweep recorded them (bots.json)
+		path, load = filepath.Join(dir, "space.toml"), study.LoadRecorded // its bots as the sweep recorded them (bots.json)
 	}
 	sp, err := load(path)
 	if err != nil {
@@ -169,7 +170,7 @@ func gateOf(dir string) *results.GateCheck {
 }
 
 // confirmBudget is the budget a confirmation's games are printed under.
-func confirmBudget(sp *space.Space, wall bool) game.Budget {
+func confirmBudget(sp *study.Study, wall bool) game.Budget {
 	if wall {
 		return sp.Scenarios[0].Budget.WallClock()
 	}
@@ -178,7 +179,7 @@ func confirmBudget(sp *space.Space, wall bool) game.Budget {
 
 // confirmAgainst runs confirm --against: the winner and the defaults
 // against one bot on the same games.
-func confirmAgainst(ctx context.Context, sp *space.Space, dir, ref string, opt confirm.Options, stdout io.Writer) error {
+func confirmAgainst(ctx context.Context, sp *study.Study, dir, ref string, opt confirm.Options, stdout io.Writer) error {
 	sc := &sp.Scenarios[0]
 	_, ent, bc, err := resolveEntrant(sc.Game, ref, sp) // "default", the space's bot: its declared defaults
 	if err != nil {
@@ -212,7 +213,7 @@ type pairArgs struct {
 // confirmPair runs confirm --against BOT A B: A and B each against BOT
 // on the same deals, and the paired difference of their points.
 func confirmPair(ctx context.Context, pa pairArgs, opt confirm.Options, stdout io.Writer) error {
-	var sp *space.Space
+	var sp *study.Study
 	if pa.space != "" {
 		for _, n := range []string{"game", "map", "budget", "opening-plies", "seed"} {
 			if pa.given(n) {
@@ -220,7 +221,7 @@ func confirmPair(ctx context.Context, pa pairArgs, opt confirm.Options, stdout i
 			}
 		}
 		var err error
-		if sp, err = space.Load(pa.space); err != nil {
+		if sp, err = study.Load(pa.space); err != nil {
 			return err
 		}
 	}

@@ -13,7 +13,7 @@ import (
 
 	"tourney/tuner"
 	"tourney/tuner/serve"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 const serveUsage = `[DIR...] [--addr ADDR]
@@ -58,7 +58,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 // results folder whose live page also shows the sweep's log (opt.Log is
 // teed to it). The returned stop marks the sweep ended and closes the
 // server.
-func serveSweep(addr, out string, sp *space.Space, opt *tuner.RunOptions, stderr io.Writer) (stop func(), err error) {
+func serveSweep(addr, out string, sp *study.Study, opt *tuner.RunOptions, stderr io.Writer) (stop func(), err error) {
 	srv := serve.New(serve.Options{Own: out, OwnSpace: sp})
 	url, closeSrv, err := listenServe(addr, srv, stderr)
 	if err != nil {

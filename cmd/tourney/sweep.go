@@ -13,10 +13,12 @@ import (
 	"sort"
 	"strings"
 	"time"
+
 	"tourney/tuner/costs"
 	"tourney/tuner/plan"
 	"tourney/tuner/results"
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 
 	"tourney/configs"
 	"tourney/engines/external"
@@ -120,6 +122,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 	}
+	st := study.Compile(sp) // what the sweep plays
 	out := rf.out
 	if *resume != "" {
 		if out != "" && out != *resume {
@@ -128,10 +131,10 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		out = *resume
 	}
 	if out == "" {
-		out = filepath.Join("results", sp.Name+"-"+time.Now().UTC().Format("20060102T150405Z"))
+		out = filepath.Join("results", st.Name+"-"+time.Now().UTC().Format("20060102T150405Z"))
 	}
 	// a budget the plan cannot keep is refused before any output
-	if err := costs.CheckBudget(sp); err != nil {
+	if err := costs.CheckBudget(st); err != nil {
 		return err
 	}
 	// every external bot starts and says hello before anything is
@@ -141,7 +144,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		local = runtime.NumCPU()
 	}
 	if !nf.enabled() || local > 0 {
-		if err := tuner.PreflightBots(ctx, sp); err != nil {
+		if err := tuner.PreflightBots(ctx, st); err != nil {
 			return err
 		}
 	}
@@ -162,7 +165,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		NoRecords: *recs == "none",
 		// the header once the run is accepted (a CPU budget the measured
 		// costs cannot keep is refused before it)
-		Started: func(s *space.Space) {
+		Started: func(s *study.Study) {
 			n := len(s.Variants())
 			bounds := plan.AddHoldOut(s, plan.PlanTournament(s, n))
 			fmt.Fprintf(stderr, "sweep %s: %d variants, %s, results in %s\n", s.Name, n, bounds, out)
@@ -170,7 +173,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		},
 	}
 	if *serveAddr != "" {
-		stop, err := serveSweep(*serveAddr, out, sp, &opts, stderr)
+		stop, err := serveSweep(*serveAddr, out, st, &opts, stderr)
 		if err != nil {
 			return err
 		}
@@ -179,13 +182,13 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	var coord *coordination
 	if nf.enabled() {
 		opts.Workers = max(local, 1) // summary.json; the runner plays
-		if coord, err = startCoordination(ctx, &nf, sp, out, *resume != "", local, *grace, *hang, stderr); err != nil {
+		if coord, err = startCoordination(ctx, &nf, st, out, *resume != "", local, *grace, *hang, stderr); err != nil {
 			return err
 		}
 		defer coord.close()
 		opts.Runner = coord.co
 	}
-	res, err := tuner.RunSweep(ctx, sp, opts)
+	res, err := tuner.RunSweep(ctx, st, opts)
 	if coord != nil {
 		if err == nil {
 			coord.end(stderr) // its workers stop
@@ -216,7 +219,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := space.AddExternalBotToConfig(filepath.Join(res.Dir, "winner.toml"), sp); err != nil {
 		return err
 	}
-	printSweep(stdout, sp, res)
+	printSweep(stdout, st, res)
 	return nil
 }
 
@@ -244,7 +247,7 @@ func applyBase(sp *space.Space, path string) error {
 	return sp.AddBase(path, bc)
 }
 
-func printSweep(w io.Writer, sp *space.Space, res *tuner.Outcome) {
+func printSweep(w io.Writer, sp *study.Study, res *tuner.Outcome) {
 	s := res.Summary
 	blocks := fmt.Sprintf("%d blocks", s.Blocks)
 	if s.Distinct < s.Blocks {

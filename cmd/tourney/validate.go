@@ -10,10 +10,12 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
 	"tourney/tuner/costs"
 	"tourney/tuner/plan"
 	"tourney/tuner/results"
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 
 	"tourney/engines/game"
 	"tourney/tuner"
@@ -60,10 +62,11 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if len(pos) > 1 {
 		return usagef("validate takes one space file, got %d arguments", len(pos))
 	}
-	sp, err := loadSpace(pos)
+	parsed, err := loadSpace(pos)
 	if err != nil {
 		return err
 	}
+	sp := study.Compile(parsed)
 	if *listVariants {
 		return printVariants(sp, stdout)
 	}
@@ -318,7 +321,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 // variants.csv), what it is, and every varied knob's value as the sweep
 // plays it in the first scenario (the defaults' variant: the bot's own
 // defaults).
-func printVariants(sp *space.Space, w io.Writer) error {
+func printVariants(sp *study.Study, w io.Writer) error {
 	names := sp.ParamNames()
 	variants := sp.Variants()
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -388,7 +391,7 @@ func stageFormat(f string) string {
 
 // warnIdleKnobs warns of the varied knobs that the bot declares as
 // acting only under other budgets than the space's (space.IdleKnobs).
-func warnIdleKnobs(sp *space.Space, stderr io.Writer) {
+func warnIdleKnobs(sp *study.Study, stderr io.Writer) {
 	for _, w := range sp.IdleKnobs() {
 		fmt.Fprintf(stderr, "warning: %s\n", w)
 	}
@@ -397,7 +400,7 @@ func warnIdleKnobs(sp *space.Space, stderr io.Writer) {
 // boundAdvice is validate's advice from a finished sweep in dir: every
 // knob of the space whose winning value lies on an end of its range or
 // list (space.OnBounds, issue 44), or a line that none does.
-func boundAdvice(sp *space.Space, dir string) ([]string, error) {
+func boundAdvice(sp *study.Study, dir string) ([]string, error) {
 	path := filepath.Join(dir, "summary.json")
 	data, err := os.ReadFile(path)
 	if err != nil {

@@ -1,8 +1,8 @@
 // Package testspace is the tests' spaces from text: a space's text from
-// its name, seed, game and bot (Text, Fixed), parsed (Parse), a CSV file
-// read whole (ReadCSV), whether the race detector runs (Race) and the
-// skip of heavy tests under it (HeavyUnderRace). It imports the space
-// only; only tests import it (package tuner's, the command's and the
+// its name, seed, game and bot (Text, Fixed), parsed and compiled
+// (Parse), a CSV file read whole (ReadCSV), whether the race detector
+// runs (Race) and the skip of heavy tests under it (HeavyUnderRace). It
+// imports the space and the study only; only tests import it (package tuner's, the command's and the
 // external tests of the sweep's parts).
 package testspace
 
@@ -12,7 +12,7 @@ import (
 	"os"
 	"testing"
 
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // Text is the text of a space: its name and seed, a scenario of game's
@@ -50,10 +50,10 @@ func Fixed(name string, seed int, params string) string {
 	return Text(name, seed, "synthetic", "fixed", "[params]\n"+params)
 }
 
-// Parse is text parsed as the space file name.
-func Parse(t testing.TB, name, text string) *space.Space {
+// Parse is text parsed as the space file name, compiled.
+func Parse(t testing.TB, name, text string) *study.Study {
 	t.Helper()
-	sp, err := space.Parse(name, []byte(text))
+	sp, err := study.Parse(name, []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}

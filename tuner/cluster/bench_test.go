@@ -13,7 +13,7 @@ import (
 	"tourney/tuner/cluster"
 	"tourney/tuner/plan"
 	"tourney/tuner/runner"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // BenchmarkCoordinator: the coordinator's throughput (results/s, one
@@ -72,9 +72,9 @@ func benchCoordinator(b *testing.B, per int) {
 // URL, the coordinator's context and its cancel; the coordinator, its
 // connection, the context and the server are closed in that order at
 // the benchmark's cleanup.
-func benchCoordinatorSetup(b *testing.B) (*space.Space, string, context.Context, context.CancelFunc, *cluster.Coordinator) {
+func benchCoordinatorSetup(b *testing.B) (*study.Study, string, context.Context, context.CancelFunc, *cluster.Coordinator) {
 	dir := b.TempDir()
-	sp, err := space.Load(WriteSpace(b, dir, "40"))
+	sp, err := study.Load(WriteSpace(b, dir, "40"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func benchCoordinatorSetup(b *testing.B) (*space.Space, string, context.Context,
 
 // synthBlocks are n blocks of per synthetic games (a variant against
 // the defaults).
-func synthBlocks(sp *space.Space, n, per int) []runner.Block {
+func synthBlocks(sp *study.Study, n, per int) []runner.Block {
 	sc := &sp.Scenarios[0]
 	params := sp.DefaultParams(0)
 	blocks := make([]runner.Block, n)

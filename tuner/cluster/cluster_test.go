@@ -15,7 +15,7 @@ import (
 	"tourney/tuner"
 	"tourney/tuner/cluster"
 	"tourney/tuner/cluster/clustertest"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // WriteSpace writes the test space (two knobs, the defaults among the
@@ -39,7 +39,7 @@ func serve(t *testing.T, token string) (url string, stop func()) {
 func TestClusterMatchesLocal(t *testing.T) {
 	dir := t.TempDir()
 	path := WriteSpace(t, dir, "40")
-	sp, err := space.Load(path)
+	sp, err := study.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestClusterMatchesLocal(t *testing.T) {
 		}()
 	}
 	remote := filepath.Join(dir, "remote")
-	sp2, err := space.Load(path)
+	sp2, err := study.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +111,7 @@ func TestClusterMatchesLocal(t *testing.T) {
 // hears why; a worker without the token is refused by the server.
 func TestRefusals(t *testing.T) {
 	dir := t.TempDir()
-	sp, err := space.Load(WriteSpace(t, dir, "40"))
+	sp, err := study.Load(WriteSpace(t, dir, "40"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +178,7 @@ func TestMissingExternalBot(t *testing.T) {
 	if err := os.WriteFile(path, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	sp, err := space.Load(path)
+	sp, err := study.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}

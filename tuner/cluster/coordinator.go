@@ -18,7 +18,7 @@ import (
 
 	"tourney/arena"
 	"tourney/tuner/runner"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // Options configure a coordinator.
@@ -76,7 +76,7 @@ var _ runner.Observed = (*Coordinator)(nil)
 // NewCoordinator prepares the server for a run of sp: streams, the work
 // consumer, the files in the object store and the announcement. Work
 // items and results of an earlier run are purged.
-func NewCoordinator(ctx context.Context, nc *nats.Conn, sp *space.Space, opt Options) (*Coordinator, error) {
+func NewCoordinator(ctx context.Context, nc *nats.Conn, sp *study.Study, opt Options) (*Coordinator, error) {
 	if opt.AckWait <= 0 {
 		opt.AckWait = defaultAckDue
 	}

@@ -11,9 +11,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/nats-io/nats.go/jetstream"
+	"tourney/tuner/study"
 
-	"tourney/tuner/space"
+	"github.com/nats-io/nats.go/jetstream"
 )
 
 func hashOf(b []byte) string {
@@ -23,7 +23,7 @@ func hashOf(b []byte) string {
 
 // putFiles stores the space and the files it names in the object store
 // by content hash and returns the announcement's file part.
-func putFiles(ctx context.Context, obs jetstream.ObjectStore, sp *space.Space) (spaceRef fileRef, files []fileRef, depth int, err error) {
+func putFiles(ctx context.Context, obs jetstream.ObjectStore, sp *study.Study) (spaceRef fileRef, files []fileRef, depth int, err error) {
 	put := func(data []byte) (string, error) {
 		h := hashOf(data)
 		if _, err := obs.GetInfo(ctx, h); err == nil {
@@ -107,7 +107,7 @@ func climbs(name string) int {
 // fetchSpace rebuilds the space's directory layout under cache (the
 // space at cache/HASH/s/s.../NAME, deep enough for every "..") from the
 // object store, reusing files already there, and loads it.
-func fetchSpace(ctx context.Context, obs jetstream.ObjectStore, cache string, a *announce) (*space.Space, error) {
+func fetchSpace(ctx context.Context, obs jetstream.ObjectStore, cache string, a *announce) (*study.Study, error) {
 	root := filepath.Join(cache, a.Space.Hash[:16])
 	dir := root
 	for range a.Depth {
@@ -152,5 +152,5 @@ func fetchSpace(ctx context.Context, obs jetstream.ObjectStore, cache string, a 
 	if err != nil {
 		return nil, err
 	}
-	return space.Parse(p, src)
+	return study.Parse(p, src)
 }

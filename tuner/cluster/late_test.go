@@ -13,7 +13,7 @@ import (
 	"tourney/arena"
 	"tourney/tuner/plan"
 	"tourney/tuner/runner"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // A worker cut off while it holds a block comes back after the block was
@@ -25,7 +25,7 @@ func TestLateWorkerHarmless(t *testing.T) {
 	if err := os.WriteFile(p, []byte("[[scenario]]\ngame = \"synthetic\"\nbot = \"fixed\"\n[params]\nelo = { values = [0, 50] }\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	sp, err := space.Load(p)
+	sp, err := study.Load(p)
 	if err != nil {
 		t.Fatal(err)
 	}

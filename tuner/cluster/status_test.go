@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"tourney/tuner/cluster"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // readStatus reads the coordinator's status file (nil while absent).
@@ -52,7 +52,7 @@ func waitStatus(t *testing.T, path string, d time.Duration, what string, ok func
 // killed worker as gone within 30 s while the other stays alive.
 func TestWorkersStatusFile(t *testing.T) {
 	dir := t.TempDir()
-	sp, err := space.Load(WriteSpace(t, dir, "40"))
+	sp, err := study.Load(WriteSpace(t, dir, "40"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"tourney/arena"
 	"tourney/engines/game"
 	"tourney/tuner/plan"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // Names on the NATS server.
@@ -120,7 +120,7 @@ func toWire(j *arena.Job, gp plan.GamePlan) wireGame {
 }
 
 // job rebuilds the arena job of w from the space.
-func (w *wireGame) job(s *space.Space) (arena.Job, error) {
+func (w *wireGame) job(s *study.Study) (arena.Job, error) {
 	if w.Scenario < 0 || w.Scenario >= len(s.Scenarios) {
 		return arena.Job{}, fmt.Errorf("scenario %d: the space has %d", w.Scenario, len(s.Scenarios))
 	}

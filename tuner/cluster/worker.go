@@ -19,6 +19,7 @@ import (
 	"tourney/arena"
 	"tourney/engines/external"
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // WorkerOptions configure a worker.
@@ -30,7 +31,7 @@ type WorkerOptions struct {
 	Log     io.Writer
 	// Space, when set, is used as it is instead of the announced one
 	// (the coordinator's own worker loop).
-	Space       *space.Space
+	Space       *study.Study
 	Grace       time.Duration
 	HangTimeout time.Duration
 	// Idle, when positive, ends the worker after that long without work
@@ -51,7 +52,7 @@ func (e *RefusedError) Error() string { return "refused the work: " + e.Reason }
 // runState is the run a worker is working for.
 type runState struct {
 	a     announce
-	sp    *space.Space
+	sp    *study.Study
 	cons  jetstream.Consumer
 	games atomic.Int64
 }
@@ -429,7 +430,7 @@ func (w *worker) heartbeat(ctx context.Context, stop chan struct{}, st *runState
 
 // checkBots checks, once per bot, that the external bots a job seats
 // can be started here.
-func (w *worker) checkBots(sp *space.Space, jobs []arena.Job) error {
+func (w *worker) checkBots(sp *study.Study, jobs []arena.Job) error {
 	decls := sp.ExternalBots()
 	for _, j := range jobs {
 		for _, e := range j.Seats {

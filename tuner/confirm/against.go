@@ -15,6 +15,7 @@ import (
 	"tourney/tuner/costs"
 	"tourney/tuner/results"
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
@@ -24,7 +25,7 @@ var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 // (ConfirmGames of the first scenario, fresh seeds, the clock played on
 // the wall clock when opt.WallClock), writes dir/against-NAME/{winner,
 // defaults}/ and records the check in summary.json (field_checks).
-func Against(ctx context.Context, s *space.Space, dir, name string, against arena.Entrant, opt Options) (*results.FieldCheck, error) {
+func Against(ctx context.Context, s *study.Study, dir, name string, against arena.Entrant, opt Options) (*results.FieldCheck, error) {
 	bc, err := space.LoadBotConfig(filepath.Join(dir, "winner.toml"))
 	if err != nil {
 		return nil, err

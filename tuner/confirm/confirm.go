@@ -9,10 +9,12 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
 	"tourney/tuner/costs"
 	"tourney/tuner/match"
 	"tourney/tuner/results"
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 
 	"tourney/arena"
 	"tourney/engines/game"
@@ -23,7 +25,7 @@ import (
 // as the sweep does: the winner by its variant number, the defaults as
 // variant 0 when variant 0 is the defaults, else as the sweep's
 // "default" entity (no variant number).
-func confirmLabels(s *space.Space, winner int) *[2][2]string {
+func confirmLabels(s *study.Study, winner int) *[2][2]string {
 	def := [2]string{"", "default"}
 	if vs := s.Variants(); len(vs) > 0 && vs[0].Default {
 		def = [2]string{"0", "variant"}
@@ -36,7 +38,7 @@ func confirmLabels(s *space.Space, winner int) *[2][2]string {
 // opening, seeds that no sweep game uses, at most ConfirmGames games,
 // stopping when the GSPRT of ConfirmElo decides (α = β = 1 − confidence).
 // It writes games.csv and summary.json to dir.
-func Winner(ctx context.Context, s *space.Space, winner int, params game.Params, dir string, opt Options) (*results.Confirmation, *match.Result, error) {
+func Winner(ctx context.Context, s *study.Study, winner int, params game.Params, dir string, opt Options) (*results.Confirmation, *match.Result, error) {
 	t := &s.Tournament
 	sc := &s.Scenarios[0]
 	// 1 − 0.95 is 0.050000000000000044 in floating point: round it
@@ -82,7 +84,7 @@ func blockScores(d []float64) []float64 {
 // Dir confirms the winner of a finished sweep in dir (tourney
 // confirm): it plays into dir/confirm and updates the verdict of
 // dir/summary.json.
-func Dir(ctx context.Context, s *space.Space, dir string, opt Options) (*results.Confirmation, *match.Result, error) {
+func Dir(ctx context.Context, s *study.Study, dir string, opt Options) (*results.Confirmation, *match.Result, error) {
 	bc, err := space.LoadBotConfig(filepath.Join(dir, "winner.toml"))
 	if err != nil {
 		return nil, nil, err

@@ -8,5 +8,5 @@
 //
 // It imports the match (tuner/match), the results' Confirmation,
 // FieldCheck and Summary (tuner/results), the node rates (tuner/costs),
-// the space and the arena; the sweep loop and the commands import it.
+// the study (tuner/study) and the arena; the sweep loop and the commands import it.
 package confirm

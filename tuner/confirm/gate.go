@@ -9,8 +9,8 @@ import (
 	"tourney/engines/game"
 	"tourney/tuner/costs"
 	"tourney/tuner/results"
-	"tourney/tuner/space"
 	"tourney/tuner/stats"
+	"tourney/tuner/study"
 )
 
 // gateChunk is the deals each side plays against each opponent between
@@ -29,8 +29,8 @@ const gateChunk = 10
 // repeats an earlier one game for game counts once (statistics.md §8),
 // and the GSPRT runs over those outcomes (as a match on maps of more than
 // two seats does over its blocks).
-func Gate(ctx context.Context, s *space.Space, winner int, params game.Params, dir string, opt Options) (*results.GateCheck, error) {
-	gs := s.GateSpace()
+func Gate(ctx context.Context, s *study.Study, winner int, params game.Params, dir string, opt Options) (*results.GateCheck, error) {
+	gs := s.Conditions()
 	if gs == nil {
 		return nil, nil
 	}

@@ -10,7 +10,7 @@ import (
 	"tourney/engines/external"
 	"tourney/engines/external/externaltest"
 	"tourney/internal/testspace"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // TestMain: the test binary doubles as a fake external bot.
@@ -77,13 +77,13 @@ func TestCalibrateStartupOnce(t *testing.T) {
 
 // fakeBotSpace is a space of two variants of the external bot NAME: this
 // test binary as the fake bot in mode, on Connect Four at depth 1.
-func fakeBotSpace(t *testing.T, name, bot, mode string) *space.Space {
+func fakeBotSpace(t *testing.T, name, bot, mode string) *study.Study {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	sp, err := space.Parse(name+".toml", []byte(fmt.Sprintf(`name = %q
+	sp, err := study.Parse(name+".toml", []byte(fmt.Sprintf(`name = %q
 [bots.%s]
 game    = "connect4"
 cmd     = [%q]

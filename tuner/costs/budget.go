@@ -6,6 +6,7 @@ import (
 
 	"tourney/tuner/plan"
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // CheckBudget refuses a budget in games that the plan cannot keep: a
@@ -15,7 +16,7 @@ import (
 // games played 26). The error names the file, line and key and the
 // least budget the plan can keep. A CPU budget's games are checked the
 // same way once the scenarios have costs (WithCosts).
-func CheckBudget(s *space.Space) error {
+func CheckBudget(s *study.Study) error {
 	t := &s.Tournament
 	if t.Format != "halving" || space.IsContinuous(s.Generate.Method) || t.BudgetGames == 0 && t.BudgetCPU == 0 {
 		return nil
@@ -41,7 +42,7 @@ func CheckBudget(s *space.Space) error {
 
 // maxBlockGames is a generous block: a rotation of the largest map's
 // seats, twice.
-func maxBlockGames(s *space.Space) int {
+func maxBlockGames(s *study.Study) int {
 	most := 2
 	for _, sc := range s.Scenarios {
 		for _, m := range sc.Maps {

@@ -8,10 +8,12 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
 	"tourney/tuner/plan"
 	"tourney/tuner/records"
 	"tourney/tuner/results"
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 
 	"gonum.org/v1/gonum/stat"
 
@@ -90,7 +92,7 @@ type probeMeta struct {
 // plays on every scenario and map, at every probe point, a game of the
 // search and one against the defaults (probeJobs), every probe on the
 // same deals.
-func Calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRecords bool) (Calibration, error) {
+func Calibrate(ctx context.Context, s *study.Study, limit time.Duration, withRecords bool) (Calibration, error) {
 	return calibrate(ctx, s, limit, withRecords, 0)
 }
 
@@ -112,13 +114,13 @@ const coverRounds = 16
 // calibrationShare of the CPU time of the plan's fewest games at them
 // (the run it estimates at its shortest), before limit when the run is
 // short.
-func CalibrateFor(ctx context.Context, s *space.Space, limit time.Duration, withRecords bool, pl plan.Plan) (Calibration, error) {
+func CalibrateFor(ctx context.Context, s *study.Study, limit time.Duration, withRecords bool, pl plan.Plan) (Calibration, error) {
 	return calibrate(ctx, s, limit, withRecords, max(pl.MinGames, 1))
 }
 
 // calibrate is Calibrate, and with runGames > 0 CalibrateFor of a plan of
 // at least runGames games.
-func calibrate(ctx context.Context, s *space.Space, limit time.Duration, withRecords bool, runGames int) (Calibration, error) {
+func calibrate(ctx context.Context, s *study.Study, limit time.Duration, withRecords bool, runGames int) (Calibration, error) {
 	start := time.Now()
 	var recw *records.Writer
 	if withRecords {
@@ -370,7 +372,7 @@ func seatingKey(job *arena.Job) string {
 // at a table of its own. A field bot is cheap beside a searching bot
 // (speed-risk's survivor and random): a calibration that seats the
 // tuned bot everywhere estimated its run at 2.3 times its cost.
-func tableMix(s *space.Space, p, f int) (nv, nf float64) {
+func tableMix(s *study.Study, p, f int) (nv, nf float64) {
 	if f == 0 {
 		return 1, 0
 	}
@@ -435,7 +437,7 @@ func settled(x []float64) bool {
 // scenario and map (Meta: [scenario, map, 0]), as a sweep plays them
 // (results.GameJob: the map's clock, the bank, the opening); the candidates take
 // the seats in turn around the table, from *next on (vs: s.Variants()).
-func calibrationJobs(s *space.Space, vs []space.Variant, round uint64, next *int, record bool) ([]arena.Job, error) {
+func calibrationJobs(s *study.Study, vs []space.Variant, round uint64, next *int, record bool) ([]arena.Job, error) {
 	if probes := calibrationProbes(s); probes != nil {
 		return probeJobs(s, probes, round, record)
 	}
@@ -479,7 +481,7 @@ func calibrationJobs(s *space.Space, vs []space.Variant, round uint64, next *int
 
 // calibrationProbes are the probe points of a continuous search's
 // calibration (plan.Probes), or nil.
-func calibrationProbes(s *space.Space) [][]float64 {
+func calibrationProbes(s *study.Study) [][]float64 {
 	if !space.IsContinuous(s.Generate.Method) || len(s.Params) == 0 {
 		return nil
 	}
@@ -490,7 +492,7 @@ func calibrationProbes(s *space.Space) [][]float64 {
 // probeMeta): on every scenario and map, at every probe, a game of the
 // search and a game against the defaults (plan.ProbeGames), every probe
 // on the round's two deals and draws.
-func probeJobs(s *space.Space, probes [][]float64, round uint64, record bool) ([]arena.Job, error) {
+func probeJobs(s *study.Study, probes [][]float64, round uint64, record bool) ([]arena.Job, error) {
 	var jobs []arena.Job
 	for si, sc := range s.Scenarios {
 		def := s.DefaultParams(si)
@@ -633,7 +635,7 @@ func (c Calibration) probeCPU(j int, pl plan.Plan) time.Duration {
 // = "0.9s": the CPU time of one of its games, on the mean over its maps),
 // when every scenario declares one: what a halving sweep plans with, so
 // what validate estimates with. ok is false when one does not.
-func Declared(s *space.Space) (c Calibration, ok bool) {
+func Declared(s *study.Study) (c Calibration, ok bool) {
 	c.PerGame = make([][]time.Duration, len(s.Scenarios))
 	for si, sc := range s.Scenarios {
 		if sc.Cost <= 0 {

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"tourney/tuner/plan"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // TestCalibrateRecords: calibration with records plays and records at
@@ -16,7 +16,7 @@ import (
 func TestCalibrateRecords(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
-	sp, err := space.Parse("calibrate.toml", []byte("name = \"cal\"\nseed = 3\n[[scenario]]\ngame = \"groker\"\nbot = \"groker\"\nmaps = [\"standard\"]\n[params]\nfirst_bid = { values = [3, 4] }\n"))
+	sp, err := study.Parse("calibrate.toml", []byte("name = \"cal\"\nseed = 3\n[[scenario]]\ngame = \"groker\"\nbot = \"groker\"\nmaps = [\"standard\"]\n[params]\nfirst_bid = { values = [3, 4] }\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,9 +237,9 @@ func TestEstimateWeighsMaps(t *testing.T) {
 }
 
 // parseSpace is text parsed as the space file name.
-func parseSpace(t testing.TB, name, text string) *space.Space {
+func parseSpace(t testing.TB, name, text string) *study.Study {
 	t.Helper()
-	sp, err := space.Parse(name, []byte(text))
+	sp, err := study.Parse(name, []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,8 +7,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
 	"tourney/tuner/results"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // ReadCosts reads costs.csv (nil when there is none): the cost of a game
@@ -47,7 +48,7 @@ func ReadCosts(path string, n int) (costs []time.Duration, other time.Duration, 
 
 // WithCosts is s with every scenario that declares no cost given its
 // calibrated one (what a halving sweep with a CPU budget plans with).
-func WithCosts(s *space.Space, cal Calibration) *space.Space {
+func WithCosts(s *study.Study, cal Calibration) *study.Study {
 	c := *s
 	c.Scenarios = slices.Clone(s.Scenarios)
 	for si := range c.Scenarios {

@@ -6,7 +6,7 @@
 // WithCosts), the budget checks that need no game (CheckBudget), and the
 // CPU time of the process and of its bot processes (ProcessCPU).
 //
-// It imports the space, the planners' plans (tuner/plan: what a plan
+// It imports the study (tuner/study), the planners' plans (tuner/plan: what a plan
 // plays), the results package's file helpers and game jobs, and the
 // arena; the sweep loop (package tuner), validate and the confirmations
 // import it.

@@ -19,6 +19,7 @@ import (
 	"tourney/engines/game"
 	"tourney/tuner/results"
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // NodeRatesFile records the node rates a sweep measured for its clock
@@ -40,7 +41,7 @@ const rateProbeCPU = 1500 * time.Millisecond
 // ResolveNodeRates gives every scenario that asks for it its measured
 // node rates: read from dir's noderates.csv when resuming, else
 // measured and written there ("" dir: measured only).
-func ResolveNodeRates(ctx context.Context, s *space.Space, dir string, resume bool, log io.Writer) (*space.Space, error) {
+func ResolveNodeRates(ctx context.Context, s *study.Study, dir string, resume bool, log io.Writer) (*study.Study, error) {
 	need := false
 	for _, sc := range s.Scenarios {
 		need = need || sc.MeasureRates
@@ -71,7 +72,7 @@ func ResolveNodeRates(ctx context.Context, s *space.Space, dir string, resume bo
 }
 
 // WithNodeRates returns s with the measured rates filled in.
-func WithNodeRates(s *space.Space, rates [][]int64) *space.Space {
+func WithNodeRates(s *study.Study, rates [][]int64) *study.Study {
 	c := *s
 	c.Scenarios = slices.Clone(s.Scenarios)
 	for si := range c.Scenarios {
@@ -88,7 +89,7 @@ func WithNodeRates(s *space.Space, rates [][]int64) *space.Space {
 // other scenarios): nodes searched per CPU-second of this process, over
 // moves of rateProbeNodes nodes from openings of the scenario's games,
 // rounded to two significant digits.
-func MeasureNodeRates(ctx context.Context, s *space.Space, log io.Writer) ([][]int64, error) {
+func MeasureNodeRates(ctx context.Context, s *study.Study, log io.Writer) ([][]int64, error) {
 	rates := make([][]int64, len(s.Scenarios))
 	for si := range s.Scenarios {
 		sc := &s.Scenarios[si]
@@ -182,7 +183,7 @@ func roundSignificant(x float64, digits int) int64 {
 }
 
 // nodeRatesCSV writes the rates: scenario, map, node_rate.
-func nodeRatesCSV(s *space.Space, rates [][]int64) []byte {
+func nodeRatesCSV(s *study.Study, rates [][]int64) []byte {
 	var b strings.Builder
 	b.WriteString("scenario,map,node_rate\n")
 	for si, rs := range rates {
@@ -195,7 +196,7 @@ func nodeRatesCSV(s *space.Space, rates [][]int64) []byte {
 }
 
 // ReadNodeRates reads noderates.csv (nil when there is none).
-func ReadNodeRates(path string, s *space.Space) ([][]int64, error) {
+func ReadNodeRates(path string, s *study.Study) ([][]int64, error) {
 	data, err := os.ReadFile(path)
 	if os.IsNotExist(err) {
 		return nil, nil
@@ -241,7 +242,7 @@ func ReadNodeRates(path string, s *space.Space) ([][]int64, error) {
 // node rates a sweep would measure (unless measure is false) and returns
 // the space with them and one line per clocked scenario, with the TOML
 // to declare measured rates (for byte-identical runs on any machine).
-func ClockReport(ctx context.Context, s *space.Space, measure bool) (*space.Space, []string, error) {
+func ClockReport(ctx context.Context, s *study.Study, measure bool) (*study.Study, []string, error) {
 	var lines []string
 	asked := make([]bool, len(s.Scenarios))
 	for si, sc := range s.Scenarios {

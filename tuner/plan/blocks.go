@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 
 	"gonum.org/v1/gonum/stat/distuv"
 
@@ -54,7 +56,7 @@ func (e *Encounter) Bye() bool { return len(e.Variants) == 1 }
 // shuffle, then groups of t.Group in shuffled order; the last group may be
 // smaller, and a lone variant gets a bye. A smaller group lets at most
 // size−1 variants advance.
-func DrawRound(s *space.Space, round int, alive []int) []*Encounter {
+func DrawRound(s *study.Study, round int, alive []int) []*Encounter {
 	order := slices.Clone(alive)
 	rng := game.NewRand(game.Mix(s.Seed, 0xd4a1, uint64(round)))
 	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
@@ -79,7 +81,7 @@ func DrawRound(s *space.Space, round int, alive []int) []*Encounter {
 //   - more than p variants: every p-subset of them (a round robin);
 //   - each variant against each field bot (the remaining seats also taken
 //     by that field bot).
-func encounterTables(s *space.Space, sc, p int, variants []int) [][]SeatRef {
+func encounterTables(s *study.Study, sc, p int, variants []int) [][]SeatRef {
 	var tables [][]SeatRef
 	if len(variants) <= p {
 		var seats []SeatRef
@@ -103,7 +105,7 @@ func encounterTables(s *space.Space, sc, p int, variants []int) [][]SeatRef {
 }
 
 // fieldTables seats each variant against each field bot of scenario sc.
-func fieldTables(s *space.Space, sc, p int, variants []int) [][]SeatRef {
+func fieldTables(s *study.Study, sc, p int, variants []int) [][]SeatRef {
 	var tables [][]SeatRef
 	for fi := range s.Scenarios[sc].Field {
 		for _, v := range variants {
@@ -122,7 +124,7 @@ func fieldTables(s *space.Space, sc, p int, variants []int) [][]SeatRef {
 // split into tables of at most p (a seeded draw per block, as even as
 // possible, empty seats taken by the default configuration), or one table
 // when they fit. Field tables as in a knockout.
-func raceTables(s *space.Space, sc, p int, alive []int, seed uint64) [][]SeatRef {
+func raceTables(s *study.Study, sc, p int, alive []int, seed uint64) [][]SeatRef {
 	var tables [][]SeatRef
 	switch {
 	case p == 2 || len(alive) <= p:
@@ -304,7 +306,7 @@ type Plan struct {
 
 // blockGames counts the games of one block of the given tables on every
 // scenario and map, and per scenario and map.
-func blockGames(s *space.Space, variants []int, race bool, perMap [][]int) int {
+func blockGames(s *study.Study, variants []int, race bool, perMap [][]int) int {
 	n := 0
 	for si, sc := range s.Scenarios {
 		for mi, m := range sc.Maps {
@@ -333,7 +335,7 @@ func encounterLooks(t *space.TournamentConfig, gpb int) []int {
 // PlanTournament bounds the games of a tournament of n variants without
 // playing: a knockout's rounds (every encounter between its first look
 // and its cap), or a race (its first look with every variant, its budget).
-func PlanTournament(s *space.Space, n int) Plan {
+func PlanTournament(s *study.Study, n int) Plan {
 	if space.IsContinuous(s.Generate.Method) {
 		return continuousPlan(s) // points.go
 	}
@@ -342,10 +344,7 @@ func PlanTournament(s *space.Space, n int) Plan {
 	}
 	t := &s.Tournament
 	pl := Plan{Format: t.Format}
-	pl.PerMap = make([][]int, len(s.Scenarios))
-	for i, sc := range s.Scenarios {
-		pl.PerMap[i] = make([]int, len(sc.Maps))
-	}
+	pl.PerMap = s.PerMap()
 	if c := s.Candidates(); c > 0 && c < n {
 		n = c
 	}
@@ -366,10 +365,7 @@ func PlanTournament(s *space.Space, n int) Plan {
 		pair := blockGames(s, all[:2], true, nil)
 		pl.Rounds = len(Looks(t.FirstLook(), max(t.FirstLook(), pl.MaxGames/max(pair, 1))))
 		// the budget, spread over the maps as the first blocks are
-		per := make([][]int, len(s.Scenarios))
-		for i := range per {
-			per[i] = make([]int, len(pl.PerMap[i]))
-		}
+		per := s.PerMap()
 		blockGames(s, all, true, per)
 		for si := range per {
 			for mi := range per[si] {
@@ -388,10 +384,7 @@ func PlanTournament(s *space.Space, n int) Plan {
 			if e.Bye() {
 				continue
 			}
-			per := make([][]int, len(s.Scenarios))
-			for i := range per {
-				per[i] = make([]int, len(pl.PerMap[i]))
-			}
+			per := s.PerMap()
 			gpb := blockGames(s, e.Variants, false, per)
 			looks := encounterLooks(t, gpb)
 			pl.MinGames += looks[0] * gpb

@@ -5,7 +5,9 @@ import (
 	"math"
 	"reflect"
 	"testing"
+
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 type koMap struct{ n int }
@@ -13,7 +15,7 @@ type koMap struct{ n int }
 func (m koMap) Name() string { return fmt.Sprintf("m%d", m.n) }
 func (m koMap) Players() int { return m.n }
 
-func koPlanSpace(seats []int, group, advance int, field int) *space.Space {
+func koPlanSpace(seats []int, group, advance int, field int) *study.Study {
 	sc := space.Scenario{Weight: 1}
 	for _, n := range seats {
 		sc.Maps = append(sc.Maps, koMap{n})
@@ -22,12 +24,12 @@ func koPlanSpace(seats []int, group, advance int, field int) *space.Space {
 	for i := 0; i < field; i++ {
 		sc.Field = append(sc.Field, space.FieldBot{Name: fmt.Sprint("f", i)})
 	}
-	return &space.Space{Seed: 3, Scenarios: []space.Scenario{sc},
-		Tournament: space.TournamentConfig{Format: "knockout", Group: group, Advance: advance, Points: "rank", Confidence: 0.95}}
+	return study.Compile(&space.Space{Seed: 3, Scenarios: []space.Scenario{sc},
+		Tournament: space.TournamentConfig{Format: "knockout", Group: group, Advance: advance, Points: "rank", Confidence: 0.95}})
 }
 
 // block plans block b of an encounter of the given variants.
-func block(s *space.Space, round, enc, b int, variants []int) []GamePlan {
+func block(s *study.Study, round, enc, b int, variants []int) []GamePlan {
 	return planBlock(s, newContest(round, enc, variants, false), b)
 }
 

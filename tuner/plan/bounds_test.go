@@ -7,6 +7,7 @@ import (
 
 	"tourney/engines/synthetic"
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // edgeLandscape has every default on the lower bound of its range and
@@ -112,7 +113,7 @@ func TestContinuousBudget(t *testing.T) {
 // convergence.csv has a row per knob with its range, start and final
 // point.
 func TestConvergence(t *testing.T) {
-	diag := func(s *space.Space) [][]string {
+	diag := func(s *study.Study) [][]string {
 		_, pl := simPlanner(t, s)
 		for _, tb := range pl.(interface{ Tables() []Table }).Tables() {
 			if tb.Name == ConvergenceFile {

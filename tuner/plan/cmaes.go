@@ -8,6 +8,7 @@ import (
 
 	"tourney/engines/game"
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // cmaes is CMA-ES (evoState, cmaes_es.go) with a tournament as the
@@ -88,7 +89,7 @@ var cmaesFinish = 0.25
 // iterations: the last cmaesFinish of the generations' games as SPSA
 // blocks, when at least cmaesMinGenerations generations remain (else all
 // generations, no finish).
-func cmaesSplit(s *space.Space, cfg space.ContinuousConfig) (gens, iters int) {
+func cmaesSplit(s *study.Study, cfg space.ContinuousConfig) (gens, iters int) {
 	n := cfg.Generations
 	gens = n - int(math.Round(cmaesFinish*float64(n)))
 	if cmaesFinish <= 0 || gens < cmaesMinGenerations || gens >= n {
@@ -109,7 +110,7 @@ func cmaesSplit(s *space.Space, cfg space.ContinuousConfig) (gens, iters int) {
 
 // CMAESSplit is cmaes's generations and its SPSA finish's iterations in
 // space s (validate).
-func CMAESSplit(s *space.Space) (gens, iters int) { return cmaesSplit(s, ContinuousConfig(s)) }
+func CMAESSplit(s *study.Study) (gens, iters int) { return cmaesSplit(s, ContinuousConfig(s)) }
 
 // played is the rounds of blocks so far: the generations, then the
 // finish's iterations.
@@ -147,7 +148,7 @@ func (c *cmaes) startFinish(x []float64) {
 // with 200 (continuous_test.go, the synthetic game's rule without the
 // arena; gonum's CmaEsChol, before issue 32); full sweeps at 20 and 60 in 49 of 50, at 20 and 40 in 44,
 // at 20 and 30 in 34 (tuner/cmaes_test.go).
-func CMAESPopulation(s *space.Space) int {
+func CMAESPopulation(s *study.Study) int {
 	if p := s.Generate.Continuous.Population; p > 0 {
 		return p
 	}

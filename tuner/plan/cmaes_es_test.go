@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"tourney/engines/game"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // TestBoxTransform: the identity inside [lo+m, hi−m], always in the box,
@@ -74,7 +74,7 @@ func TestEvoFloor(t *testing.T) {
 // candidates and final point; another seed other candidates.
 func TestCMAESDeterministic(t *testing.T) {
 	run := func(seed uint64) *simHost {
-		return simRun(t, loadSeed(t, peak8CMAES, seed, func(s *space.Space) { s.Generate.Continuous.Generations = 5 }))
+		return simRun(t, loadSeed(t, peak8CMAES, seed, func(s *study.Study) { s.Generate.Continuous.Generations = 5 }))
 	}
 	a, b, c := run(5), run(5), run(6)
 	if !slices.Equal(a.points, b.points) || fmtValues(a.s, a.values[1]) != fmtValues(b.s, b.values[1]) {

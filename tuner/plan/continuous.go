@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // ContinuousConfig is the settings of spsa and cmaes with the search's
@@ -15,7 +16,7 @@ import (
 // measured costs) divided by one iteration's (generation's) games, at
 // least 1. The budget is the search's; the final point's games and the
 // hold-out come on top.
-func ContinuousConfig(s *space.Space) space.ContinuousConfig {
+func ContinuousConfig(s *study.Study) space.ContinuousConfig {
 	cfg := s.Generate.Continuous
 	t := &s.Tournament
 	if t.BudgetGames == 0 && t.BudgetCPU == 0 {
@@ -148,7 +149,7 @@ const spsaMinIterations = 100
 // MinRounds is the least number of iterations (spsa) or generations
 // (cmaes) of the search's schedule in which it can leave its start
 // (validate warns below it; convergence.csv says "too short").
-func MinRounds(s *space.Space) int {
+func MinRounds(s *study.Study) int {
 	if s.Generate.Method == "cmaes" {
 		return cmaesMinGenerations
 	}
@@ -182,7 +183,7 @@ func MinRounds(s *space.Space) int {
 
 // RoundsWarning is validate's warning about a search too short to leave
 // its start ("" when it is not).
-func RoundsWarning(s *space.Space) string {
+func RoundsWarning(s *study.Study) string {
 	if !space.IsContinuous(s.Generate.Method) {
 		return ""
 	}
@@ -202,7 +203,7 @@ func RoundsWarning(s *space.Space) string {
 // round, the start first, in the search's geometry) are path and whose
 // last steps are step (in the same units): convergence.csv's rows and the
 // log's lines.
-func convergence(s *space.Space, method string, path [][]float64, step []float64, r Rounds) (rows [][]string, lines []string) {
+func convergence(s *study.Study, method string, path [][]float64, step []float64, r Rounds) (rows [][]string, lines []string) {
 	rows = [][]string{{"param", "min", "max", "start", "final", "moved_last_quarter", "step", "status"}}
 	n := len(path) - 1
 	mean := func(i, from, to int) float64 { // of path[from+1 .. to]
@@ -261,7 +262,7 @@ func convergence(s *space.Space, method string, path [][]float64, step []float64
 // the knobs' values only to play it (knobPoint, playValues).
 
 // searchStart is the start in the search's geometry.
-func searchStart(s *space.Space) []float64 {
+func searchStart(s *study.Study) []float64 {
 	x := s.Start()
 	for i := range x {
 		x[i] = s.Params[i].ToSearch(x[i])
@@ -271,7 +272,7 @@ func searchStart(s *space.Space) []float64 {
 
 // knobPoint is search point y as the knobs' values (in their ranges,
 // before integers are rounded).
-func knobPoint(s *space.Space, y []float64) []float64 {
+func knobPoint(s *study.Study, y []float64) []float64 {
 	x := make([]float64, len(y))
 	for i, p := range s.Params {
 		lo, hi := p.Bounds()
@@ -281,17 +282,17 @@ func knobPoint(s *space.Space, y []float64) []float64 {
 }
 
 // playValues is search point y as a configuration's values.
-func playValues(s *space.Space, y []float64) map[string]any {
+func playValues(s *study.Study, y []float64) map[string]any {
 	return s.PointValues(knobPoint(s, y))
 }
 
 // formatSearch writes search point y as the knobs' values for a CSV row.
-func formatSearch(s *space.Space, y []float64) []string {
+func formatSearch(s *study.Study, y []float64) []string {
 	return formatPoint(s, knobPoint(s, y))
 }
 
 // clip limits a search point to the ranges (in place).
-func clip(s *space.Space, y []float64) []float64 {
+func clip(s *study.Study, y []float64) []float64 {
 	for i, p := range s.Params {
 		lo, hi := p.SearchBounds()
 		y[i] = min(max(y[i], lo), hi)

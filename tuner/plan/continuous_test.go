@@ -10,6 +10,7 @@ import (
 	"tourney/engines/game"
 	"tourney/engines/synthetic"
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // simHost plays a continuous planner's blocks on a synthetic landscape
@@ -19,7 +20,7 @@ import (
 // without the arena, the results files or the hold-out; tuner/cmaes_test.go
 // (TestPeak8Sweeps) measures the same through full sweeps.
 type simHost struct {
-	s        *space.Space
+	s        *study.Study
 	land     *synthetic.Landscape
 	points   []float64 // Elo of each point
 	variants []float64 // Elo of each variant (0: the defaults)
@@ -96,14 +97,14 @@ func (h *simHost) play(blk *Block) []Result {
 // simRun runs a continuous planner to its end on the landscape of the
 // space's first map; it returns the host (the final point is the last
 // variant).
-func simRun(t testing.TB, s *space.Space) *simHost {
+func simRun(t testing.TB, s *study.Study) *simHost {
 	t.Helper()
 	h, _ := simPlanner(t, s)
 	return h
 }
 
 // simPlanner is simRun that returns the planner too.
-func simPlanner(t testing.TB, s *space.Space) (*simHost, Planner) {
+func simPlanner(t testing.TB, s *study.Study) (*simHost, Planner) {
 	t.Helper()
 	land, ok := s.Scenarios[0].Maps[0].(*synthetic.Landscape)
 	if !ok {
@@ -138,9 +139,9 @@ func simPlanner(t testing.TB, s *space.Space) (*simHost, Planner) {
 }
 
 // loadSeed loads a space with another seed.
-func loadSeed(t testing.TB, path string, seed uint64, edit func(*space.Space)) *space.Space {
+func loadSeed(t testing.TB, path string, seed uint64, edit func(*study.Study)) *study.Study {
 	t.Helper()
-	s, err := space.Load(path)
+	s, err := study.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +163,7 @@ func envSeeds(name string, def int) int {
 
 // hitRate runs a method over seeds on a landscape and reports how often
 // the final point is within tol Elo of the peak, and the games used.
-func hitRate(t *testing.T, path string, seeds int, tol float64, edit func(*space.Space)) (rate float64, games, worst float64) {
+func hitRate(t *testing.T, path string, seeds int, tol float64, edit func(*study.Study)) (rate float64, games, worst float64) {
 	t.Helper()
 	hits := 0
 	worst = math.Inf(1)
@@ -183,7 +184,7 @@ func hitRate(t *testing.T, path string, seeds int, tol float64, edit func(*space
 	return float64(hits) / float64(seeds), games, worst
 }
 
-func fmtValues(s *space.Space, v map[string]any) string {
+func fmtValues(s *study.Study, v map[string]any) string {
 	out := ""
 	for _, p := range s.Params {
 		out += " " + p.Name + "=" + game.FormatValue(v[p.Name])
@@ -255,7 +256,7 @@ func TestCMAESFinalAsPlayed(t *testing.T) {
 
 // TestSPSADeterministic: the same seed and results give the same points.
 func TestSPSADeterministic(t *testing.T) {
-	edit := func(s *space.Space) { s.Generate.Continuous.Iterations, s.Tournament.BudgetGames = 200, 0 }
+	edit := func(s *study.Study) { s.Generate.Continuous.Iterations, s.Tournament.BudgetGames = 200, 0 }
 	a := simRun(t, loadSeed(t, peak8SPSA, 5, edit))
 	b := simRun(t, loadSeed(t, peak8SPSA, 5, edit))
 	if !slices.Equal(a.points, b.points) || fmtValues(a.s, a.values[1]) != fmtValues(b.s, b.values[1]) {

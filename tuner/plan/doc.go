@@ -117,4 +117,9 @@
 //
 // The synthetic game (engines/synthetic) is the ground truth these
 // choices were checked on (honest_test.go, configs/synthetic-check.toml).
+//
+// It imports the study (tuner/study: the knobs, scenarios, cells and
+// defaults it plans over), the space's value types (tuner/space), the
+// statistics (tuner/stats) and the games' core API; the results, the
+// runners, the loop and the commands import it.
 package plan

@@ -10,25 +10,26 @@ import (
 
 	"tourney/engines/synthetic"
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // familySpace is a space tuning drawn landscape d with a continuous
 // method: generate is its [generate] table, tournament its [tournament]
 // table ("" for none).
-func familySpace(t testing.TB, d *synthetic.Drawn, seed uint64, generate, tournament string) *space.Space {
+func familySpace(t testing.TB, d *synthetic.Drawn, seed uint64, generate, tournament string) *study.Study {
 	t.Helper()
 	return familySpaceBot(t, d.Bot(), d.Text(), d.Params(), seed, generate, tournament)
 }
 
 // familySpaceText is a space tuning the landscape file text in the ranges
 // params (a [params] table).
-func familySpaceText(t testing.TB, landscape, params string, seed uint64, generate, tournament string) *space.Space {
+func familySpaceText(t testing.TB, landscape, params string, seed uint64, generate, tournament string) *study.Study {
 	t.Helper()
 	return familySpaceBot(t, "landscape", landscape, params, seed, generate, tournament)
 }
 
 // familySpaceBot is familySpaceText for landscape bot bot.
-func familySpaceBot(t testing.TB, bot, landscape, params string, seed uint64, generate, tournament string) *space.Space {
+func familySpaceBot(t testing.TB, bot, landscape, params string, seed uint64, generate, tournament string) *study.Study {
 	t.Helper()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "drawn.toml"), []byte(landscape), 0o644); err != nil {
@@ -39,7 +40,7 @@ func familySpaceBot(t testing.TB, bot, landscape, params string, seed uint64, ge
 		text += "\n[tournament]\n" + tournament + "\n"
 	}
 	path := filepath.Join(dir, "space.toml")
-	s, err := space.Parse(path, []byte(text))
+	s, err := study.Parse(path, []byte(text))
 	if err != nil {
 		t.Fatalf("%v\n%s", err, text)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"tourney/engines/game"
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // A gauntlet ([tournament] gauntlet = true, format halving; issue 44)
@@ -39,7 +40,7 @@ import (
 
 // selfBlockGames counts a gauntlet's first-rung block of m survivors:
 // self-play tables only.
-func selfBlockGames(s *space.Space, m int, perMap [][]int, use []bool) int {
+func selfBlockGames(s *study.Study, m int, perMap [][]int, use []bool) int {
 	n := 0
 	for si, sc := range s.Scenarios {
 		if use != nil && !use[si] {
@@ -59,7 +60,7 @@ func selfBlockGames(s *space.Space, m int, perMap [][]int, use []bool) int {
 
 // gauntletBlockGames counts a field rung's block of m entrants: each
 // against each field bot, rotated over the seats.
-func gauntletBlockGames(s *space.Space, m int, perMap [][]int, use []bool) int {
+func gauntletBlockGames(s *study.Study, m int, perMap [][]int, use []bool) int {
 	n := 0
 	for si, sc := range s.Scenarios {
 		if use != nil && !use[si] {
@@ -79,22 +80,19 @@ func gauntletBlockGames(s *space.Space, m int, perMap [][]int, use []bool) int {
 // gauntletFinalBlocks is the final field rung's blocks: its share of the
 // budget (final games), at least MinDistinct blocks (a choice among a
 // few; the verdict rests on the hold-out rung).
-func gauntletFinalBlocks(s *space.Space, entrants, final int) int {
+func gauntletFinalBlocks(s *study.Study, entrants, final int) int {
 	gpb := gauntletBlockGames(s, entrants, nil, nil)
 	return max(MinDistinct, final/max(gpb, 1))
 }
 
 // planGauntletFinal adds a gauntlet's final field rung to the plan.
-func planGauntletFinal(s *space.Space, n, final int, rungs []rungPlan, pl Plan) Plan {
+func planGauntletFinal(s *study.Study, n, final int, rungs []rungPlan, pl Plan) Plan {
 	fn := finalEntrants(s, n)
 	if !slices.ContainsFunc(s.Variants(), func(v space.Variant) bool { return v.Default }) {
 		fn++
 	}
 	b := gauntletFinalBlocks(s, fn, final)
-	per := make([][]int, len(s.Scenarios))
-	for i := range per {
-		per[i] = make([]int, len(pl.PerMap[i]))
-	}
+	per := s.PerMap()
 	g := gauntletBlockGames(s, fn, per, nil) * b
 	for si := range per {
 		for mi := range per[si] {

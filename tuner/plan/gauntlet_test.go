@@ -3,7 +3,7 @@ package plan
 import (
 	"testing"
 
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // flatHost rates every variant 0 and books every game as a draw.
@@ -43,7 +43,7 @@ budget = 3000
 		if gauntlet {
 			g = "gauntlet = true\n"
 		}
-		s, err := space.Parse("g.toml", []byte(text(g)))
+		s, err := study.Parse("g.toml", []byte(text(g)))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,7 +6,7 @@ import (
 	"slices"
 
 	"tourney/engines/game"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // Successive halving (statistics.md §7; Hyperband's and ASHA's inner
@@ -60,7 +60,7 @@ type rungPlan struct {
 // scenarioCosts is the cost of one game of each scenario: its declared
 // CPU time when every scenario declares one (or the sweep measured
 // them), else 1 (a budget in games).
-func scenarioCosts(s *space.Space) ([]float64, bool) {
+func scenarioCosts(s *study.Study) ([]float64, bool) {
 	c := make([]float64, len(s.Scenarios))
 	all := true
 	for i, sc := range s.Scenarios {
@@ -78,7 +78,7 @@ func scenarioCosts(s *space.Space) ([]float64, bool) {
 // rungScenarios picks the scenarios of rung r of R (then the final
 // race): the cheapest first, ceil(S·(r+1)/(R+1)) of them; all of them
 // when the costs are not known.
-func rungScenarios(s *space.Space, r, rungs int) []bool {
+func rungScenarios(s *study.Study, r, rungs int) []bool {
 	n := len(s.Scenarios)
 	use := make([]bool, n)
 	costs, known := scenarioCosts(s)
@@ -109,7 +109,7 @@ func rungScenarios(s *space.Space, r, rungs int) []bool {
 // the defaults and, when the space has grid points that only the effects
 // predict (method factorial), two predictions (startFinal). The race's
 // share of the budget becomes games at the mean cost of a block of them.
-func finalEntrants(s *space.Space, n int) int {
+func finalEntrants(s *study.Study, n int) int {
 	k := s.Tournament.Finalists + 1
 	if predicts(s) {
 		k += 2
@@ -120,11 +120,11 @@ func finalEntrants(s *space.Space, n int) int {
 // predicts says whether the space has grid points that never play as
 // candidates (method factorial): the effects model's best predictions
 // join the later rungs and the final race.
-func predicts(s *space.Space) bool { return s.Candidates() < len(s.Variants()) }
+func predicts(s *study.Study) bool { return s.Candidates() < len(s.Variants()) }
 
 // halvingSchedule sizes the rungs for n candidates; final is the final
 // race's game budget.
-func halvingSchedule(s *space.Space, n int) (rungs []rungPlan, final int) {
+func halvingSchedule(s *study.Study, n int) (rungs []rungPlan, final int) {
 	t := &s.Tournament
 	var sizes []int
 	for m := n; m > t.Finalists; m = (m + t.Eta - 1) / t.Eta {
@@ -174,10 +174,7 @@ func halvingSchedule(s *space.Space, n int) (rungs []rungPlan, final int) {
 	}
 	// the final race's share in games, at the mean cost of its games
 	fb := finalBlockGames(s, finalN, nil)
-	per := make([][]int, len(s.Scenarios))
-	for i, sc := range s.Scenarios {
-		per[i] = make([]int, len(sc.Maps))
-	}
+	per := s.PerMap()
 	finalBlockGames(s, finalN, per)
 	cost := 0.0
 	for si := range per {
@@ -203,7 +200,7 @@ func seq(n int) []int {
 // halvingTables splits the survivors into seeded tables of p seats (the
 // default configuration fills the last table's empty seats), and seats
 // each against every field bot.
-func halvingTables(s *space.Space, sc, p int, alive []int, seed uint64, mirrors bool) [][]SeatRef {
+func halvingTables(s *study.Study, sc, p int, alive []int, seed uint64, mirrors bool) [][]SeatRef {
 	order := slices.Clone(alive)
 	rng := game.NewRand(seed)
 	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
@@ -245,7 +242,7 @@ func halvingTables(s *space.Space, sc, p int, alive []int, seed uint64, mirrors 
 
 // finalBlockGames counts the games of a block of the final (a race of
 // n entrants; a gauntlet's final field rung of n entrants, gauntlet.go).
-func finalBlockGames(s *space.Space, n int, perMap [][]int) int {
+func finalBlockGames(s *study.Study, n int, perMap [][]int) int {
 	if s.Tournament.Gauntlet {
 		return gauntletBlockGames(s, n, perMap, nil)
 	}
@@ -253,11 +250,8 @@ func finalBlockGames(s *space.Space, n int, perMap [][]int) int {
 }
 
 // halvingBlockCost is the cost of a rung's block of m survivors.
-func halvingBlockCost(s *space.Space, m int, use []bool, costs []float64, rung int) float64 {
-	per := make([][]int, len(s.Scenarios))
-	for i, sc := range s.Scenarios {
-		per[i] = make([]int, len(sc.Maps))
-	}
+func halvingBlockCost(s *study.Study, m int, use []bool, costs []float64, rung int) float64 {
+	per := s.PerMap()
 	halvingBlockGames(s, m, per, use, rung)
 	c := 0.0
 	for si := range per {
@@ -270,7 +264,7 @@ func halvingBlockCost(s *space.Space, m int, use []bool, costs []float64, rung i
 
 // halvingBlockGames counts the games of rung rung's (0-based) block of m
 // survivors on the scenarios in use.
-func halvingBlockGames(s *space.Space, m int, perMap [][]int, use []bool, rung int) int {
+func halvingBlockGames(s *study.Study, m int, perMap [][]int, use []bool, rung int) int {
 	if s.Tournament.Gauntlet {
 		if rung == 0 {
 			return selfBlockGames(s, m, perMap, use)
@@ -295,7 +289,7 @@ func halvingBlockGames(s *space.Space, m int, perMap [][]int, use []bool, rung i
 }
 
 // planHalving bounds a halving tournament's games.
-func planHalving(s *space.Space, n int, pl Plan) Plan {
+func planHalving(s *study.Study, n int, pl Plan) Plan {
 	if n < 2 {
 		return pl
 	}
@@ -304,10 +298,7 @@ func planHalving(s *space.Space, n int, pl Plan) Plan {
 	}
 	rungs, final := halvingSchedule(s, n)
 	for ri, r := range rungs {
-		per := make([][]int, len(s.Scenarios))
-		for i := range per {
-			per[i] = make([]int, len(pl.PerMap[i]))
-		}
+		per := s.PerMap()
 		halvingBlockGames(s, r.seated, per, r.scens, ri)
 		for si := range per {
 			for mi := range per[si] {
@@ -327,10 +318,7 @@ func planHalving(s *space.Space, n int, pl Plan) Plan {
 	first := min(s.Tournament.FirstLook()*gpb, final)
 	pl.MinGames += first
 	pl.MaxGames += final
-	per := make([][]int, len(s.Scenarios))
-	for i := range per {
-		per[i] = make([]int, len(pl.PerMap[i]))
-	}
+	per := s.PerMap()
 	blockGames(s, seq(fn), true, per)
 	for si := range per {
 		for mi := range per[si] {

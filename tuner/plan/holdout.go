@@ -4,7 +4,7 @@ import (
 	"math"
 
 	"tourney/engines/game"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // HoldOut is the rung that rates the winner honestly (statistics.md §8):
@@ -14,7 +14,7 @@ import (
 // defaults (variant def, or the default filler when def < 0), rotated
 // over the seats; no field bots. The blocks are numbered from first, in
 // round round, encounter 0 (no encounter of a knockout has index 0).
-func HoldOut(s *space.Space, round, winner, def, first, blocks int) []*Block {
+func HoldOut(s *study.Study, round, winner, def, first, blocks int) []*Block {
 	cols := []int{winner}
 	if def >= 0 {
 		cols = append(cols, def)
@@ -44,7 +44,7 @@ func holdoutTables(p int, cols []int) [][]SeatRef {
 }
 
 // holdoutSeed is the seed of hold-out block b on scenario si, map mi.
-func holdoutSeed(s *space.Space, si, mi, b int) uint64 {
+func holdoutSeed(s *study.Study, si, mi, b int) uint64 {
 	return game.Mix(s.Seed, 0x401d, uint64(si), uint64(mi), uint64(b))
 }
 
@@ -63,7 +63,7 @@ func HoldOutBlocks(games, gpb int) int {
 // GameWork is the cost of one game of scenario si in the units the
 // hold-out rung is sized in: its CPU seconds when every scenario has a
 // cost (declared, or measured for a CPU budget), else 1 (games).
-func GameWork(s *space.Space, si int) float64 {
+func GameWork(s *study.Study, si int) float64 {
 	costs, _ := scenarioCosts(s)
 	return costs[si]
 }
@@ -73,7 +73,7 @@ func GameWork(s *space.Space, si int) float64 {
 // blocks. Without costs a game's work is 1 and this is HoldOutBlocks; with
 // them a rung whose blocks seat eight players on a costly map does not
 // take a tenth of the games but half of the CPU.
-func HoldOutBlocksWork(s *space.Space, work float64) int {
+func HoldOutBlocksWork(s *study.Study, work float64) int {
 	b := HoldOut(s, 1, 1, 0, 0, 1)[0]
 	if _, known := scenarioCosts(s); !known {
 		return HoldOutBlocks(int(math.Round(work)), len(b.Games))
@@ -83,7 +83,7 @@ func HoldOutBlocksWork(s *space.Space, work float64) int {
 }
 
 // holdOutBlockWork is the work of one hold-out block.
-func holdOutBlockWork(s *space.Space, b *Block) float64 {
+func holdOutBlockWork(s *study.Study, b *Block) float64 {
 	w := 0.0
 	for _, g := range b.Games {
 		w += GameWork(s, g.Scenario)
@@ -95,7 +95,7 @@ func holdOutBlockWork(s *space.Space, b *Block) float64 {
 // spend: the budget covers the winner's hold-out rung too (a tenth of
 // the tournament's CPU, at least 2·MinDistinct blocks), unless
 // holdout = false. costs are the scenarios' (scenarioCosts, known).
-func budgetCPU(s *space.Space) float64 {
+func budgetCPU(s *study.Study) float64 {
 	b := s.Tournament.BudgetCPU.Seconds()
 	if s.Tournament.NoHoldOut {
 		return b
@@ -107,7 +107,7 @@ func budgetCPU(s *space.Space) float64 {
 // AddHoldOut adds the winner's hold-out rung to a plan's bounds (what
 // the sweep plays after the planner, unless holdout = false): HoldOut
 // games at most, counted in MinGames, MaxGames and PerMap too.
-func AddHoldOut(s *space.Space, pl Plan) Plan {
+func AddHoldOut(s *study.Study, pl Plan) Plan {
 	if s.Tournament.NoHoldOut || pl.MaxGames == 0 {
 		return pl
 	}

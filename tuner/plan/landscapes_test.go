@@ -10,6 +10,7 @@ import (
 
 	"tourney/engines/synthetic"
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // Issue 41's defects, each a test that failed on the code before it.
@@ -39,7 +40,7 @@ func convStatus(rows [][]string, knob string) string {
 }
 
 // finalGap is how far the run's final point is below the landscape's peak.
-func finalGap(t *testing.T, s *space.Space, h *simHost) float64 {
+func finalGap(t *testing.T, s *study.Study, h *simHost) float64 {
 	t.Helper()
 	land := s.Scenarios[0].Maps[0].(*synthetic.Landscape)
 	p, err := s.BotParams(0, space.Variant{Values: h.values[len(h.values)-1]})
@@ -137,7 +138,7 @@ func TestIntegerKnobMoves(t *testing.T) {
 	}
 	text := "name = \"int\"\n\n[[scenario]]\ngame = \"synthetic\"\nbot = \"landscape-mixed\"\nmaps = [\"l.toml\"]\n\n[params]\nx1 = { min = -1.0, max = 1.0 }\nn1 = { min = -5, max = 20, c_end = 0.2 }\n\n[generate]\nmethod = \"spsa\"\n"
 	path := filepath.Join(dir, "space.toml")
-	_, err := space.Parse(path, []byte(text))
+	_, err := study.Parse(path, []byte(text))
 	var ie *space.InputError
 	if err == nil || !errors.As(err, &ie) || !strings.Contains(err.Error(), "space.toml:10") || !strings.Contains(err.Error(), "c_end") {
 		t.Errorf("c_end = 0.2 on an integer knob: %v, want an error at space.toml:10 naming c_end", err)

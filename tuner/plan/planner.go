@@ -7,7 +7,7 @@ import (
 	"strconv"
 
 	"tourney/engines/game"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // Planner proposes the blocks of a sweep and reads their results
@@ -108,7 +108,7 @@ type Stop struct{ Looks, Blocks, Ranked int }
 var BracketHeader = []string{"round", "encounter", "variant", "advanced", "score", "blocks", "games", "decided", "p_value"}
 
 // New is the planner of the space's tournament format.
-func New(s *space.Space, variants int) (Planner, error) {
+func New(s *study.Study, variants int) (Planner, error) {
 	base := newBase(s, variants)
 	switch s.Generate.Method { // continuous methods move a point (spsa.go, cmaes.go)
 	case "spsa":
@@ -131,7 +131,7 @@ func New(s *space.Space, variants int) (Planner, error) {
 
 // base is what every planner of contests shares.
 type base struct {
-	s        *space.Space
+	s        *study.Study
 	n        int // variants
 	bracket  [][]string
 	outRound map[int]int
@@ -140,7 +140,7 @@ type base struct {
 	rounds   int
 }
 
-func newBase(s *space.Space, n int) base {
+func newBase(s *study.Study, n int) base {
 	if c := s.Candidates(); c > 0 && c < n {
 		n = c // method factorial: the other grid points are only predicted
 	}
@@ -229,7 +229,7 @@ func (c *contest) aliveVariants() []int {
 // signed).
 func GameSeed(seed uint64) uint64 { return seed &^ (1 << 63) }
 
-func planBlock(s *space.Space, c *contest, b int) []GamePlan {
+func planBlock(s *study.Study, c *contest, b int) []GamePlan {
 	alive := c.aliveVariants()
 	var plans []GamePlan
 	for si := range s.Scenarios {
@@ -281,7 +281,7 @@ func planBlock(s *space.Space, c *contest, b int) []GamePlan {
 // its mean points over its games of the block on each (scenario, map),
 // averaged over the maps of a scenario and weighted by the scenarios'
 // weights.
-func newBlock(s *space.Space, c *contest, b int) *Block {
+func newBlock(s *study.Study, c *contest, b int) *Block {
 	for len(c.x) <= b {
 		c.x = append(c.x, make([]float64, len(c.cols)))
 	}

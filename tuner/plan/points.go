@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"tourney/engines/game"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // SeatPoint is a seat taken by a point of a continuous planner (spsa,
@@ -85,7 +85,7 @@ func pointTables(p int, ents []SeatRef, seed uint64) [][]SeatRef {
 
 // pointBlock is one block of entrants on every scenario and map, seeded
 // by seed (one deal per scenario and map).
-func pointBlock(s *space.Space, round, number int, ents []SeatRef, seed uint64) *Block {
+func pointBlock(s *study.Study, round, number int, ents []SeatRef, seed uint64) *Block {
 	var plans []GamePlan
 	for si := range s.Scenarios {
 		for mi, m := range s.Scenarios[si].Maps {
@@ -101,7 +101,7 @@ func pointBlock(s *space.Space, round, number int, ents []SeatRef, seed uint64) 
 // pointScores sums each entrant's points over a block's games, weighted
 // by scenario (weights normalised to a mean of 1); games counts the
 // games each played. Entrants are matched by their SeatRef.
-func pointScores(s *space.Space, blk *Block, res []Result, ents []SeatRef) (points []float64, games []int) {
+func pointScores(s *study.Study, blk *Block, res []Result, ents []SeatRef) (points []float64, games []int) {
 	points, games = make([]float64, len(ents)), make([]int, len(ents))
 	wsum := 0.0
 	for _, sc := range s.Scenarios {
@@ -130,7 +130,7 @@ type finalPhase struct {
 	blocks  int
 }
 
-func newFinal(s *space.Space, round, variant, games int) *finalPhase {
+func newFinal(s *study.Study, round, variant, games int) *finalPhase {
 	c := newContest(round, 0xf1, []int{0, variant}, false)
 	gpb := blockGames(s, []int{0, 1}, false, nil)
 	n := max(1, (games+gpb-1)/gpb)
@@ -142,7 +142,7 @@ func newFinal(s *space.Space, round, variant, games int) *finalPhase {
 // for both): it logs the search's convergence (path, step, r:
 // convergence), adds the final point (search geometry) as a variant and
 // returns its final phase, convergence.csv's rows and the phase's blocks.
-func startFinal(h Host, e Entrants, s *space.Space, method string, path [][]float64, step []float64, r Rounds, point []float64, games int) (*finalPhase, [][]string, []*Block, error) {
+func startFinal(h Host, e Entrants, s *study.Study, method string, path [][]float64, step []float64, r Rounds, point []float64, games int) (*finalPhase, [][]string, []*Block, error) {
 	conv, lines := convergence(s, method, path, step, r)
 	for _, l := range lines {
 		h.Logf("%s", l)
@@ -185,7 +185,7 @@ func (f *finalPhase) winner(method string) (int, error) {
 	return f.variant, nil
 }
 
-func (f *finalPhase) next(s *space.Space) []*Block {
+func (f *finalPhase) next(s *study.Study) []*Block {
 	var blocks []*Block
 	for ; f.c.blocks < f.blocks; f.c.blocks++ {
 		blocks = append(blocks, newBlock(s, f.c, f.c.blocks))
@@ -194,13 +194,13 @@ func (f *finalPhase) next(s *space.Space) []*Block {
 }
 
 // finalGames is the games of the final phase.
-func finalGames(s *space.Space) int {
+func finalGames(s *study.Study) int {
 	gpb := blockGames(s, []int{0, 1}, false, nil)
 	return max(1, (s.Generate.Continuous.FinalGames+gpb-1)/gpb) * gpb
 }
 
 // formatPoint writes a point's values in parameter order for a CSV row.
-func formatPoint(s *space.Space, x []float64) []string {
+func formatPoint(s *study.Study, x []float64) []string {
 	out := make([]string, len(x))
 	for i, p := range s.Params {
 		if p.Param.Kind == game.Int {
@@ -214,7 +214,7 @@ func formatPoint(s *space.Space, x []float64) []string {
 
 // continuousPlan counts the games of spsa and cmaes: fixed, the
 // iterations (or generations) and the final phase.
-func continuousPlan(s *space.Space) Plan {
+func continuousPlan(s *study.Study) Plan {
 	cfg := ContinuousConfig(s)
 	pl := Plan{Format: s.Generate.Method}
 	var ents []SeatRef
@@ -228,10 +228,7 @@ func continuousPlan(s *space.Space) Plan {
 		ents = append(ents, SeatRef{Kind: SeatPoint, Point: i})
 	}
 	per := pointBlock(s, 1, 0, ents, 0)
-	pl.PerMap = make([][]int, len(s.Scenarios))
-	for i, sc := range s.Scenarios {
-		pl.PerMap[i] = make([]int, len(sc.Maps))
-	}
+	pl.PerMap = s.PerMap()
 	for _, gp := range per.Games {
 		pl.PerMap[gp.Scenario][gp.Map] += rounds * blocks
 	}
@@ -256,10 +253,7 @@ func continuousPlan(s *space.Space) Plan {
 	for i := range pl.PerMap {
 		pl.SearchPerMap[i] = slices.Clone(pl.PerMap[i])
 	}
-	fin := make([][]int, len(s.Scenarios))
-	for i := range fin {
-		fin[i] = make([]int, len(s.Scenarios[i].Maps))
-	}
+	fin := s.PerMap()
 	gpb := blockGames(s, []int{0, 1}, false, fin)
 	fb := finalGames(s) / gpb
 	for si := range fin {

@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"tourney/engines/game"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // A continuous search (spsa, cmaes) plays points that nobody knows
@@ -34,7 +34,7 @@ const ProbeCount = 6
 // from the space's seed, each knob at its lower bound, at its upper bound
 // or uniform in its range (a quarter, a quarter, a half). The same space
 // gives the same probes.
-func Probes(s *space.Space) [][]float64 {
+func Probes(s *study.Study) [][]float64 {
 	n := len(s.Params)
 	low, high := make([]float64, n), make([]float64, n)
 	for i, p := range s.Params {
@@ -82,7 +82,7 @@ type ProbeGame struct {
 // their block drawn). Every draw comes from seed alone: the probes of a
 // round play the same iteration, signs, tables and seatings, and differ
 // in theta only (the caller gives them the same deals too).
-func ProbeGames(s *space.Space, si, mi int, theta []float64, seed uint64) (search, final ProbeGame) {
+func ProbeGames(s *study.Study, si, mi int, theta []float64, seed uint64) (search, final ProbeGame) {
 	rng := game.NewRand(game.Mix(seed, 0x9b0be, uint64(si), uint64(mi)))
 	cfg := ContinuousConfig(s)
 	theta = slices.Clone(theta) // in the search's geometry from here on

@@ -12,6 +12,7 @@ import (
 	"tourney/engines/game"
 	"tourney/tuner/space"
 	"tourney/tuner/stats"
+	"tourney/tuner/study"
 )
 
 // Local refinement (statistics.md §7): successive halving of a factorial
@@ -124,7 +125,7 @@ const seedTagRefine = 0x10ca1
 
 // refineOK says whether a halving tournament refines locally: a
 // factorial design with two-level knobs, every map of two seats.
-func refineOK(s *space.Space) bool {
+func refineOK(s *study.Study) bool {
 	f := s.Factorial()
 	if f == nil || len(f.TwoLevel) == 0 {
 		return false
@@ -141,19 +142,19 @@ func refineOK(s *space.Space) bool {
 
 // refineLocalRuns is the local rung's runs when every two-level knob
 // could be uncertain (the plan's bound).
-func refineLocalRuns(s *space.Space) int {
+func refineLocalRuns(s *study.Study) int {
 	return 1 << min(RefineKnobs, len(s.Factorial().TwoLevel))
 }
 
 // refineBlockGames counts the games of one block of m local (or design)
 // runs paired with their mirrors, on the scenarios in use.
-func refineBlockGames(s *space.Space, m int, perMap [][]int, use []bool) int {
+func refineBlockGames(s *study.Study, m int, perMap [][]int, use []bool) int {
 	return halvingBlockGames(s, m, perMap, use, 0)
 }
 
 // refineSchedule sizes the design rung (blocks) and the local rung (its
 // budget in cost units, and its games at the plan's bound).
-func refineSchedule(s *space.Space, n int) (design rungPlan, localBudget float64, localGames int) {
+func refineSchedule(s *study.Study, n int) (design rungPlan, localBudget float64, localGames int) {
 	t := &s.Tournament
 	costs, known := scenarioCosts(s)
 	budget := float64(t.BudgetGames)
@@ -189,19 +190,16 @@ func refineSchedule(s *space.Space, n int) (design rungPlan, localBudget float64
 
 // refineTotal is the design's and the local rung's cost (units of
 // scenarioCosts) of a refining tournament of n candidates.
-func refineTotal(s *space.Space, n int) float64 {
+func refineTotal(s *study.Study, n int) float64 {
 	costs, _ := scenarioCosts(s)
 	design, local, _ := refineSchedule(s, n)
 	return float64(design.blocks)*halvingBlockCost(s, n, design.scens, costs, 0) + local
 }
 
 // planRefine bounds a refining tournament's games.
-func planRefine(s *space.Space, n int, pl Plan) Plan {
+func planRefine(s *study.Study, n int, pl Plan) Plan {
 	design, _, local := refineSchedule(s, n)
-	per := make([][]int, len(s.Scenarios))
-	for i := range per {
-		per[i] = make([]int, len(pl.PerMap[i]))
-	}
+	per := s.PerMap()
 	halvingBlockGames(s, n, per, design.scens, 0)
 	for si := range per {
 		for mi := range per[si] {
@@ -209,10 +207,7 @@ func planRefine(s *space.Space, n int, pl Plan) Plan {
 		}
 	}
 	runs := refineLocalRuns(s)
-	per = make([][]int, len(s.Scenarios))
-	for i := range per {
-		per[i] = make([]int, len(pl.PerMap[i]))
-	}
+	per = s.PerMap()
 	gpb := halvingBlockGames(s, runs, per, nil, 0)
 	for si := range per {
 		for mi := range per[si] {
@@ -229,10 +224,7 @@ func planRefine(s *space.Space, n int, pl Plan) Plan {
 		total := refineTotal(s, n)
 		for fr, k := 0, len(s.Factorial().TwoLevel); fr < refineFlipRounds; fr++ {
 			nb := flipBlocks(s, total, k)
-			per = make([][]int, len(s.Scenarios))
-			for i := range per {
-				per[i] = make([]int, len(pl.PerMap[i]))
-			}
+			per = s.PerMap()
 			g := flipBlockGames(s, k, per) * nb
 			for si := range per {
 				for mi := range per[si] {
@@ -557,7 +549,7 @@ func (r *refine) localBlock(c *contest, b int) *Block {
 }
 
 // blockOf is newBlock for plans made elsewhere.
-func blockOf(s *space.Space, c *contest, b int, plans []GamePlan) *Block {
+func blockOf(s *study.Study, c *contest, b int, plans []GamePlan) *Block {
 	wsum := 0.0
 	for _, sc := range s.Scenarios {
 		wsum += sc.Weight
@@ -807,7 +799,7 @@ func (r *refine) afterLocal(host Host, games []stats.Game) error {
 
 // Refines reports whether a halving tournament of s refines locally
 // (a factorial design of two-level knobs, every map of two seats).
-func Refines(s *space.Space) bool { return s.Tournament.Format == "halving" && refineOK(s) }
+func Refines(s *study.Study) bool { return s.Tournament.Format == "halving" && refineOK(s) }
 
 // bookAdvance writes the bracket rows of contest c's columns, those in
 // runs advancing, and marks the others out in round.

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"tourney/engines/game"
-	"tourney/tuner/space"
 	"tourney/tuner/stats"
+	"tourney/tuner/study"
 )
 
 // The flip round (issue 41): after the local rounds, the leader W (P
@@ -58,7 +58,7 @@ const refineFlipRounds = 1
 var refineFlipOn = true
 
 // flips says whether s's refinement plays a flip round.
-func flips(s *space.Space) bool {
+func flips(s *study.Study) bool {
 	f := s.Factorial()
 	return refineFlipOn && f != nil && len(f.TwoLevel) > 0
 }
@@ -66,7 +66,7 @@ func flips(s *space.Space) bool {
 // flipBlockGames counts the games of one flip block with k flips (k
 // tables of a flip against the leader, every table on both seats, and
 // the leader and the flips against every field bot).
-func flipBlockGames(s *space.Space, k int, perMap [][]int) int {
+func flipBlockGames(s *study.Study, k int, perMap [][]int) int {
 	n := 0
 	for si, sc := range s.Scenarios {
 		for mi, mp := range sc.Maps {
@@ -82,11 +82,8 @@ func flipBlockGames(s *space.Space, k int, perMap [][]int) int {
 }
 
 // flipBlockCost is flipBlockGames in cost units.
-func flipBlockCost(s *space.Space, k int, costs []float64) float64 {
-	per := make([][]int, len(s.Scenarios))
-	for i, sc := range s.Scenarios {
-		per[i] = make([]int, len(sc.Maps))
-	}
+func flipBlockCost(s *study.Study, k int, costs []float64) float64 {
+	per := s.PerMap()
 	flipBlockGames(s, k, per)
 	c := 0.0
 	for si := range per {
@@ -99,7 +96,7 @@ func flipBlockCost(s *space.Space, k int, costs []float64) float64 {
 
 // flipBlocks is the flip round's blocks for the design's and the local
 // rung's cost total (cost units) and k flips.
-func flipBlocks(s *space.Space, total float64, k int) int {
+func flipBlocks(s *study.Study, total float64, k int) int {
 	costs, _ := scenarioCosts(s)
 	return max(1, int(refineFlipShare*total/flipBlockCost(s, k, costs)))
 }

@@ -9,6 +9,7 @@ import (
 
 	"tourney/engines/game"
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // staged is the procedure of the ReversiXT report (product.md §5,
@@ -54,7 +55,7 @@ type staged struct {
 // stagePart is one stage's tournament (one parameter's, in stage 1).
 type stagePart struct {
 	name string
-	sp   *space.Space
+	sp   *study.Study
 	pl   Planner
 	m    []int // the sub-space's variant → the sweep's
 	off  int   // the rounds before it
@@ -88,7 +89,7 @@ func newStaged(b base) *staged {
 	return p
 }
 
-func valuesOf(s *space.Space, v space.Variant) []any {
+func valuesOf(s *study.Study, v space.Variant) []any {
 	out := make([]any, len(s.Params))
 	for i, p := range s.Params {
 		out[i] = v.Values[p.Name]
@@ -102,7 +103,7 @@ func sameValues(a, b []any) bool {
 
 // stage1Points are stage 1's points of parameter i: the defaults, then
 // the parameter's values around its default.
-func stage1Points(s *space.Space, center []any, i int) (pts [][]any, vals []any) {
+func stage1Points(s *study.Study, center []any, i int) (pts [][]any, vals []any) {
 	vals = space.StageValues(s.Params[i], center[i])
 	pts = [][]any{center}
 	for _, v := range vals {
@@ -115,16 +116,16 @@ func stage1Points(s *space.Space, center []any, i int) (pts [][]any, vals []any)
 
 // stageSpace is the sub-space of a stage: its variants are pts, the
 // first the defaults.
-func stageSpace(s *space.Space, name string, pts [][]any, seed uint64, format string) *space.Space {
-	return s.SubSpace(s.Name+"-"+name, seed, pts, true, format)
+func stageSpace(s *study.Study, name string, pts [][]any, seed uint64, format string) *study.Study {
+	return s.Sub(s.Name+"-"+name, seed, pts, true, format)
 }
 
-func stage1Space(s *space.Space, center []any, i int) (*space.Space, []any) {
+func stage1Space(s *study.Study, center []any, i int) (*study.Study, []any) {
 	pts, vals := stage1Points(s, center, i)
 	return stageSpace(s, "stage1-"+s.Params[i].Name, pts, game.Mix(s.Seed, 1, uint64(i)), s.Tournament.Format), vals
 }
 
-func stage2Space(s *space.Space, center []any, kept [][]any) *space.Space {
+func stage2Space(s *study.Study, center []any, kept [][]any) *study.Study {
 	params := slices.Clone(s.Params)
 	for i := range params {
 		params[i].Values = kept[i]
@@ -133,14 +134,14 @@ func stage2Space(s *space.Space, center []any, kept [][]any) *space.Space {
 	return stageSpace(s, "stage2", pts, game.Mix(s.Seed, 2), s.Tournament.Format)
 }
 
-func stage3Space(s *space.Space, center []any, fins [][]any) *space.Space {
+func stage3Space(s *study.Study, center []any, fins [][]any) *study.Study {
 	return stageSpace(s, "stage3", append([][]any{center}, fins...), game.Mix(s.Seed, 3), "race")
 }
 
 // start begins the next stage (or parameter of stage 1); none when the
 // procedure is over.
 func (p *staged) start(h Host) error {
-	var sp *space.Space
+	var sp *study.Study
 	var name string
 	switch p.stage {
 	case 1:
@@ -435,7 +436,7 @@ func fmtInts(vs []int) string {
 	return strings.Join(out, " ")
 }
 
-func paramNames(s *space.Space) string {
+func paramNames(s *study.Study) string {
 	var out []string
 	for _, p := range s.Params {
 		out = append(out, p.Name)
@@ -454,10 +455,10 @@ type StageBound struct {
 
 // StagedBounds bounds every stage of a staged space; planStaged adds
 // them up.
-func StagedBounds(s *space.Space) []StageBound {
+func StagedBounds(s *study.Study) []StageBound {
 	center := s.DefaultPoint()
 	var out []StageBound
-	add := func(stage string, sp *space.Space) int {
+	add := func(stage string, sp *study.Study) int {
 		n := len(sp.Variants())
 		out = append(out, StageBound{Stage: stage, Variants: n, Plan: PlanTournament(sp, n)})
 		return n
@@ -488,11 +489,8 @@ func StagedBounds(s *space.Space) []StageBound {
 
 // planStaged adds the stages' bounds up (the hold-out rung is the
 // sweep's: AddHoldOut).
-func planStaged(s *space.Space) Plan {
-	pl := Plan{Format: "staged", PerMap: make([][]int, len(s.Scenarios))}
-	for i, sc := range s.Scenarios {
-		pl.PerMap[i] = make([]int, len(sc.Maps))
-	}
+func planStaged(s *study.Study) Plan {
+	pl := Plan{Format: "staged", PerMap: s.PerMap()}
 	for _, st := range StagedBounds(s) {
 		b := st.Plan
 		pl.MinGames += b.MinGames

@@ -6,6 +6,6 @@
 // compares it move for move with its record (tourney replay).
 //
 // It imports the results package (games.csv read back, the game jobs),
-// the node rates (tuner/costs), the records, the space and the arena;
+// the node rates (tuner/costs), the records, the study and the arena;
 // the commands import it.
 package replay

@@ -8,9 +8,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
 	"tourney/tuner/costs"
 	"tourney/tuner/results"
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 
 	"tourney/arena"
 	"tourney/tuner/records"
@@ -123,7 +125,7 @@ func faultText(f string) string {
 // run measured (noderates.csv, node_rate = "measure"): its games replay
 // only at those rates, so a missing or broken file is an error, never a
 // new measurement or the wall clock.
-func dirNodeRates(s *space.Space, dir string) (*space.Space, error) {
+func dirNodeRates(s *study.Study, dir string) (*study.Study, error) {
 	if !slices.ContainsFunc(s.Scenarios, func(sc space.Scenario) bool { return sc.MeasureRates }) {
 		return s, nil
 	}
@@ -141,7 +143,7 @@ func dirNodeRates(s *space.Space, dir string) (*space.Space, error) {
 // dirJobs rebuilds the jobs of a results directory's games (only: a
 // selection by index, nil for all), with move records on.
 func dirJobs(dir string, only func(int) bool) ([]arena.Job, []*results.DirGame, error) {
-	s, err := space.LoadResults(dir) // its bots as the sweep recorded them (bots.json)
+	s, err := study.LoadResults(dir) // its bots as the sweep recorded them (bots.json)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"tourney/tuner"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // continuousDir runs a short sweep of configs/synthetic/<file> with
@@ -23,7 +23,7 @@ func continuousDir(t *testing.T, file, generate string) string {
 	}
 	text := string(data)
 	text = text[:strings.Index(text, "[generate]")] + "[generate]\n" + generate + "\n"
-	sp, err := space.Parse(path, []byte(text))
+	sp, err := study.Parse(path, []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,4 +36,9 @@
 // opens a game at a state and `?only=SECTION` shows one section.
 // Options.MaxGames (default 60) bounds the embedded games: the final
 // round's first, then games spread over the run.
+//
+// It imports the results (tuner/results), the records, the study
+// (tuner/study: a results directory's space.toml, compiled), the arena
+// and the games whose boards it draws; the commands and the server
+// import it.
 package report

@@ -14,8 +14,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
 	"tourney/tuner/replay"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 
 	"tourney/arena"
 	"tourney/engines/all"
@@ -51,7 +52,7 @@ func sweepDir(t *testing.T, text string) string {
 	if err := os.WriteFile(sp, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := space.Load(sp)
+	s, err := study.Load(sp)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // LoadSpace loads a results directory's copy of its space for reading,
@@ -19,7 +20,7 @@ import (
 // results directory, where its relative command does not resolve: it
 // returns an error for it, and the callers fall back on the results
 // files (variants.csv's columns).
-func LoadSpace(path string) (*space.Space, error) {
+func LoadSpace(path string) (*study.Study, error) {
 	var raw struct {
 		Bots map[string]struct {
 			Params any `toml:"params"`
@@ -41,5 +42,5 @@ func LoadSpace(path string) (*space.Space, error) {
 			return nil, &space.InputError{File: path, Message: "bot " + hello[0] + " declares its parameters in its hello, and the directory has no record of them (" + space.BotRecordFile + "): not started to read a results directory"}
 		}
 	}
-	return space.LoadRecorded(path)
+	return study.LoadRecorded(path)
 }

@@ -12,7 +12,7 @@
 //
 // The sweep loop (package tuner) makes one Sweep, hands it each played
 // game and, after the last, asks it for the ratings, the verdict and the
-// files. Package results imports the space, the planners' blocks
+// files. Package results imports the study (tuner/study), the planners' blocks
 // (tuner/plan), the runner's interface (tuner/runner), the statistics
 // (tuner/stats), the records and the arena; never the loop, nor the
 // packages that play matches and confirmations (they import it).

@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"tourney/engines/game"
-	"tourney/tuner/space"
 	"tourney/tuner/stats"
+	"tourney/tuner/study"
 )
 
 // TestEffectsTwinsZero: variants that play identically (label, which
@@ -40,7 +40,7 @@ method = "grid"
 			if interact {
 				text += "[effects]\ninteractions = [[\"label\", \"elo\"]]\n"
 			}
-			sp, err := space.Parse("twins.toml", []byte(text))
+			sp, err := study.Parse("twins.toml", []byte(text))
 			if err != nil {
 				t.Fatal(err)
 			}

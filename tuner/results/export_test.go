@@ -1,6 +1,6 @@
 package results
 
-import "tourney/tuner/space"
+import "tourney/tuner/study"
 
 // Hooks for the external tests (package results_test), which run whole
 // sweeps (package tuner) and look inside the results.
@@ -9,7 +9,7 @@ import "tourney/tuner/space"
 var InertBroken = &inertBroken
 
 // KnobPairsOf compares the knobs' games of a finished sweep of sp in dir.
-func KnobPairsOf(sp *space.Space, dir string) (*Sweep, error) {
+func KnobPairsOf(sp *study.Study, dir string) (*Sweep, error) {
 	r, err := New(sp, Options{Out: dir})
 	if err != nil {
 		return nil, err

@@ -10,18 +10,18 @@ import (
 	"tourney/tuner"
 	"tourney/tuner/costs"
 	"tourney/tuner/results"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // The comparison of every knob's games after a sweep (inert.go): a
 // knockout of 256 synthetic variants, eight knobs. TOURNEY_BENCH_DIR and
 // TOURNEY_BENCH_SPACE name another results directory and its space.
 func BenchmarkKnobPairs(b *testing.B) {
-	var sp *space.Space
+	var sp *study.Study
 	dir := os.Getenv("TOURNEY_BENCH_DIR")
 	if dir != "" {
 		var err error
-		if sp, err = space.Load(os.Getenv("TOURNEY_BENCH_SPACE")); err != nil {
+		if sp, err = study.Load(os.Getenv("TOURNEY_BENCH_SPACE")); err != nil {
 			b.Fatal(err)
 		}
 	} else {

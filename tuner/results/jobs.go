@@ -2,7 +2,7 @@ package results
 
 import (
 	"tourney/arena"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // GameJob is the arena job of one game of scenario si on its map mi:
@@ -12,7 +12,7 @@ import (
 // play the same game for the same deal (the calibration played no
 // opening, and a re-recording under node rates per map played the bank
 // on the wall clock).
-func GameJob(s *space.Space, si, mi int, seed uint64, seats []arena.Entrant, record bool) arena.Job {
+func GameJob(s *study.Study, si, mi int, seed uint64, seats []arena.Entrant, record bool) arena.Job {
 	sc := &s.Scenarios[si]
 	return arena.Job{Game: sc.Game, Map: sc.Maps[mi], Seed: seed, Seats: seats,
 		Budget: sc.MapBudget(mi), OpeningPlies: sc.OpeningPlies, Record: record}

@@ -3,8 +3,9 @@ package results
 import (
 	"math"
 	"strconv"
+
 	"tourney/tuner/plan"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // Placements counts a variant's places in games with more than two seats
@@ -47,7 +48,7 @@ func (p *Placements) TrustedValue() float64 {
 
 // multiSeats is the largest seat count of the space's maps when some map
 // has more than two seats (0 otherwise): the number of place columns.
-func multiSeats(s *space.Space) int {
+func multiSeats(s *study.Study) int {
 	most := 0
 	for _, sc := range s.Scenarios {
 		for _, m := range sc.Maps {

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+
 	"tourney/tuner/plan"
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -26,7 +28,7 @@ type entities struct {
 	field map[string]int
 }
 
-func newEntities(s *space.Space, vs []space.Variant, params [][]game.Params, defaults []game.Params) entities {
+func newEntities(s *study.Study, vs []space.Variant, params [][]game.Params, defaults []game.Params) entities {
 	e := entities{variants: len(vs), field: map[string]int{}, def: -1}
 	for i := range vs {
 		e.names = append(e.names, strconv.Itoa(i))
@@ -78,7 +80,7 @@ func paramsEqual(a, b game.Params) bool {
 func (e *entities) variant(v int) int { return v }
 
 // of is the entity sitting in a seat of scenario sc.
-func (e *entities) of(s *space.Space, sc int, ref plan.SeatRef) int {
+func (e *entities) of(s *study.Study, sc int, ref plan.SeatRef) int {
 	switch ref.Kind {
 	case plan.SeatVariant:
 		return ref.Variant

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"time"
+
 	"tourney/arena"
 	"tourney/engines/game"
 	"tourney/tuner/plan"
@@ -18,6 +19,7 @@ import (
 	"tourney/tuner/runner"
 	"tourney/tuner/space"
 	"tourney/tuner/stats"
+	"tourney/tuner/study"
 
 	"gonum.org/v1/gonum/stat"
 )
@@ -62,7 +64,7 @@ type Options struct {
 // winner.toml, summary.json). The sweep loop (package tuner) asks the
 // planner for blocks, has them played and hands each game to Emit.
 type Sweep struct {
-	s        *space.Space
+	s        *study.Study
 	opt      Options
 	variants []space.Variant
 	params   [][]game.Params // [variant][scenario]
@@ -238,7 +240,7 @@ func (r *Sweep) jobs(blk *plan.Block, unit int, out *[][]plan.Result, bi int) []
 
 // New is the results of a sweep of s that has played nothing yet: its
 // variants, their parameters in every scenario, and the defaults'.
-func New(s *space.Space, opt Options) (*Sweep, error) {
+func New(s *study.Study, opt Options) (*Sweep, error) {
 	r := &Sweep{s: s, opt: opt, variants: s.Variants(), decisions: map[string]int{}, rungFrom: -1, table: &PlacementTable{}}
 	for sc := range s.Scenarios {
 		r.defaults = append(r.defaults, s.DefaultParams(sc))
@@ -290,7 +292,7 @@ func (r *Sweep) Resume() error {
 
 // SetSpace is the space with its measured costs (read before the first
 // game; the plan uses it).
-func (r *Sweep) SetSpace(s *space.Space) { r.s = s }
+func (r *Sweep) SetSpace(s *study.Study) { r.s = s }
 
 // Variants are the sweep's variants (the continuous planners add some).
 func (r *Sweep) Variants() []space.Variant { return r.variants }

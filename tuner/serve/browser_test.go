@@ -20,7 +20,7 @@ import (
 	"tourney/tuner"
 	"tourney/tuner/runner"
 	"tourney/tuner/serve"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // liveSpace: nine synthetic variants (the defaults included) in a
@@ -43,10 +43,10 @@ min_blocks = 3
 max_games  = %MAX%
 `
 
-func loadLive(t *testing.T, seed, maxGames int) *space.Space {
+func loadLive(t *testing.T, seed, maxGames int) *study.Study {
 	t.Helper()
 	text := strings.NewReplacer("%SEED%", strconv.Itoa(seed), "%MAX%", strconv.Itoa(maxGames)).Replace(liveSpace)
-	sp, err := space.Parse("live.toml", []byte(text))
+	sp, err := study.Parse("live.toml", []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,4 +20,8 @@
 // A run's state: finished when summary.json and variants.csv are there;
 // running when the process whose pid the lock file holds is alive (or the
 // run is the server's own sweep); interrupted otherwise.
+//
+// It imports the cluster (tuner/cluster), the lock, the planners'
+// blocks, the report (tuner/report), the results, the statistics and
+// the study (tuner/study); only the commands import it.
 package serve

@@ -24,6 +24,7 @@ import (
 	"tourney/tuner/report"
 	"tourney/tuner/space"
 	"tourney/tuner/stats"
+	"tourney/tuner/study"
 )
 
 // eloPerNat converts the logistic scale to Elo (stats' scale).
@@ -113,7 +114,7 @@ type liveGame struct {
 type liveRun struct {
 	mu       sync.Mutex
 	dir      string
-	sp       *space.Space // nil: space.toml does not load here
+	sp       *study.Study // nil: space.toml does not load here
 	spTried  bool
 	variants []space.Variant
 	params   []string // the varied parameters
@@ -149,7 +150,7 @@ type sample struct {
 	games int
 }
 
-func newLiveRun(dir string, sp *space.Space) *liveRun {
+func newLiveRun(dir string, sp *study.Study) *liveRun {
 	l := &liveRun{dir: dir, ents: map[string]int{}, forf: map[[3]string]int{}}
 	if sp != nil {
 		l.setSpace(sp)
@@ -157,7 +158,7 @@ func newLiveRun(dir string, sp *space.Space) *liveRun {
 	return l
 }
 
-func (l *liveRun) setSpace(sp *space.Space) {
+func (l *liveRun) setSpace(sp *study.Study) {
 	l.sp, l.spTried = sp, true
 	l.variants, l.params = sp.Variants(), sp.ParamNames()
 	l.bounds = plan.AddHoldOut(sp, plan.PlanTournament(sp, len(l.variants)))

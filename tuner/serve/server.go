@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"tourney/tuner/report"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // Options configure a server.
@@ -28,7 +28,7 @@ type Options struct {
 	// the plan's bound, which a results folder's copy of space.toml
 	// cannot always give: relative map paths).
 	Own      string
-	OwnSpace *space.Space
+	OwnSpace *study.Study
 }
 
 // Server is the web server's state: the runs it follows.

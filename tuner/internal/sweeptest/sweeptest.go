@@ -6,12 +6,12 @@ import (
 	"testing"
 
 	"tourney/tuner"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // Sweep runs sp quietly on workers into a new directory (opt's other
 // options kept) and returns the outcome and the directory.
-func Sweep(t *testing.T, sp *space.Space, workers int, opt tuner.RunOptions) (*tuner.Outcome, string) {
+func Sweep(t *testing.T, sp *study.Study, workers int, opt tuner.RunOptions) (*tuner.Outcome, string) {
 	t.Helper()
 	opt.Out, opt.Workers, opt.Quiet = filepath.Join(t.TempDir(), "out"), workers, true
 	res, err := tuner.RunSweep(context.Background(), sp, opt)
