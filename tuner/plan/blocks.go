@@ -307,23 +307,12 @@ type Plan struct {
 // blockGames counts the games of one block of the given tables on every
 // scenario and map, and per scenario and map.
 func blockGames(s *study.Study, variants []int, race bool, perMap [][]int) int {
-	n := 0
-	for si, sc := range s.Scenarios {
-		for mi, m := range sc.Maps {
-			var tables [][]SeatRef
-			if race {
-				tables = raceTables(s, si, m.Players(), variants, 0)
-			} else {
-				tables = encounterTables(s, si, m.Players(), variants)
-			}
-			g := len(rotate(tables))
-			n += g
-			if perMap != nil {
-				perMap[si][mi] += g
-			}
+	return s.Count(nil, perMap, func(c study.Cell) int {
+		if race {
+			return len(rotate(raceTables(s, c.Scenario, c.Seats, variants, 0)))
 		}
-	}
-	return n
+		return len(rotate(encounterTables(s, c.Scenario, c.Seats, variants)))
+	})
 }
 
 // encounterLooks is the look schedule of an encounter whose blocks have

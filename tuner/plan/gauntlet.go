@@ -41,40 +41,13 @@ import (
 // selfBlockGames counts a gauntlet's first-rung block of m survivors:
 // self-play tables only.
 func selfBlockGames(s *study.Study, m int, perMap [][]int, use []bool) int {
-	n := 0
-	for si, sc := range s.Scenarios {
-		if use != nil && !use[si] {
-			continue
-		}
-		for mi, mp := range sc.Maps {
-			p := mp.Players()
-			g := (m + p - 1) / p * p
-			n += g
-			if perMap != nil {
-				perMap[si][mi] += g
-			}
-		}
-	}
-	return n
+	return s.Count(use, perMap, func(c study.Cell) int { return (m + c.Seats - 1) / c.Seats * c.Seats })
 }
 
 // gauntletBlockGames counts a field rung's block of m entrants: each
 // against each field bot, rotated over the seats.
 func gauntletBlockGames(s *study.Study, m int, perMap [][]int, use []bool) int {
-	n := 0
-	for si, sc := range s.Scenarios {
-		if use != nil && !use[si] {
-			continue
-		}
-		for mi, mp := range sc.Maps {
-			g := m * len(sc.Field) * mp.Players()
-			n += g
-			if perMap != nil {
-				perMap[si][mi] += g
-			}
-		}
-	}
-	return n
+	return s.Count(use, perMap, func(c study.Cell) int { return m * c.Field * c.Seats })
 }
 
 // gauntletFinalBlocks is the final field rung's blocks: its share of the

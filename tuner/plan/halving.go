@@ -271,21 +271,10 @@ func halvingBlockGames(s *study.Study, m int, perMap [][]int, use []bool, rung i
 		}
 		return gauntletBlockGames(s, m+1, perMap, use) // the defaults play every field rung
 	}
-	n := 0
-	for si, sc := range s.Scenarios {
-		if use != nil && !use[si] {
-			continue
-		}
-		for mi, mp := range sc.Maps {
-			p := mp.Players()
-			g := (m+p-1)/p*p + m*len(sc.Field)*p
-			n += g
-			if perMap != nil {
-				perMap[si][mi] += g
-			}
-		}
-	}
-	return n
+	return s.Count(use, perMap, func(c study.Cell) int {
+		p := c.Seats
+		return (m+p-1)/p*p + m*c.Field*p
+	})
 }
 
 // planHalving bounds a halving tournament's games.

@@ -67,18 +67,7 @@ func flips(s *study.Study) bool {
 // tables of a flip against the leader, every table on both seats, and
 // the leader and the flips against every field bot).
 func flipBlockGames(s *study.Study, k int, perMap [][]int) int {
-	n := 0
-	for si, sc := range s.Scenarios {
-		for mi, mp := range sc.Maps {
-			p := mp.Players()
-			g := k*p + (k+1)*len(sc.Field)*p
-			n += g
-			if perMap != nil {
-				perMap[si][mi] += g
-			}
-		}
-	}
-	return n
+	return s.Count(nil, perMap, func(c study.Cell) int { return k*c.Seats + (k+1)*c.Field*c.Seats })
 }
 
 // flipBlockCost is flipBlockGames in cost units.

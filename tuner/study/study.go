@@ -57,8 +57,9 @@ type Cell struct {
 	Scenario, Map int
 	// Name is the map as the space writes it.
 	Name string
-	// Seats are the players of a game on the map.
-	Seats int
+	// Seats are the players of a game on the map; Field the scenario's
+	// field bots.
+	Seats, Field int
 }
 
 // Compile is the study of a parsed space.
@@ -81,7 +82,7 @@ func Compile(sp *space.Space) *Study {
 		st.Defaults[si] = sp.DefaultParams(si)
 		st.Cells[si] = make([]Cell, len(sc.Maps))
 		for mi, m := range sc.Maps {
-			c := Cell{Scenario: si, Map: mi, Seats: m.Players()}
+			c := Cell{Scenario: si, Map: mi, Seats: m.Players(), Field: len(sc.Field)}
 			if mi < len(sc.MapNames) {
 				c.Name = sc.MapNames[mi]
 			}
@@ -110,6 +111,26 @@ func (s *Study) PerMap() [][]int {
 		per[i] = make([]int, len(sc.Maps))
 	}
 	return per
+}
+
+// Count adds games(c) up over the cells of the scenarios in use (nil:
+// every scenario), adding each cell's games to perMap[scenario][map]
+// when perMap is not nil: a block's games, from what one cell seats.
+func (s *Study) Count(use []bool, perMap [][]int, games func(c Cell) int) int {
+	n := 0
+	for si, row := range s.Cells {
+		if use != nil && !use[si] {
+			continue
+		}
+		for mi, c := range row {
+			g := games(c)
+			n += g
+			if perMap != nil {
+				perMap[si][mi] += g
+			}
+		}
+	}
+	return n
 }
 
 // Maps is the number of scenario × map cells.
