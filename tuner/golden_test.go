@@ -6,9 +6,10 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 
@@ -254,11 +255,7 @@ func TestGolden(t *testing.T) {
 				got[k] = h
 			}
 		}
-		keys := make([]string, 0, len(got))
-		for k := range got {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
+		keys := slices.Sorted(maps.Keys(got))
 		var b strings.Builder
 		b.WriteString("# SHA-256 of the files each space writes (golden_test.go); case file hash\n")
 		for _, k := range keys {

@@ -2,7 +2,8 @@ package tuner
 
 import (
 	"context"
-	"sort"
+	"maps"
+	"slices"
 	"sync"
 
 	"tourney/tuner/study"
@@ -15,11 +16,7 @@ import (
 // forfeiting every game. The first error in name order is returned.
 func PreflightBots(ctx context.Context, sp *study.Study) error {
 	decls := sp.ExternalBots()
-	names := make([]string, 0, len(decls))
-	for n := range decls {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(decls))
 	errs := make([]error, len(names))
 	var wg sync.WaitGroup
 	for i, n := range names {

@@ -6,11 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -273,11 +274,7 @@ func printSweep(w io.Writer, sp *study.Study, res *tuner.Outcome) {
 	if len(names) > 0 {
 		var kv []string
 		vals := res.Variants[res.Winner].Values
-		keys := make([]string, 0, len(vals))
-		for k := range vals {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
+		keys := slices.Sorted(maps.Keys(vals))
 		for _, k := range keys {
 			kv = append(kv, k+"="+game.FormatValue(vals[k]))
 		}

@@ -2,8 +2,9 @@ package game
 
 import (
 	"fmt"
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -255,11 +256,7 @@ func (p Params) Has(name string) bool { _, ok := p[name]; return ok }
 
 // Keys returns the parameter names in sorted order.
 func (p Params) Keys() []string {
-	ks := make([]string, 0, len(p))
-	for k := range p {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
+	ks := slices.Sorted(maps.Keys(p))
 	return ks
 }
 
@@ -343,11 +340,7 @@ func (s BotSpec) Build(values map[string]any) (Bot, Params, error) {
 }
 
 func sortedKeys(m map[string]any) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
+	ks := slices.Sorted(maps.Keys(m))
 	return ks
 }
 

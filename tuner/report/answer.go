@@ -3,9 +3,10 @@ package report
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -187,11 +188,7 @@ func valuesText(v any) string {
 	if !ok {
 		return ""
 	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(m))
 	var parts []string
 	for _, k := range keys {
 		parts = append(parts, k+"="+fmt.Sprint(m[k]))
@@ -245,11 +242,7 @@ func runFacts(sum map[string]any) []kv {
 // decisionsText says how the encounters ended, in words.
 func decisionsText(m map[string]any) string {
 	words := map[string]string{"evidence": "on evidence", "cap": "at the cap (settled by the ratings)", "bye": "by a bye", "budget": "when the budget ran out"}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(m))
 	var parts []string
 	for _, k := range keys {
 		w := words[k]

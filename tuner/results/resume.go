@@ -5,14 +5,16 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
-	"github.com/BurntSushi/toml"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/BurntSushi/toml"
 
 	"tourney/arena"
 	"tourney/tuner/space"
@@ -75,11 +77,7 @@ func firstDiff(prefix string, a, b map[string]any) string {
 	for k := range b {
 		keys[k] = true
 	}
-	sorted := make([]string, 0, len(keys))
-	for k := range keys {
-		sorted = append(sorted, k)
-	}
-	sort.Strings(sorted)
+	sorted := slices.Sorted(maps.Keys(keys))
 	for _, k := range sorted {
 		if reflect.DeepEqual(a[k], b[k]) {
 			continue

@@ -7,9 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -628,11 +630,7 @@ func round1(x float64) float64 { return math.Round(x*10) / 10 }
 
 // fmtKV writes parameter values as k=v, sorted by name.
 func fmtKV(m map[string]any, format func(any) string) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(m))
 	var kv []string
 	for _, k := range keys {
 		kv = append(kv, k+"="+format(m[k]))
