@@ -2,7 +2,9 @@ package results
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -121,51 +123,25 @@ type SelfPlay struct {
 // FieldGain measures the winner's gain against the field (nil when the
 // space has no field, or the winner or the defaults never met it).
 func (r *Sweep) FieldGain(winner int) *FieldGain {
-	var names []string
-	isField := map[int]bool{}
-	for name, e := range r.ents.field {
-		isField[e] = true
-		names = append(names, name)
-	}
-	if len(names) == 0 {
-		return nil
-	}
 	type side struct {
 		points float64
 		games  int
 		blocks map[int][2]float64 // block → points, games
 	}
 	sides := [2]*side{{blocks: map[int][2]float64{}}, {blocks: map[int][2]float64{}}}
-	who := [2]int{winner, r.ents.def}
-	for _, g := range r.recs {
-		if r.dup[g.Block] || r.rungFrom >= 0 && g.Block >= r.rungFrom {
-			continue
-		}
-		field := false
-		for _, p := range g.Players {
-			field = field || isField[p]
-		}
-		if !field {
-			continue
-		}
-		for seat, p := range g.Players {
-			for i, w := range who {
-				if p != w {
-					continue
-				}
-				pts := plan.Points(g.Ranks, seat)
-				s := sides[i]
-				s.points += pts
-				s.games++
-				b := s.blocks[g.Block]
-				s.blocks[g.Block] = [2]float64{b[0] + pts, b[1] + 1}
-			}
-		}
+	names := r.fieldSeats(false, winner, r.ents.def, func(_, block, i int, pts float64) {
+		s := sides[i]
+		s.points += pts
+		s.games++
+		b := s.blocks[block]
+		s.blocks[block] = [2]float64{b[0] + pts, b[1] + 1}
+	})
+	if len(names) == 0 {
+		return nil
 	}
 	if sides[0].games == 0 || sides[1].games == 0 {
 		return nil
 	}
-	sort.Strings(names)
 	fg := &FieldGain{Field: names, WinnerGames: sides[0].games, DefaultGames: sides[1].games,
 		Winner: sides[0].points / float64(sides[0].games), Defaults: sides[1].points / float64(sides[1].games)}
 	fg.Diff = fg.Winner - fg.Defaults
@@ -191,6 +167,34 @@ func (r *Sweep) FieldGain(winner int) *FieldGain {
 	}
 	fg.Winner, fg.Defaults, fg.Diff = math.Round(fg.Winner*1000)/1000, math.Round(fg.Defaults*1000)/1000, math.Round(fg.Diff*1000)/1000
 	return fg
+}
+
+// fieldSeats calls visit(rec, block, side, points) for every seat of w
+// (side 0) and d (side 1) in a game against the field of a block that
+// repeats no earlier one: the hold-out rung's games (rung), or the
+// others. It returns the field's bot names, sorted (none: no field).
+func (r *Sweep) fieldSeats(rung bool, w, d int, visit func(rec, block, side int, pts float64)) []string {
+	isField := map[int]bool{}
+	for _, e := range r.ents.field {
+		isField[e] = true
+	}
+	if len(isField) == 0 {
+		return nil
+	}
+	for i, g := range r.recs {
+		inRung := r.rungFrom >= 0 && g.Block >= r.rungFrom
+		if r.dup[g.Block] || inRung != rung || !slices.ContainsFunc(g.Players, func(p int) bool { return isField[p] }) {
+			continue
+		}
+		for seat, p := range g.Players {
+			for side, who := range [2]int{w, d} {
+				if p == who {
+					visit(i, g.Block, side, plan.Points(g.Ranks, seat))
+				}
+			}
+		}
+	}
+	return slices.Sorted(maps.Keys(r.ents.field))
 }
 
 func meanSD(xs []float64) (float64, float64) {

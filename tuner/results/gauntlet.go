@@ -2,9 +2,9 @@ package results
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
-	"sort"
 
 	"gonum.org/v1/gonum/stat/distuv"
 
@@ -82,51 +82,21 @@ func pairedElo(d float64) float64 {
 // defaults, points a game against the field, one per distinct block) and
 // the field gain they make.
 func (r *Sweep) gauntletDiffs(w, d int) ([]float64, *FieldGain) {
-	isField := map[int]bool{}
-	var names []string
-	for name, e := range r.ents.field {
-		isField[e] = true
-		names = append(names, name)
-	}
-	sort.Strings(names)
 	type key struct{ block, scen, side int }
 	pts, cnt := map[key]float64{}, map[key]float64{}
 	var tot [2]float64
 	var games [2]int
 	blocks := map[int]bool{}
-	for i, g := range r.recs {
-		if r.rungFrom < 0 || g.Block < r.rungFrom || r.dup[g.Block] {
-			continue
-		}
-		field := false
-		for _, p := range g.Players {
-			field = field || isField[p]
-		}
-		if !field {
-			continue
-		}
-		for seat, p := range g.Players {
-			for side, who := range [2]int{w, d} {
-				if p == who {
-					k := key{g.Block, r.recScen[i], side}
-					x := plan.Points(g.Ranks, seat)
-					pts[k] += x
-					cnt[k]++
-					tot[side] += x
-					games[side]++
-					blocks[g.Block] = true
-				}
-			}
-		}
-	}
+	names := r.fieldSeats(true, w, d, func(i, block, side int, x float64) {
+		k := key{block, r.recScen[i], side}
+		pts[k] += x
+		cnt[k]++
+		tot[side] += x
+		games[side]++
+		blocks[block] = true
+	})
 	var diffs []float64
-	for _, b := range slices.Sorted(func(yield func(int) bool) {
-		for b := range blocks {
-			if !yield(b) {
-				return
-			}
-		}
-	}) {
+	for _, b := range slices.Sorted(maps.Keys(blocks)) {
 		var side [2]float64
 		ok := true
 		for s := range 2 {

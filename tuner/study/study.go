@@ -208,35 +208,18 @@ func (s *Study) WriteBotRecord(dir string) error { return space.WriteBotRecord(d
 
 // LoadResults is the study of a results directory (its space.toml, with
 // the record of its external bots).
-func LoadResults(dir string) (*Study, error) {
-	sp, err := space.LoadResults(dir)
-	if err != nil {
-		return nil, err
-	}
-	return Compile(sp), nil
-}
+func LoadResults(dir string) (*Study, error) { return compiled(space.LoadResults(dir)) }
 
 // LoadRecorded is LoadResults of the space file path.
-func LoadRecorded(path string) (*Study, error) {
-	sp, err := space.LoadRecorded(path)
-	if err != nil {
-		return nil, err
-	}
-	return Compile(sp), nil
-}
+func LoadRecorded(path string) (*Study, error) { return compiled(space.LoadRecorded(path)) }
 
 // Parse is the study of a space file's text.
-func Parse(path string, data []byte) (*Study, error) {
-	sp, err := space.Parse(path, data)
-	if err != nil {
-		return nil, err
-	}
-	return Compile(sp), nil
-}
+func Parse(path string, data []byte) (*Study, error) { return compiled(space.Parse(path, data)) }
 
 // Load is the study of a space file.
-func Load(path string) (*Study, error) {
-	sp, err := space.Load(path)
+func Load(path string) (*Study, error) { return compiled(space.Load(path)) }
+
+func compiled(sp *space.Space, err error) (*Study, error) {
 	if err != nil {
 		return nil, err
 	}
