@@ -76,7 +76,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	hang := fs.Duration("hang-timeout", 2*time.Minute, "a move under a depth or node budget that takes longer forfeits (broken bots)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for go tool pprof)")
 	resume := fs.String("resume", "", "continue the interrupted sweep in this results directory (same space file and --seed)")
-	recs := fs.String("records", "all", "game records in games.jsonl.gz: all (every move with its time, nodes and depth) or none")
+	recs := fs.String("records", "all", "game records in games.jsonl.gz: all (every move with its time, nodes and depth) or none (tourney replay DIR --record writes them later)")
 	serveAddr := fs.String("serve", "", "watch the sweep in a browser: a web server on ADDR (host:port, :port or port; loopback unless a host is named)")
 	var nf natsFlags
 	nf.register(fs, true)

@@ -30,7 +30,10 @@ func Record(ctx context.Context, dir string, workers int, only func(int) bool) (
 	if err != nil {
 		return 0, nil, err
 	}
-	w, err := records.Create(filepath.Join(dir, records.FileName))
+	// written beside the records it replaces, and renamed over them
+	// once every game is in: an interrupted replay loses nothing
+	path := filepath.Join(dir, records.FileName)
+	w, err := records.Create(path + ".tmp")
 	if err != nil {
 		return 0, nil, err
 	}
@@ -47,6 +50,12 @@ func Record(ctx context.Context, dir string, workers int, only func(int) bool) (
 	})
 	if cerr := w.Close(); err == nil {
 		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(path+".tmp", path)
+	}
+	if err != nil {
+		os.Remove(path + ".tmp")
 	}
 	return played, mismatches, err
 }
