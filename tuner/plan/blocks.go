@@ -131,21 +131,11 @@ func raceTables(s *study.Study, sc, p int, alive []int, seed uint64) [][]SeatRef
 		tables = encounterTables(s, sc, p, alive)
 		return tables
 	default:
-		order := slices.Clone(alive)
-		rng := game.NewRand(seed)
-		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
-		nt := (len(order) + p - 1) / p
-		for t := range nt {
-			lo, hi := t*len(order)/nt, (t+1)*len(order)/nt
-			var seats []SeatRef
-			for _, v := range order[lo:hi] {
-				seats = append(seats, SeatRef{Kind: SeatVariant, Variant: v})
-			}
-			for len(seats) < p {
-				seats = append(seats, SeatRef{Kind: SeatFiller})
-			}
-			tables = append(tables, seats)
+		ents := make([]SeatRef, len(alive))
+		for i, v := range alive {
+			ents[i] = SeatRef{Kind: SeatVariant, Variant: v}
 		}
+		tables = splitTables(ents, p, seed)
 	}
 	return append(tables, fieldTables(s, sc, p, alive)...)
 }

@@ -68,10 +68,17 @@ func pointTables(p int, ents []SeatRef, seed uint64) [][]SeatRef {
 		}
 		return tables
 	}
+	return splitTables(ents, p, seed)
+}
+
+// splitTables seats entrants in seeded order at as few tables of p seats
+// as hold them, as evenly as possible, empty seats taken by the defaults.
+func splitTables(ents []SeatRef, p int, seed uint64) [][]SeatRef {
 	order := slices.Clone(ents)
 	rng := game.NewRand(seed)
 	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 	nt := (len(order) + p - 1) / p
+	tables := make([][]SeatRef, 0, nt)
 	for t := range nt {
 		lo, hi := t*len(order)/nt, (t+1)*len(order)/nt
 		seats := slices.Clone(order[lo:hi])
