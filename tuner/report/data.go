@@ -27,6 +27,14 @@ func num(t *table, r []string, col string) (float64, bool) {
 	return v, err == nil && !math.IsNaN(v)
 }
 
+// numOr is column col of row r as a number, or def when it holds none.
+func numOr(t *table, r []string, col string, def float64) float64 {
+	if v, ok := num(t, r, col); ok {
+		return v
+	}
+	return def
+}
+
 // Variant is one row of variants.csv.
 type Variant struct {
 	ID       int
@@ -97,30 +105,18 @@ func Load(dir string) (*Data, error) {
 			continue
 		}
 		v := Variant{ID: id, Rating: math.NaN(), Lo: math.NaN(), Hi: math.NaN(), Pred: math.NaN(), PredLo: math.NaN(), PredHi: math.NaN()}
-		if x, ok := num(vt, r, "predicted"); ok {
-			v.Pred = x
-		}
-		if x, ok := num(vt, r, "predicted_lo"); ok {
-			v.PredLo = x
-		}
-		if x, ok := num(vt, r, "predicted_hi"); ok {
-			v.PredHi = x
-		}
+		v.Pred = numOr(vt, r, "predicted", v.Pred)
+		v.PredLo = numOr(vt, r, "predicted_lo", v.PredLo)
+		v.PredHi = numOr(vt, r, "predicted_hi", v.PredHi)
 		for _, p := range d.Params {
 			v.Params = append(v.Params, vt.Get(r, p))
 		}
 		g, _ := num(vt, r, "games")
 		v.Games = int(g)
 		v.Points, _ = num(vt, r, "points")
-		if x, ok := num(vt, r, "rating"); ok {
-			v.Rating = x
-		}
-		if x, ok := num(vt, r, "rating_lo"); ok {
-			v.Lo = x
-		}
-		if x, ok := num(vt, r, "rating_hi"); ok {
-			v.Hi = x
-		}
+		v.Rating = numOr(vt, r, "rating", v.Rating)
+		v.Lo = numOr(vt, r, "rating_lo", v.Lo)
+		v.Hi = numOr(vt, r, "rating_hi", v.Hi)
 		v.Out = vt.Get(r, "out_round")
 		if w := vt.Get(r, "winner"); w == "1" || w == "true" || v.Out == "winner" {
 			v.Out = "winner"

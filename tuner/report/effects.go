@@ -32,15 +32,9 @@ func loadEffects(dir string) []EffectRow {
 	for _, r := range t.Rows {
 		e := EffectRow{Scope: t.Get(r, "scenario"), Param: t.Get(r, "parameter"), Value: t.Get(r, "value"),
 			Effect: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
-		if x, ok := num(t, r, "effect"); ok {
-			e.Effect = x
-		}
-		if x, ok := num(t, r, "effect_lo"); ok {
-			e.Lo = x
-		}
-		if x, ok := num(t, r, "effect_hi"); ok {
-			e.Hi = x
-		}
+		e.Effect = numOr(t, r, "effect", e.Effect)
+		e.Lo = numOr(t, r, "effect_lo", e.Lo)
+		e.Hi = numOr(t, r, "effect_hi", e.Hi)
 		g, _ := strconv.Atoi(t.Get(r, "games"))
 		e.Games = g
 		out = append(out, e)
