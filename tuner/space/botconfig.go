@@ -52,13 +52,7 @@ type BotConfig struct {
 // LoadBotConfig reads and checks a bot config file. Errors are
 // *InputError values naming the file, line, column and key (e.g.
 // "params.depth").
-func LoadBotConfig(path string) (*BotConfig, error) {
-	data, err := readInput(path)
-	if err != nil {
-		return nil, err
-	}
-	return ParseBotConfig(path, data)
-}
+func LoadBotConfig(path string) (*BotConfig, error) { return loadFile(path, ParseBotConfig) }
 
 // ParseBotConfig checks a bot config given as bytes; path names it in
 // messages.

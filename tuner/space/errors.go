@@ -73,6 +73,16 @@ func readInput(path string) ([]byte, error) {
 	return data, nil
 }
 
+// loadFile reads path and parses it (a space, a bot config).
+func loadFile[T any](path string, parse func(string, []byte) (T, error)) (T, error) {
+	data, err := readInput(path)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return parse(path, data)
+}
+
 // decodeTOML parses data into a generic table and indexes the position of
 // every key. Syntax errors become InputErrors at the error's position.
 func decodeTOML(file string, data []byte) (map[string]any, *tomlDoc, error) {

@@ -240,13 +240,7 @@ func (tc *TournamentConfig) Cap(n int) int {
 // and bot config files named in it are resolved against the directory of
 // the space file (not the working directory). Every error is an
 // *InputError naming the file, line, column and key.
-func Load(path string) (*Space, error) {
-	data, err := readInput(path)
-	if err != nil {
-		return nil, err
-	}
-	return Parse(path, data)
-}
+func Load(path string) (*Space, error) { return loadFile(path, Parse) }
 
 // Parse checks a parameter space given as bytes. path names the file
 // in messages, gives the default name, and its directory resolves
