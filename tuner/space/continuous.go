@@ -51,14 +51,8 @@ func (s *Space) parseContinuous(t *tomlTable) error {
 	c := ContinuousConfig{Iterations: DefaultIterations, Alpha: 0.602, Gamma: 0.101, Population: 0, Generations: 0, Blocks: 0, Sigma: 0.3}
 	// which method reads which key: checkKeyUse (keys.go)
 	get := func(key string, def, lo, hi int64) (int, error) {
-		n, err := t.integer(key, def)
-		if err != nil {
-			return 0, err
-		}
-		if n < lo || n > hi {
-			return 0, t.err(key, "must be between %d and %d, got %d", lo, hi, n)
-		}
-		return int(n), nil
+		n, err := t.within(key, def, lo, hi)
+		return int(n), err
 	}
 	var err error
 	c.RoundsSet = m == "spsa" && t.has("iterations") || m == "cmaes" && t.has("generations")

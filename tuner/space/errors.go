@@ -597,6 +597,19 @@ func (t *tomlTable) str(key, def string) (string, error) {
 	return s, nil
 }
 
+// within is integer with its range checked: lo ≤ n ≤ hi ("must be
+// between lo and hi").
+func (t *tomlTable) within(key string, def, lo, hi int64) (int64, error) {
+	n, err := t.integer(key, def)
+	if err != nil {
+		return 0, err
+	}
+	if n < lo || n > hi {
+		return 0, t.err(key, "must be between %d and %d, got %d", lo, hi, n)
+	}
+	return n, nil
+}
+
 func (t *tomlTable) integer(key string, def int64) (int64, error) {
 	v, ok := t.m[key]
 	if !ok {

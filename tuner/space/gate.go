@@ -102,12 +102,9 @@ func (s *Space) parseGate(t *tomlTable, dir string) error {
 		}
 		g.Against = append(g.Against, fb)
 	}
-	op, err := t.integer("opening_plies", int64(g.OpeningPlies))
+	op, err := t.within("opening_plies", int64(g.OpeningPlies), 0, 1000)
 	if err != nil {
 		return err
-	}
-	if op < 0 || op > 1000 {
-		return t.err("opening_plies", "must be between 0 and 1000, got %d", op)
 	}
 	if ml := sc.Game.Info().MaxLength; ml > 0 && op >= int64(ml) {
 		return t.err("opening_plies", "%d random plies would fill a whole game: %s lasts at most %d plies", op, sc.Game.Info().Name, ml)

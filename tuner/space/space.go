@@ -511,12 +511,9 @@ func parseScenario(t *tomlTable, dir string, files *[]File) (Scenario, error) {
 		}
 	}
 	defOpening := int64(DefaultOpeningPlies(g, ext))
-	op, err := t.integer("opening_plies", defOpening)
+	op, err := t.within("opening_plies", defOpening, 0, 1000)
 	if err != nil {
 		return sc, err
-	}
-	if op < 0 || op > 1000 {
-		return sc, t.err("opening_plies", "must be between 0 and 1000, got %d", op)
 	}
 	if ml := g.Info().MaxLength; ml > 0 && op >= int64(ml) {
 		return sc, t.err("opening_plies", "%d random plies would fill a whole game: %s lasts at most %d plies", op, gname, ml)
