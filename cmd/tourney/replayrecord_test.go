@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"tourney/internal/testspace"
 	"tourney/tuner/records"
 )
 
@@ -14,18 +15,8 @@ import (
 // which games differ (exit 1) once a row is changed.
 func TestReplayRecordDir(t *testing.T) {
 	dir := t.TempDir()
-	space := writeFile(t, dir, "c4.toml", `name = "c4rec"
-seed = 3
-[[scenario]]
-game = "connect4"
-bot = "alphabeta"
-budget = { depth = 1 }
-[params]
-opponent_weight = { values = [0.5, 2.0] }
-[tournament]
-format = "race"
-max_games = 8
-`)
+	space := writeFile(t, dir, "c4.toml", testspace.Text("c4rec", 3, "connect4", "alphabeta",
+		"budget = { depth = 1 }\n[params]\nopponent_weight = { values = [0.5, 2.0] }\n[tournament]\nformat = \"race\"\nmax_games = 8\n"))
 	out := filepath.Join(dir, "out")
 	if code, _, stderr := tourney(t, "sweep", space, "--quiet", "--workers", "1", "--records", "none", "--out", out); code != 0 {
 		t.Fatalf("sweep: exit %d %s", code, stderr)

@@ -1,4 +1,4 @@
-package study
+package study_test
 
 import (
 	"reflect"
@@ -6,43 +6,24 @@ import (
 	"testing"
 	"time"
 
+	"tourney/internal/testspace"
 	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
-const twoScenarios = `
-name = "two"
-seed = 7
+// twoScenarios: paranoid on a 2- and a 3-player map, then on the default
+// map, with a base and one knob.
+var twoScenarios = testspace.Text("two", 7, "reversixt", "paranoid", "maps = [\"duel10\", \"tri13\"]\n"+
+	"[[scenario]]\ngame = \"reversixt\"\nbot = \"paranoid\"\n[base]\nposition_weight = 0.5\n"+
+	"[params]\nstones_weight = { values = [0.25, 2] }\n[generate]\nmethod = \"grid\"\ninclude_defaults = true\n")
 
-[[scenario]]
-game = "reversixt"
-bot = "paranoid"
-maps = ["duel10", "tri13"]
-
-[[scenario]]
-game = "reversixt"
-bot = "paranoid"
-
-[base]
-position_weight = 0.5
-
-[params]
-stones_weight = { values = [0.25, 2] }
-
-[generate]
-method = "grid"
-include_defaults = true
-
-[tournament]
-format = "race"
-`
-
-func compileText(t *testing.T, text string) (*space.Space, *Study) {
+func compileText(t *testing.T, text string) (*space.Space, *study.Study) {
 	t.Helper()
 	sp, err := space.Parse("two.toml", []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return sp, Compile(sp)
+	return sp, study.Compile(sp)
 }
 
 // TestCompileCells: the study's cells are the scenarios' maps with the
