@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"tourney/internal/testspace"
 	"tourney/tuner/results"
 )
 
@@ -32,12 +33,7 @@ func TestWinnerOnBoundNamed(t *testing.T) {
 x1 = { "0" = 0, "1" = 300, "2" = 0 }
 x2 = { "0" = 0, "1" = 300 }
 `)
-	res, out := sweepText(t, filepath.Join(dir, "space.toml"), `name = "onbound"
-seed = 3
-[[scenario]]
-game = "synthetic"
-bot = "landscape"
-maps = ["land.toml"]
+	res, out := sweepText(t, filepath.Join(dir, "space.toml"), testspace.Text("onbound", 3, "synthetic", "landscape", `maps = ["land.toml"]
 [params]
 x1 = { values = [0, 1, 2] }
 x2 = { values = [0, 1] }
@@ -45,7 +41,7 @@ x2 = { values = [0, 1] }
 format = "race"
 max_games = 300
 bootstrap = 100
-`)
+`))
 	w := res.Variants[res.Winner].Values
 	if w["x1"] != 1.0 || w["x2"] != 1.0 {
 		t.Fatalf("winner %d %v: the test needs the best, x1 = 1, x2 = 1", res.Winner, w)
@@ -75,12 +71,7 @@ func TestFinalPointOnBoundNamed(t *testing.T) {
 [peak]
 x1 = { best = 3.0, k = 100 }
 `)
-	res, _ := sweepText(t, filepath.Join(dir, "space.toml"), `name = "onbound-spsa"
-seed = 1
-[[scenario]]
-game = "synthetic"
-bot = "landscape"
-maps = ["land.toml"]
+	res, _ := sweepText(t, filepath.Join(dir, "space.toml"), testspace.Text("onbound-spsa", 1, "synthetic", "landscape", `maps = ["land.toml"]
 [params]
 x1 = { min = -1.0, max = 1.0 }
 [generate]
@@ -89,7 +80,7 @@ iterations = 200
 final_games = 100
 [tournament]
 bootstrap = 100
-`)
+`))
 	if len(res.Verdict.Bounds) != 1 || res.Verdict.Bounds[0].Param != "x1" || res.Verdict.Bounds[0].End != "upper" {
 		t.Fatalf("final point %v: bounds %+v", res.Variants[res.Winner].Values, res.Verdict.Bounds)
 	}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"testing"
 
+	"tourney/internal/testspace"
 	"tourney/tuner/plan"
 	"tourney/tuner/results"
 	"tourney/tuner/study"
@@ -27,13 +28,7 @@ func TestBudgetCoversHoldOut(t *testing.T) {
 	}{{"60m", 1, 10, true}, {"160m", 5, 10, false}} {
 		cheap, dear := c.cheap, c.dear
 		t.Run(c.budget, func(t *testing.T) {
-			src := fmt.Sprintf(`
-name = "budget"
-seed = 7
-[[scenario]]
-game = "synthetic"
-bot = "fixed"
-maps = ["2p"]
+			src := fmt.Sprintf(testspace.Text("budget", 7, "synthetic", "fixed", `maps = ["2p"]
 cost = "%gs"
 [[scenario]]
 game = "synthetic"
@@ -47,7 +42,7 @@ label = { values = [0, 1] }
 format = "halving"
 budget = %q
 bootstrap = 100
-`, cheap, dear, c.budget)
+`), cheap, dear, c.budget)
 			sp, err := study.Parse("budget.toml", []byte(src))
 			if err != nil {
 				t.Fatal(err)

@@ -16,6 +16,7 @@ import (
 	"tourney/engines/reversixt"
 	"tourney/engines/speed"
 	"tourney/engines/tourality"
+	"tourney/internal/testspace"
 	"tourney/tuner/costs"
 	"tourney/tuner/replay"
 )
@@ -111,13 +112,7 @@ func TestClockWakesSearchKnobs(t *testing.T) {
 	}
 }
 
-const c4ClockSpace = `
-name = "c4-clock"
-seed = 5
-[[scenario]]
-game = "connect4"
-bot = "alphabeta"
-budget = { time = "20ms", node_rate = RATE, bank = true }
+var c4ClockSpace = testspace.Text("c4-clock", 5, "connect4", "alphabeta", `budget = { time = "20ms", node_rate = RATE, bank = true }
 [base]
 depth = 20
 [params]
@@ -126,7 +121,7 @@ aspiration = { values = [false, true] }
 [tournament]
 format = "race"
 max_games = MAX
-`
+`)
 
 // TestClockSweep: a sweep under a banked node clock gives the same files
 // at 1 and 2 workers; with node_rate = "measure" it records the rates it

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tourney/internal/testspace"
 	"tourney/tuner/confirm"
 	"tourney/tuner/results"
 )
@@ -70,19 +72,14 @@ func mustRead(t *testing.T, path string) []byte {
 // places, a NaN trusted value, and summary.json could not be written
 // ("json: unsupported value: NaN", the study's confirm at 25 ms).
 func TestConfirmMultiSeatSides(t *testing.T) {
-	sp := parseSpace(t, "confirm8.toml", `name = "confirm-8p"
-seed = 11
-[[scenario]]
-game = "synthetic"
-bot = "fixed"
-maps = ["8p"]
+	sp := parseSpace(t, "confirm8.toml", testspace.Text("confirm-8p", 11, "synthetic", "fixed", `maps = ["8p"]
 [params]
 elo = { values = [-50, 300] }
 [tournament]
 format = "race"
 bootstrap = 100
 confirm_games = 4
-`)
+`))
 	_, dir := sweepSpace(t, sp, 2, RunOptions{})
 	if _, _, err := confirm.Dir(t.Context(), sp, dir, confirm.Options{Workers: 2, Quiet: true}); err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"tourney/internal/testspace"
 	"tourney/tuner/results"
 	"tourney/tuner/study"
 )
@@ -104,13 +105,7 @@ func cellOK(kind, s string) bool {
 // knockout with more than two seats (placements, the default filler, a
 // field bot) and on a race.
 func TestResultsColumnTypes(t *testing.T) {
-	knockout := `
-name = "csv-types"
-seed = 12
-[[scenario]]
-game = "synthetic"
-bot = "fixed"
-maps = ["3p"]
+	knockout := testspace.Text("csv-types", 12, "synthetic", "fixed", `maps = ["3p"]
 field = ["random"]
 [params]
 elo = { values = [0, 50, 100, 150] }
@@ -124,7 +119,7 @@ advance = 1
 min_blocks = 1
 max_games = 12
 points = "rank"
-`
+`)
 	race := fixedSpace("csv-types-race", 13, `elo = { values = [0, 40, 80] }
 [tournament]
 format = "race"

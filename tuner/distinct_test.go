@@ -3,6 +3,8 @@ package tuner
 import (
 	"strings"
 	"testing"
+
+	"tourney/internal/testspace"
 )
 
 // Deterministic bots on a fixed map without opening plies play one game
@@ -12,13 +14,8 @@ import (
 func TestIdenticalGamesCountOnce(t *testing.T) {
 	for _, format := range []string{"race", "knockout"} {
 		for _, opening := range []string{"opening_plies = 0", ""} {
-			text := `name = "det"
-seed = 4
-[[scenario]]
-game = "connect4"
-bot = "alphabeta"
-budget = { depth = 2 }
-` + opening + `
+			text := testspace.Text("det", 4, "connect4", "alphabeta", `budget = { depth = 2 }
+`) + opening + `
 [params]
 opponent_weight = { values = [0.5, 1.0, 2.0] }
 [tournament]

@@ -7,19 +7,15 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+
+	"tourney/internal/testspace"
 )
 
 // A knockout group of 8 variants on the 8-player ReversiXT map octo20:
 // one encounter of 8 games in which every variant sits in every seat
 // once, points (seats − rank)/(seats − 1) with ties sharing, places 1..8
 // in variants.csv, and the same bytes at 1 and 2 workers.
-const eightSpace = `
-name = "eight"
-seed = 8
-[[scenario]]
-game = "reversixt"
-bot = "paranoid"
-maps = ["octo20"]
+var eightSpace = testspace.Text("eight", 8, "reversixt", "paranoid", `maps = ["octo20"]
 budget = { nodes = 40 }
 opening_plies = 2
 [params]
@@ -31,7 +27,7 @@ group = 8
 advance = 1
 games = 8
 max_games = 8
-`
+`)
 
 func TestKnockoutGroupOfEight(t *testing.T) {
 	heavyUnderRace(t)

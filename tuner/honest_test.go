@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"tourney/internal/testspace"
 	"tourney/tuner/results"
 	"tourney/tuner/study"
 )
@@ -218,18 +219,12 @@ func TestHonestNullCanFail(t *testing.T) {
 // the same space with the rung says "better".
 func TestNoHoldOut(t *testing.T) {
 	space := func(hold string) string {
-		return `
-name = "no-holdout"
-seed = 3
-[[scenario]]
-game = "synthetic"
-bot = "fixed"
-[params]
+		return testspace.Text("no-holdout", 3, "synthetic", "fixed", `[params]
 elo = { values = [0, 400] }
 [tournament]
 format = "race"
 bootstrap = 200
-` + hold
+`) + hold
 	}
 	with := runText(t, space(""))
 	if !with.Verdict.Better {

@@ -11,6 +11,7 @@ import (
 
 	"tourney/arena"
 	"tourney/engines/game"
+	"tourney/internal/testspace"
 	"tourney/tuner/confirm"
 	"tourney/tuner/match"
 	"tourney/tuner/space"
@@ -19,13 +20,7 @@ import (
 // rxRatesSpace is a clock with a node rate per map (as
 // configs/reversixt-study.toml declares them), as small as a sweep gets:
 // 2 ms a move is 200 and 300 nodes.
-const rxRatesSpace = `
-name = "rx-rates"
-seed = 7
-[[scenario]]
-game = "reversixt"
-bot = "paranoid"
-maps = ["duel10", "gen-2p-8x8-h0-t0-o0-b0s0:1"]
+var rxRatesSpace = testspace.Text("rx-rates", 7, "reversixt", "paranoid", `maps = ["duel10", "gen-2p-8x8-h0-t0-o0-b0s0:1"]
 budget = { time = "2ms", bank = true, node_rate = { "duel10" = 100000, "gen-2p-8x8-h0-t0-o0-b0s0:1" = 150000 } }
 opening_plies = 2
 [params]
@@ -35,7 +30,7 @@ format = "race"
 max_games = 4
 holdout = false
 confirm_games = 2
-`
+`)
 
 // TestWinnerNodeRatesByMap (issue 30 point 4): a sweep under a clock with
 // a node rate per map writes them into winner.toml, which reads back as

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"tourney/internal/testspace"
 	"tourney/tuner/replay"
 	"tourney/tuner/results"
 )
@@ -18,13 +20,7 @@ func TestReplayGameMultiPlayer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays two sweeps twice")
 	}
-	spaces := map[string]string{"reversixt cross14": `
-name = "rx4-replay"
-seed = 404
-[[scenario]]
-game = "reversixt"
-bot = "paranoid"
-maps = ["cross14"]
+	spaces := map[string]string{"reversixt cross14": testspace.Text("rx4-replay", 404, "reversixt", "paranoid", `maps = ["cross14"]
 budget = { nodes = 40 }
 opening_plies = 2
 field = ["trivial"]
@@ -35,13 +31,7 @@ group = 4
 advance = 1
 min_blocks = 1
 max_games = 4
-`, "speed 6 players": `
-name = "speed6-replay"
-seed = 606
-[[scenario]]
-game = "speed"
-bot = "risk"
-maps = ["speed-6p-30x30"]
+`), "speed 6 players": testspace.Text("speed6-replay", 606, "speed", "risk", `maps = ["speed-6p-30x30"]
 budget = { depth = 1 }
 field = ["random"]
 [params]
@@ -52,7 +42,7 @@ advance = 1
 min_blocks = 1
 max_games = 6
 holdout = false # 48 six-seat games more; cross14's hold-out is replayed
-`}
+`)}
 	for name, text := range spaces {
 		t0 := time.Now()
 		_, dir := runSpace(t, writeSpace(t, text), 2, RunOptions{})

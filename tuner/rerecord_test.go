@@ -7,18 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"tourney/internal/testspace"
 	"tourney/tuner/records"
 	"tourney/tuner/replay"
 	"tourney/tuner/results"
 )
 
-const rxSpace = `
-name = "rx3"
-seed = 303
-[[scenario]]
-game = "reversixt"
-bot = "paranoid"
-maps = ["gen-3p-11x11-h30:1"]
+var rxSpace = testspace.Text("rx3", 303, "reversixt", "paranoid", `maps = ["gen-3p-11x11-h30:1"]
 budget = { depth = 1 }
 opening_plies = 2
 field = ["trivial"]
@@ -29,7 +24,7 @@ group = 2
 advance = 1
 games = 3
 max_games = 27
-`
+`)
 
 // A sweep's games played again from its directory match games.csv game
 // for game and leave a records file with one record per game; a changed

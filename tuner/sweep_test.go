@@ -91,13 +91,7 @@ func writeSpace(t *testing.T, text string) string {
 	return p
 }
 
-const koSpace = `
-name = "ko"
-seed = 99
-[[scenario]]
-game = "c4test"
-bot = "flaky"
-field = ["random"]
+var koSpace = testspace.Text("ko", 99, "c4test", "flaky", `field = ["random"]
 [params]
 bias = { min = 0, max = 6 }
 [tournament]
@@ -105,7 +99,7 @@ group = 3
 advance = 1
 games = 4
 max_games = 60
-`
+`)
 
 func runSpace(t *testing.T, path string, workers int, opt RunOptions) (*Outcome, string) {
 	t.Helper()
@@ -207,13 +201,7 @@ func TestSweepByteIdentical(t *testing.T) {
 
 func TestSweepSurvivesBrokenBots(t *testing.T) {
 	registerKo()
-	path := writeSpace(t, `
-name = "broken"
-seed = 5
-[[scenario]]
-game = "c4test"
-bot = "flaky"
-budget = { nodes = 1000 }
+	path := writeSpace(t, testspace.Text("broken", 5, "c4test", "flaky", `budget = { nodes = 1000 }
 [params]
 mode = { values = ["ok", "panic", "illegal", "error", "hang"] }
 [generate]
@@ -222,7 +210,7 @@ include_defaults = false
 group = 5
 games = 2
 max_games = 20
-`)
+`))
 	res, dir := runSpace(t, path, 2, RunOptions{HangTimeout: 200 * time.Millisecond})
 	if res.Variants[res.Winner].Values["mode"] != "ok" {
 		t.Fatalf("winner is %v", res.Variants[res.Winner].Values)

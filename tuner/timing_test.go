@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"tourney/internal/testspace"
 	"tourney/tuner/results"
 	"tourney/tuner/study"
 )
@@ -51,18 +52,13 @@ func timingRows(t *testing.T, dir string) {
 // a resume repairs what a kill left (a torn row, rows of games that
 // games.csv does not have).
 func TestTimingSurvivesResume(t *testing.T) {
-	text := `name = "timing"
-seed = 3
-[[scenario]]
-game = "synthetic"
-bot = "fixed"
-[params]
+	text := testspace.Text("timing", 3, "synthetic", "fixed", `[params]
 label = { values = [1, 2, 3, 4] }
 [tournament]
 format = "race"
 max_games = 200
 bootstrap = 100
-`
+`)
 	sp, err := study.Parse("timing.toml", []byte(text))
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"tourney/internal/testspace"
 	"tourney/tuner/plan"
 	"tourney/tuner/study"
 )
@@ -64,18 +65,13 @@ func TestCalibrationSettled(t *testing.T) {
 // games are four in five, and seating the tuned bot everywhere
 // estimated 1 519 s of CPU for a run of 675 s; now 642 s).
 func TestCalibrationSeatsTheField(t *testing.T) {
-	sp := parseSpace(t, "field.toml", `name = "field"
-seed = 3
-[[scenario]]
-game = "connect4"
-bot = "alphabeta"
-budget = { depth = 1 }
+	sp := parseSpace(t, "field.toml", testspace.Text("field", 3, "connect4", "alphabeta", `budget = { depth = 1 }
 field = ["random"]
 [params]
 opponent_weight = { values = [0.5, 1.0, 2.0] }
 [tournament]
 group = 2
-`)
+`))
 	next := 0
 	jobs, err := calibrationJobs(sp, sp.Variants(), 0, &next, false)
 	if err != nil || len(jobs) != 2 {
@@ -112,19 +108,14 @@ group = 2
 // (two perturbed points) and a game of a probe against the defaults, on
 // the same deals at every probe, the same jobs when built again.
 func TestCalibrationSeatsSearchPoints(t *testing.T) {
-	sp := parseSpace(t, "spsa.toml", `name = "spsa"
-seed = 3232
-[[scenario]]
-game = "reversixt"
-bot = "paranoid"
-maps = ["duel10"]
+	sp := parseSpace(t, "spsa.toml", testspace.Text("spsa", 3232, "reversixt", "paranoid", `maps = ["duel10"]
 budget = { depth = 2 }
 [params]
 stones_weight   = { min = 0.0, max = 4.0 }
 position_weight = { min = 0.0, max = 4.0 }
 [generate]
 method = "spsa"
-`)
+`))
 	def := sp.DefaultParams(0)
 	isDef := func(p map[string]any) bool {
 		return p["stones_weight"] == def["stones_weight"] && p["position_weight"] == def["position_weight"]
@@ -205,15 +196,10 @@ func TestCalibrationRangeOverProbes(t *testing.T) {
 // of 11 plies, 0.64 s of CPU where its games cost 34 s, gave an estimate
 // of 1 142 s for a run of 1 830 s).
 func TestCalibrationMinRounds(t *testing.T) {
-	sp := parseSpace(t, "rounds.toml", `name = "rounds"
-seed = 3
-[[scenario]]
-game = "connect4"
-bot = "alphabeta"
-budget = { depth = 2 }
+	sp := parseSpace(t, "rounds.toml", testspace.Text("rounds", 3, "connect4", "alphabeta", `budget = { depth = 2 }
 [params]
 opponent_weight = { values = [0.5, 1.0] }
-`)
+`))
 	c, err := Calibrate(context.Background(), sp, time.Nanosecond, false)
 	if err != nil {
 		t.Fatal(err)

@@ -18,13 +18,7 @@ import (
 // c4MapClockSpace plays under a banked node clock whose rate is given per
 // map (a table: the scenario's own budget then has no rate) and from
 // random openings: what a calibration or a re-recording must reproduce.
-const c4MapClockSpace = `
-name = "c4-map-clock"
-seed = 17
-[[scenario]]
-game = "connect4"
-bot = "alphabeta"
-budget = { time = "20ms", node_rate = { standard = 400000 }, bank = true }
+var c4MapClockSpace = testspace.Text("c4-map-clock", 17, "connect4", "alphabeta", `budget = { time = "20ms", node_rate = { standard = 400000 }, bank = true }
 opening_plies = 4
 [base]
 depth = 20
@@ -36,7 +30,7 @@ group = 2
 min_blocks = 2
 max_games = 4
 holdout = false
-`
+`)
 
 // TestJobsPlayTheSweepsGames: a calibration game (what validate's
 // estimate and a CPU budget's plan rest on) and a re-recorded game are

@@ -3,6 +3,7 @@ package plan
 import (
 	"testing"
 
+	"tourney/internal/testspace"
 	"tourney/tuner/study"
 )
 
@@ -22,12 +23,7 @@ func (flatHost) Leader([]int) string        { return "" }
 // the field too.
 func TestGauntletSeats(t *testing.T) {
 	text := func(g string) string {
-		return `name = "g"
-seed = 2
-[[scenario]]
-game = "synthetic"
-bot = "fixed"
-maps = ["2p", "3p"]
+		return testspace.Text("g", 2, "synthetic", "fixed", `maps = ["2p", "3p"]
 field = ["random"]
 [params]
 elo = { values = [-20, 0, 10, 20, 30, 40, 50, 60] }
@@ -36,7 +32,7 @@ format = "halving"
 eta = 2
 finalists = 2
 budget = 3000
-` + g
+`) + g
 	}
 	for _, gauntlet := range []bool{false, true} {
 		g := ""

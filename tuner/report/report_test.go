@@ -26,13 +26,7 @@ import (
 	"tourney/tuner/records"
 )
 
-const c4Space = `
-name = "c4-report"
-seed = 14
-[[scenario]]
-game = "connect4"
-bot = "alphabeta"
-budget = { depth = 3 }
+var c4Space = testspace.Text("c4-report", 14, "connect4", "alphabeta", `budget = { depth = 3 }
 opening_plies = 2
 field = ["random"]
 [params]
@@ -43,7 +37,7 @@ group = 2
 advance = 1
 games = 2
 max_games = 40
-`
+`)
 
 // sweepDir runs a small sweep with records and returns its directory.
 func sweepDir(t *testing.T, text string) string {
@@ -331,13 +325,7 @@ func TestViewerAllGames(t *testing.T) {
 	}
 }
 
-const rxSpace = `
-name = "rx-report"
-seed = 5
-[[scenario]]
-game = "reversixt"
-bot = "paranoid"
-maps = ["tri13"]
+var rxSpace = testspace.Text("rx-report", 5, "reversixt", "paranoid", `maps = ["tri13"]
 budget = { depth = 1 }
 field = ["trivial"]
 [params]
@@ -347,7 +335,7 @@ group = 2
 advance = 1
 games = 3
 max_games = 27
-`
+`)
 
 // A 3-player ReversiXT sweep: the placement table (every variant, the
 // default filler and the field bot), transitions-free boards in the

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"tourney/engines/game"
+	"tourney/internal/testspace"
 	"tourney/tuner/stats"
 	"tourney/tuner/study"
 )
@@ -22,12 +23,7 @@ func TestEffectsTwinsZero(t *testing.T) {
 	for _, withField := range []bool{false, true} {
 		for _, interact := range []bool{false, true} {
 			name := fmt.Sprintf("field %v interactions %v", withField, interact)
-			text := `name = "twins"
-seed = 1
-[[scenario]]
-game = "synthetic"
-bot = "fixed"
-`
+			text := testspace.Text("twins", 1, "synthetic", "fixed", ``)
 			if withField {
 				text += "field = [\"random\"]\n"
 			}
