@@ -24,6 +24,9 @@ func TestReuseSameGames(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i := 0; i < 4; i++ {
+			if underRace && i%3 != 0 {
+				continue // under the race detector one game of the varied bots and the one with a trivial seat (CI's second pass plays all four)
+			}
 			seats := make([]Entrant, m.Players())
 			for k := range seats {
 				v := map[string]any{

@@ -12,7 +12,7 @@ import (
 func TestConformance(t *testing.T) {
 	playouts := 25
 	if raceEnabled {
-		playouts = 4
+		playouts = 2 // a playout of a long game checks clone, undo and hash at every step: seconds under the race detector
 	}
 	conformance.Run(t, tourality.Game{}, conformance.Options{
 		Playouts: playouts,
