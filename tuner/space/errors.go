@@ -610,6 +610,19 @@ func (t *tomlTable) within(key string, def, lo, hi int64) (int64, error) {
 	return n, nil
 }
 
+// atLeast is integer with n ≥ lo checked ("must be at least lo"), and a
+// sanity cap hi.
+func (t *tomlTable) atLeast(key string, def, lo, hi int64) (int64, error) {
+	n, err := t.integer(key, def)
+	if err != nil {
+		return 0, err
+	}
+	if n < lo || n > hi {
+		return 0, t.err(key, "must be at least %d, got %d", lo, n)
+	}
+	return n, nil
+}
+
 func (t *tomlTable) integer(key string, def int64) (int64, error) {
 	v, ok := t.m[key]
 	if !ok {

@@ -110,12 +110,9 @@ func (s *Space) parseGate(t *tomlTable, dir string) error {
 		return t.err("opening_plies", "%d random plies would fill a whole game: %s lasts at most %d plies", op, sc.Game.Info().Name, ml)
 	}
 	g.OpeningPlies = int(op)
-	mg, err := t.integer("max_games", int64(g.MaxGames))
+	mg, err := t.atLeast("max_games", int64(g.MaxGames), 2, 1e8)
 	if err != nil {
 		return err
-	}
-	if mg < 2 || mg > 1e8 {
-		return t.err("max_games", "must be at least 2, got %d", mg)
 	}
 	g.MaxGames = int(mg)
 	if t.has("elo") {

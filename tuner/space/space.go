@@ -891,12 +891,9 @@ func (s *Space) parseTournament(t *tomlTable) error {
 		return err
 	}
 	tc.NoHoldOut = !hold
-	cg, err := t.integer("confirm_games", 1000)
+	cg, err := t.atLeast("confirm_games", 1000, 2, 1e8)
 	if err != nil {
 		return err
-	}
-	if cg < 2 || cg > 1e8 {
-		return t.err("confirm_games", "must be at least 2, got %d", cg)
 	}
 	tc.ConfirmGames = int(cg)
 	if t.has("confirm_elo") {
