@@ -44,7 +44,11 @@ func TestSweepStdoutContract(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for name, text := range spaces {
-		for _, seed := range []int{1, 2, 3} {
+		seeds := []int{1, 2, 3}
+		if raceEnabled {
+			seeds = seeds[:1] // 21 sweeps under the race detector: a minute; CI's second pass plays the three seeds
+		}
+		for _, seed := range seeds {
 			path := writeFile(t, dir, fmt.Sprintf("%s%d.toml", name, seed), fmt.Sprintf("name = %q\nseed = %d\n", name, seed)+text)
 			out := filepath.Join(dir, fmt.Sprintf("%s%d", name, seed))
 			code, stdout, stderr := tourney(t, "sweep", path, "--out", out, "--workers", "2", "--quiet")
@@ -59,7 +63,7 @@ func TestSweepStdoutContract(t *testing.T) {
 		}
 	}
 	for w, ok := range seen {
-		if !ok {
+		if !ok && !raceEnabled { // one seed under the race detector prints only some
 			t.Errorf("no sweep printed %q: the contract is not exercised there", w)
 		}
 	}
