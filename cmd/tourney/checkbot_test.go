@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -95,27 +94,10 @@ field  = ["random"]
 pick = { values = [0, 1] }
 `+protocolTournament, exe, externaltest.Env, externaltest.ModeNodes)
 	p := writeFile(t, dir, "s.toml", space)
-	var csvs [][]byte
-	for _, w := range []string{"1", "2"} {
-		res := filepath.Join(dir, "r"+w)
-		code, out, stderr := tourney(t, "sweep", p, "--workers", w, "--out", res, "--quiet")
-		if code != 0 {
-			t.Fatalf("sweep --workers %s: exit %d\n%s\n%s", w, code, out, stderr)
-		}
-		g, err := os.ReadFile(filepath.Join(res, "games.csv"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if bytes.Contains(g, []byte("forfeit")) {
-			t.Fatalf("--workers %s: forfeits under the clock in nodes:\n%s", w, g)
-		}
-		csvs = append(csvs, g)
-	}
-	if !bytes.Equal(csvs[0], csvs[1]) {
-		t.Fatalf("games.csv differs between --workers 1 and 2:\n%s\n----\n%s", csvs[0], csvs[1])
-	}
-	if n := bytes.Count(csvs[0], []byte("\n")); n < 3 {
-		t.Fatalf("games.csv has %d lines:\n%s", n, csvs[0])
+	// no forfeits under the clock in nodes, at 1 and 2 workers alike
+	g := sweepAtOneAndTwo(t, dir, p, gamesCSV)
+	if n := bytes.Count(g, []byte("\n")); n < 3 {
+		t.Fatalf("games.csv has %d lines:\n%s", n, g)
 	}
 	noChildren(t)
 }

@@ -287,22 +287,7 @@ budget = { depth = 1 }
 first_prob = { values = [0.0, 0.5, 1.0] }
 `+protocolTournament, g, g, py, script, g)
 			p := writeFile(t, dir, "s.toml", space)
-			var csvs [][]byte
-			for _, w := range []string{"1", "2"} {
-				res := filepath.Join(dir, "r"+w)
-				code, out, stderr := tourney(t, "sweep", p, "--workers", w, "--out", res, "--quiet")
-				if code != 0 {
-					t.Fatalf("sweep --workers %s: exit %d\n%s\n%s", w, code, out, stderr)
-				}
-				all := resultCSVs(t, res)
-				if bytes.Contains(all, []byte("forfeit")) {
-					t.Fatalf("forfeits in a sweep of the example bot:\n%s", all)
-				}
-				csvs = append(csvs, all)
-			}
-			if !bytes.Equal(csvs[0], csvs[1]) {
-				t.Fatalf("CSV files differ between --workers 1 and 2:\n%s\n----\n%s", csvs[0], csvs[1])
-			}
+			sweepAtOneAndTwo(t, dir, p, resultCSVs)
 			noChildren(t)
 		})
 	}
