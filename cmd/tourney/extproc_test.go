@@ -34,15 +34,7 @@ func startKilledSweep(t *testing.T, dir, res, mark string) string {
 			syscall.Kill(pid, syscall.SIGKILL)
 		}
 	})
-	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), "TOURNEY_TEST_ARGS="+strings.Join([]string{"sweep", space, "--workers", "1", "--quiet", "--out", res}, "\n"))
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
+	p := startTourney(t, nil, "sweep", space, "--workers", "1", "--quiet", "--out", res)
 	deadline := time.Now().Add(20 * time.Second)
 	// the bot starts before the results directory exists (preflight): kill
 	// once its process is recorded there (a "0 0 RUN/" line, then its own)
@@ -51,19 +43,16 @@ func startKilledSweep(t *testing.T, dir, res, mark string) string {
 		return bytes.Count(b, []byte("\n")) >= 2
 	}
 	for _, sleepers := markedProcs(mark); sleepers == 0 || !recorded(); _, sleepers = markedProcs(mark) {
-		select {
-		case err := <-done:
-			t.Fatalf("the sweep ended before it could be killed: %v %s", err, stderr.String())
-		default:
+		if p.exited() {
+			t.Fatalf("the sweep ended before it could be killed: %v %s", p.err, p.out.String())
 		}
 		if time.Now().After(deadline) {
-			cmd.Process.Kill()
+			p.kill()
 			t.Fatal("no bot after 20s")
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	cmd.Process.Signal(syscall.SIGKILL)
-	<-done
+	p.kill()
 	// The bots go with tourney (Pdeathsig); their setsid grandchildren
 	// (session leaders) stay.
 	deadline = time.Now().Add(5 * time.Second)
