@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/csv"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"tourney/engines/external/externaltest"
+	"tourney/internal/testspace"
 	"tourney/tuner/costs"
 )
 
@@ -139,17 +139,12 @@ func estimate(t *testing.T, out string) (lo, hi time.Duration) {
 	return time.Duration(minGames) * per, time.Duration(maxGames) * dearest
 }
 
-// readRows reads a CSV file.
+// readRows reads a CSV file of a header and at least one row.
 func readRows(t *testing.T, path string) [][]string {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil || len(rows) < 2 {
-		t.Fatalf("%s: %d rows, %v", path, len(rows), err)
+	rows := testspace.ReadCSV(t, path)
+	if len(rows) < 2 {
+		t.Fatalf("%s: %d rows", path, len(rows))
 	}
 	return rows
 }

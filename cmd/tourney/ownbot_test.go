@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/csv"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +8,7 @@ import (
 	"testing"
 
 	"tourney/engines/external/externaltest"
+	"tourney/internal/testspace"
 	"tourney/tuner/space"
 )
 
@@ -41,15 +41,7 @@ startup = "60s"
 // botColumn is the bot column of every row of a games.csv.
 func botColumn(t *testing.T, path string) map[string]int {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := testspace.ReadCSV(t, path)
 	col := -1
 	for i, h := range rows[0] {
 		if h == "bot" {
