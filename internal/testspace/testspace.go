@@ -43,6 +43,29 @@ confirm_games = 400
 ` + gate
 }
 
+// Knockout is the text of the served knockout's space: nine synthetic
+// variants (the defaults included) in a knockout of two rounds, at most
+// maxGames games an encounter (88 to 528 at 60).
+func Knockout(name string, seed, maxGames int) string {
+	return fmt.Sprintf(`name = %q
+seed = %d
+[[scenario]]
+game = "synthetic"
+bot  = "fixed"
+[params]
+elo = { values = [-150, -100, -60, -30, 20, 40, 60, 90] }
+[generate]
+method           = "grid"
+include_defaults = true
+[tournament]
+format     = "knockout"
+group      = 3
+advance    = 1
+min_blocks = 3
+max_games  = %d
+`, name, seed, maxGames)
+}
+
 // Fixed is the text of a space of the synthetic game's fixed bot: its
 // name and seed, then params, the lines of [params] and the tables after
 // them.
