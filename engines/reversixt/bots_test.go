@@ -430,24 +430,36 @@ func sharedOrBuiltin(t *testing.T) []string {
 // sharedMapsIfAny lists the shared map collection without failing when it
 // is missing.
 func sharedMapsIfAny() []string {
+	return sharedMapFiles(func(name, _ string) bool {
+		_, bad := invalidShared[name]
+		return strings.HasSuffix(name, ".map") && !bad
+	})
+}
+
+// sharedMapFiles lists the paths of the files in the shared ReversiXT
+// maps directory that keep takes (given the file's name and path), in
+// the directory's order; nil without ../shared or that directory.
+func sharedMapFiles(keep func(name, path string) bool) []string {
 	root := shared.Root()
 	if root == "" {
 		return nil
 	}
 	dir := filepath.Join(root, "maps", "reversixt")
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
+	ents, _ := os.ReadDir(dir)
 	var out []string
 	for _, e := range ents {
-		if strings.HasSuffix(e.Name(), ".map") {
-			if _, bad := invalidShared[e.Name()]; !bad {
-				out = append(out, filepath.Join(dir, e.Name()))
-			}
+		if p := filepath.Join(dir, e.Name()); keep(e.Name(), p) {
+			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// validMapFile reports whether name is a shared map file (.map or .txt)
+// that is not among the invalid ones.
+func validMapFile(name string) bool {
+	_, bad := invalidShared[name]
+	return !bad && (strings.HasSuffix(name, ".map") || strings.HasSuffix(name, ".txt"))
 }
 
 // Under a 1-node budget and with a cancelled context the bots still
