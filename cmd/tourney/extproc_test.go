@@ -20,13 +20,20 @@ import (
 // startKilledSweep starts tourney (a child process) on a sweep of a slow
 // bot that leaves a setsid grandchild, waits until the bot and the
 // grandchild run, and kills tourney with SIGKILL. It returns the space
-// file; the grandchild is then left (the kernel kills the bot itself,
-// Pdeathsig).
-func startKilledSweep(t *testing.T, dir, res, mark string) string {
+// file, the results directory and the processes' mark (name and the
+// test's pid); the grandchild is then left (the kernel kills the bot
+// itself, Pdeathsig). It skips in short mode.
+func startKilledSweep(t *testing.T, name string) (space, res, mark string) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("runs and kills a sweep")
+	}
+	dir := t.TempDir()
+	res = filepath.Join(dir, "r")
+	mark = name + "-" + fmt.Sprint(os.Getpid())
 	s := fakeSpace(t, externaltest.ModeSetsid, "")
 	s = strings.Replace(s, "env     = { ", fmt.Sprintf("env     = { TOURNEY_TEST_MARK = %q, TOURNEY_FAKE_DELAY = \"30ms\", ", mark), 1)
-	space := writeFile(t, dir, "s.toml", s)
+	space = writeFile(t, dir, "s.toml", s)
 	t.Cleanup(func() { // a failed test leaves nothing either
 		for _, p := range externaltest.Marked("TOURNEY_TEST_MARK=" + mark) {
 			var pid int
@@ -59,7 +66,7 @@ func startKilledSweep(t *testing.T, dir, res, mark string) string {
 	for {
 		bots, sleepers := markedProcs(mark)
 		if bots == 0 && sleepers > 0 {
-			return space
+			return space, res, mark
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("after kill -9 of tourney, want only setsid grandchildren left, got %v", externaltest.Marked("TOURNEY_TEST_MARK="+mark))
@@ -86,13 +93,7 @@ func markedProcs(mark string) (bots, sleepers int) {
 // grandchild (SIGTERM ignored) is killed and reaped; a second cleanup
 // finds nothing.
 func TestKillNineThenCleanup(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs and kills a sweep")
-	}
-	dir := t.TempDir()
-	res := filepath.Join(dir, "r")
-	mark := "cleanup-" + fmt.Sprint(os.Getpid())
-	startKilledSweep(t, dir, res, mark)
+	_, res, mark := startKilledSweep(t, "cleanup")
 	code, out, e := tourney(t, "cleanup", res)
 	if code != 0 || !strings.Contains(out, "killed leftover bot process") {
 		t.Fatalf("cleanup: exit %d\n%s\n%s", code, out, e)
@@ -110,13 +111,7 @@ func TestKillNineThenCleanup(t *testing.T) {
 // kill -9 of tourney, then the next run in that directory (a resume)
 // kills the leftover first, and leaves nothing when it ends.
 func TestKillNineThenResume(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs and kills a sweep")
-	}
-	dir := t.TempDir()
-	res := filepath.Join(dir, "r")
-	mark := "resume-" + fmt.Sprint(os.Getpid())
-	space := startKilledSweep(t, dir, res, mark)
+	space, res, mark := startKilledSweep(t, "resume")
 	left := externaltest.Marked("TOURNEY_TEST_MARK=" + mark)
 	pids, _ := os.ReadFile(filepath.Join(res, "bots", external.PidsFile))
 	code, out, e := tourney(t, "sweep", space, "--workers", "1", "--quiet", "--resume", res)
