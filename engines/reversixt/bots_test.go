@@ -1,6 +1,7 @@
 package reversixt
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -327,16 +328,6 @@ func exact(s *State, p int) int {
 	return v
 }
 
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
-}
-
 // With a search to the end the bot always picks a move with the best
 // result (win, draw, loss) on small boards, where the greedy bot
 // sometimes does not.
@@ -363,7 +354,7 @@ func TestParanoidFindsWinningMoves(t *testing.T) {
 		outcome := map[game.Action]int{}
 		for _, a := range acts {
 			s.Apply(a)
-			outcome[a] = sign(exact(s, p))
+			outcome[a] = cmp.Compare(exact(s, p), 0)
 			s.Undo(a)
 			best = max(best, outcome[a])
 		}
@@ -394,7 +385,7 @@ func TestParanoidAvoidsGreedyLoss(t *testing.T) {
 	outcome := map[string]int{}
 	for _, a := range s.LegalActions(p, nil) {
 		s.Apply(a)
-		outcome[s.ActionString(p, a)] = sign(exact(s, p))
+		outcome[s.ActionString(p, a)] = cmp.Compare(exact(s, p), 0)
 		s.Undo(a)
 	}
 	want := map[string]int{"1,0": 1, "2,0": -1, "0,1": -1, "1,2": -1, "1,4": 1}
