@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -20,20 +19,10 @@ import (
 // burns $TOURNEY_FAKE_SPIN of CPU, so that nearly all of a game's CPU
 // is spent outside tourney, in the bot's process tree.
 func busySpace(t *testing.T, maxGames int) string {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fmt.Sprintf(`name = "busy"
+	return `name = "busy"
 seed = 5
 
-[bots.fake]
-game    = "connect4"
-cmd     = [%q]
-env     = { %s = %q }
-params  = { pick = { type = "int", default = 0, min = 0, max = 3 } }
-startup = "60s"
-
+` + testspace.FakeBot(t, "fake", externaltest.ModeBusy, "", testspace.PickParams) + fmt.Sprintf(`
 [[scenario]]
 game   = "connect4"
 bot    = "fake"
@@ -48,7 +37,7 @@ min_blocks = 2
 max_games = %d
 holdout   = false
 bootstrap = 100
-`, exe, externaltest.Env, externaltest.ModeBusy, maxGames)
+`, maxGames)
 }
 
 // meanGame reads validate's CPU a game: on the mean and at the dearest

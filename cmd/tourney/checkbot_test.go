@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"tourney/engines/external/externaltest"
+	"tourney/internal/testspace"
 )
 
 // TestCheckBotNodes: check-bot says which clock a bot plays, checks the
@@ -70,18 +71,11 @@ quit_grace = "2s"
 // (a loaded machine) is no timeout: it costs its nodes. On the wall clock
 // (before the node clock for external bots) those moves forfeited.
 func TestNodeClockSweepExternal(t *testing.T) {
-	exe, _ := os.Executable()
 	dir := t.TempDir()
-	space := fmt.Sprintf(`name = "fake-nodes"
+	space := `name = "fake-nodes"
 seed = 5
 
-[bots.fake]
-game    = "connect4"
-cmd     = [%q]
-env     = { %s = %q, TOURNEY_FAKE_DELAY = "150ms", TOURNEY_FAKE_DELAY_TURNS = "1" }
-params  = "hello"
-startup = "60s"
-move_timeout = "20s"
+` + testspace.FakeBot(t, "fake", externaltest.ModeNodes, `, TOURNEY_FAKE_DELAY = "150ms", TOURNEY_FAKE_DELAY_TURNS = "1"`, `"hello"`) + `move_timeout = "20s"
 quit_grace = "200ms"
 
 [[scenario]]
@@ -92,7 +86,7 @@ field  = ["random"]
 
 [params]
 pick = { values = [0, 1] }
-`+protocolTournament, exe, externaltest.Env, externaltest.ModeNodes)
+` + protocolTournament
 	p := writeFile(t, dir, "s.toml", space)
 	// no forfeits under the clock in nodes, at 1 and 2 workers alike
 	g := sweepAtOneAndTwo(t, dir, p, gamesCSV)

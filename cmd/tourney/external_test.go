@@ -15,6 +15,7 @@ import (
 
 	"tourney/engines/external"
 	"tourney/engines/external/externaltest"
+	"tourney/internal/testspace"
 	"tourney/tuner/cluster"
 )
 
@@ -57,20 +58,10 @@ func noChildren(t *testing.T) {
 
 // fakeSpace is a Connect Four space whose bot is the test binary in mode.
 func fakeSpace(t *testing.T, mode, extra string) string {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
 	return fmt.Sprintf(`name = "fake-%s"
 seed = 5
 
-[bots.fake]
-game    = "connect4"
-cmd     = [%q]
-env     = { %s = %q }
-params  = { pick = { type = "int", default = 0, min = 0, max = 3 } }
-startup = "60s" # generous under load (a race-built binary on a busy machine took over 10 s): hello timing is not under test here
-move_timeout = "300ms"
+`, mode) + testspace.FakeBot(t, "fake", mode, "", testspace.PickParams) + fmt.Sprintf(`move_timeout = "300ms"
 quit_grace = "200ms"
 %s
 [[scenario]]
@@ -85,7 +76,7 @@ pick = { values = [0, 1, 2] }
 [tournament]
 min_blocks = 1
 max_games = 1   # one block an encounter
-`, mode, exe, externaltest.Env, mode, extra)
+`, extra)
 }
 
 // protocolTournament ends a space whose protocol is under test: one

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,11 +15,7 @@ import (
 // binary in mode) with pick set to 2 (its declared default is 0).
 func fakeConfig(t *testing.T, dir, mode string) string {
 	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return writeFile(t, dir, "mine.toml", fmt.Sprintf(`game = "connect4"
+	return writeFile(t, dir, "mine.toml", `game = "connect4"
 bot = "fake"
 
 [params]
@@ -29,13 +24,7 @@ pick = 2
 [budget]
 depth = 1
 
-[bots.fake]
-game    = "connect4"
-cmd     = [%q]
-env     = { %s = %q }
-params  = "hello"
-startup = "60s"
-`, exe, externaltest.Env, mode))
+`+testspace.FakeBot(t, "fake", mode, "", `"hello"`))
 }
 
 // botColumn is the bot column of every row of a games.csv.
