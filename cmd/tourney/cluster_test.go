@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"math/rand/v2"
 	"net"
 	"os"
@@ -187,17 +186,7 @@ func TestClusterWorkersKilled(t *testing.T) {
 		t.Fatalf("coordinator: %v\n%s", co.err, co.out.String())
 	}
 	clustertest.SameFiles(t, ref, dir)
-	var sum struct {
-		Blocks  int               `json:"blocks"`
-		Players map[string]string `json:"players"`
-	}
-	b, _ := os.ReadFile(filepath.Join(dir, "summary.json"))
-	if err := json.Unmarshal(b, &sum); err != nil {
-		t.Fatal(err)
-	}
-	if sum.Blocks == 0 || len(sum.Players) != sum.Blocks {
-		t.Errorf("summary.json: %d blocks, %d with a player", sum.Blocks, len(sum.Players))
-	}
+	clustertest.EveryBlockPlayed(t, dir)
 	if _, err := os.Stat(filepath.Join(dir, ".nats")); err == nil {
 		t.Error("the embedded server's store is left in the results directory")
 	}
