@@ -483,16 +483,24 @@ func TestLegalUnderTinyBudgets(t *testing.T) {
 			{t.Context(), game.Budget{Time: time.Nanosecond}},
 		} {
 			for _, bot := range []game.Bot{NewParanoidBot(DefaultParanoid()), &TrivialBot{}} {
-				t0 := time.Now()
-				a, err := bot.Step(c.ctx, s.Clone(), p, c.b)
-				if err != nil || !s.IsLegal(p, a) {
-					t.Errorf("%s: %T budget %v: %v (%v)", name, bot, c.b, a, err)
-				}
-				if d := time.Since(t0); d > 2*time.Second {
-					t.Errorf("%s: %T budget %v took %v", name, bot, c.b, d)
-				}
+				stepsAtOnce(t, fmt.Sprintf("%s: %T", name, bot), bot, c.ctx, s, p, c.b)
 			}
 		}
+	}
+}
+
+// stepsAtOnce fails unless bot, on a copy of s for seat p under budget b
+// and context ctx, answers a legal move within 2 s; what names the map
+// and the bot in the messages.
+func stepsAtOnce(t *testing.T, what string, bot game.Bot, ctx context.Context, s *State, p int, b game.Budget) {
+	t.Helper()
+	t0 := time.Now()
+	a, err := bot.Step(ctx, s.Clone(), p, b)
+	if err != nil || !s.IsLegal(p, a) {
+		t.Errorf("%s budget %v: %v (%v)", what, b, a, err)
+	}
+	if d := time.Since(t0); d > 2*time.Second {
+		t.Errorf("%s budget %v took %v", what, b, d)
 	}
 }
 
