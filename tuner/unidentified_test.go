@@ -1,7 +1,6 @@
 package tuner
 
 import (
-	"encoding/csv"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"tourney/internal/testspace"
 	"tourney/tuner/results"
 )
 
@@ -49,16 +50,7 @@ bootstrap = 100
 max_games = 3000
 `, seed, values[0], values[1], values[2])
 	res, out := sweepText(t, filepath.Join(dir, "space.toml"), text)
-	f, err := os.Open(filepath.Join(out, "effects.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res.Summary, rows
+	return res.Summary, testspace.ReadCSV(t, filepath.Join(out, "effects.csv"))
 }
 
 // TestEffectsUnidentified: knobs whose default only the defaults' variant

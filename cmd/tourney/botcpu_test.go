@@ -1,9 +1,7 @@
 package main
 
 import (
-	"encoding/csv"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -12,6 +10,7 @@ import (
 	"time"
 
 	"tourney/engines/external/externaltest"
+	"tourney/internal/testspace"
 	"tourney/tuner/costs"
 )
 
@@ -20,20 +19,10 @@ import (
 // burns $TOURNEY_FAKE_SPIN of CPU, so that nearly all of a game's CPU
 // is spent outside tourney, in the bot's process tree.
 func busySpace(t *testing.T, maxGames int) string {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fmt.Sprintf(`name = "busy"
+	return `name = "busy"
 seed = 5
 
-[bots.fake]
-game    = "connect4"
-cmd     = [%q]
-env     = { %s = %q }
-params  = { pick = { type = "int", default = 0, min = 0, max = 3 } }
-startup = "60s"
-
+` + testspace.FakeBot(t, "fake", externaltest.ModeBusy, "", testspace.PickParams) + fmt.Sprintf(`
 [[scenario]]
 game   = "connect4"
 bot    = "fake"
@@ -48,7 +37,7 @@ min_blocks = 2
 max_games = %d
 holdout   = false
 bootstrap = 100
-`, exe, externaltest.Env, externaltest.ModeBusy, maxGames)
+`, maxGames)
 }
 
 // meanGame reads validate's CPU a game: on the mean and at the dearest
@@ -139,17 +128,12 @@ func estimate(t *testing.T, out string) (lo, hi time.Duration) {
 	return time.Duration(minGames) * per, time.Duration(maxGames) * dearest
 }
 
-// readRows reads a CSV file.
+// readRows reads a CSV file of a header and at least one row.
 func readRows(t *testing.T, path string) [][]string {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil || len(rows) < 2 {
-		t.Fatalf("%s: %d rows, %v", path, len(rows), err)
+	rows := testspace.ReadCSV(t, path)
+	if len(rows) < 2 {
+		t.Fatalf("%s: %d rows", path, len(rows))
 	}
 	return rows
 }

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"tourney/engines/external/externaltest"
+	"tourney/internal/testspace"
 )
 
 // TestCheckBotNodes: check-bot says which clock a bot plays, checks the
@@ -71,18 +71,11 @@ quit_grace = "2s"
 // (a loaded machine) is no timeout: it costs its nodes. On the wall clock
 // (before the node clock for external bots) those moves forfeited.
 func TestNodeClockSweepExternal(t *testing.T) {
-	exe, _ := os.Executable()
 	dir := t.TempDir()
-	space := fmt.Sprintf(`name = "fake-nodes"
+	space := `name = "fake-nodes"
 seed = 5
 
-[bots.fake]
-game    = "connect4"
-cmd     = [%q]
-env     = { %s = %q, TOURNEY_FAKE_DELAY = "150ms", TOURNEY_FAKE_DELAY_TURNS = "1" }
-params  = "hello"
-startup = "60s"
-move_timeout = "20s"
+` + testspace.FakeBot(t, "fake", externaltest.ModeNodes, `, TOURNEY_FAKE_DELAY = "150ms", TOURNEY_FAKE_DELAY_TURNS = "1"`, `"hello"`) + `move_timeout = "20s"
 quit_grace = "200ms"
 
 [[scenario]]
@@ -93,29 +86,12 @@ field  = ["random"]
 
 [params]
 pick = { values = [0, 1] }
-`+protocolTournament, exe, externaltest.Env, externaltest.ModeNodes)
+` + protocolTournament
 	p := writeFile(t, dir, "s.toml", space)
-	var csvs [][]byte
-	for _, w := range []string{"1", "2"} {
-		res := filepath.Join(dir, "r"+w)
-		code, out, stderr := tourney(t, "sweep", p, "--workers", w, "--out", res, "--quiet")
-		if code != 0 {
-			t.Fatalf("sweep --workers %s: exit %d\n%s\n%s", w, code, out, stderr)
-		}
-		g, err := os.ReadFile(filepath.Join(res, "games.csv"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if bytes.Contains(g, []byte("forfeit")) {
-			t.Fatalf("--workers %s: forfeits under the clock in nodes:\n%s", w, g)
-		}
-		csvs = append(csvs, g)
-	}
-	if !bytes.Equal(csvs[0], csvs[1]) {
-		t.Fatalf("games.csv differs between --workers 1 and 2:\n%s\n----\n%s", csvs[0], csvs[1])
-	}
-	if n := bytes.Count(csvs[0], []byte("\n")); n < 3 {
-		t.Fatalf("games.csv has %d lines:\n%s", n, csvs[0])
+	// no forfeits under the clock in nodes, at 1 and 2 workers alike
+	g := sweepAtOneAndTwo(t, dir, p, gamesCSV)
+	if n := bytes.Count(g, []byte("\n")); n < 3 {
+		t.Fatalf("games.csv has %d lines:\n%s", n, g)
 	}
 	noChildren(t)
 }

@@ -8,9 +8,7 @@ import (
 	"fmt"
 	"net"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -137,12 +135,5 @@ func BenchmarkClusterStudy(b *testing.B) {
 // startWorker starts `tourney worker` without the tests' block delay.
 func startWorker(t testing.TB, args ...string) *proc {
 	t.Helper()
-	p := &proc{cmd: exec.Command(os.Args[0]), out: &lockedBuf{}, done: make(chan struct{})}
-	p.cmd.Env = append(os.Environ(), "TOURNEY_TEST_ARGS="+strings.Join(append([]string{"worker"}, args...), "\n"))
-	p.cmd.Stdout, p.cmd.Stderr = p.out, p.out
-	if err := p.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { p.err = p.cmd.Wait(); close(p.done) }()
-	return p
+	return startTourney(t, nil, append([]string{"worker"}, args...)...)
 }

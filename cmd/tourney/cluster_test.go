@@ -4,7 +4,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"math/rand/v2"
 	"net"
 	"os"
@@ -46,13 +45,24 @@ type proc struct {
 // lockedBuf is a process's output, written by its two pipes at once.
 type lockedBuf = clustertest.SyncBuf
 
+// start starts the test binary as tourney with args; a worker with the
+// tests' block delay (so that it is killed mid-block).
 func start(t testing.TB, args ...string) *proc {
 	t.Helper()
-	p := &proc{cmd: exec.Command(os.Args[0]), out: &lockedBuf{}, done: make(chan struct{})}
-	p.cmd.Env = append(os.Environ(), "TOURNEY_TEST_ARGS="+strings.Join(args, "\n"))
+	var env []string
 	if args[0] == "worker" {
-		p.cmd.Env = append(p.cmd.Env, "TOURNEY_TEST_BLOCK_DELAY=3ms") // killed mid-block
+		env = []string{"TOURNEY_TEST_BLOCK_DELAY=3ms"} // killed mid-block
 	}
+	return startTourney(t, env, args...)
+}
+
+// startTourney starts the test binary as tourney with args
+// (TOURNEY_TEST_ARGS) and the variables env besides the tests' own; its
+// stdout and stderr go to out.
+func startTourney(t testing.TB, env []string, args ...string) *proc {
+	t.Helper()
+	p := &proc{cmd: exec.Command(os.Args[0]), out: &lockedBuf{}, done: make(chan struct{})}
+	p.cmd.Env = append(append(os.Environ(), "TOURNEY_TEST_ARGS="+strings.Join(args, "\n")), env...)
 	p.cmd.Stdout, p.cmd.Stderr = p.out, p.out
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -85,6 +95,29 @@ func freePort(t testing.TB) string {
 	return strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
 }
 
+// clusterRun is a cluster test's start: the cluster space in a
+// temporary directory swept locally (--workers 2) into ref, a free port
+// and its URL, the cluster's results directory and the workers' cache,
+// and the coordinator (co) with an embedded server on that port and no
+// slots of its own.
+type clusterRun struct {
+	space, ref, port, url, dir, cache string
+	co                                *proc
+}
+
+func startCluster(t *testing.T) clusterRun {
+	t.Helper()
+	tmp := t.TempDir()
+	c := clusterRun{space: writeClusterSpace(t, tmp), ref: filepath.Join(tmp, "ref"), port: freePort(t),
+		dir: filepath.Join(tmp, "cluster"), cache: filepath.Join(tmp, "cache")}
+	if code, _, e := tourney(t, "sweep", c.space, "--workers", "2", "--quiet", "--out", c.ref); code != 0 {
+		t.Fatalf("local run: %d %s", code, e)
+	}
+	c.url = "nats://127.0.0.1:" + c.port
+	c.co = start(t, "sweep", c.space, "--nats-serve", c.port, "--workers", "0", "--nats-ack-wait", "1s", "--quiet", "--out", c.dir)
+	return c
+}
+
 // waitRows waits until games.csv has more than n rows, or the process
 // ends.
 func waitRows(t *testing.T, dir string, n int, p *proc) {
@@ -113,17 +146,8 @@ func TestClusterWorkersKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a sweep three times over processes")
 	}
-	tmp := t.TempDir()
-	space := writeClusterSpace(t, tmp)
-	ref := filepath.Join(tmp, "ref")
-	if code, _, e := tourney(t, "sweep", space, "--workers", "2", "--quiet", "--out", ref); code != 0 {
-		t.Fatalf("local run: %d %s", code, e)
-	}
-	port := freePort(t)
-	url := "nats://127.0.0.1:" + port
-	dir := filepath.Join(tmp, "cluster")
-	co := start(t, "sweep", space, "--nats-serve", port, "--workers", "0", "--nats-ack-wait", "1s", "--quiet", "--out", dir)
-	cache := filepath.Join(tmp, "cache")
+	c := startCluster(t)
+	ref, url, dir, co, cache := c.ref, c.url, c.dir, c.co, c.cache
 	n := 0
 	worker := func() *proc {
 		n++
@@ -162,17 +186,7 @@ func TestClusterWorkersKilled(t *testing.T) {
 		t.Fatalf("coordinator: %v\n%s", co.err, co.out.String())
 	}
 	clustertest.SameFiles(t, ref, dir)
-	var sum struct {
-		Blocks  int               `json:"blocks"`
-		Players map[string]string `json:"players"`
-	}
-	b, _ := os.ReadFile(filepath.Join(dir, "summary.json"))
-	if err := json.Unmarshal(b, &sum); err != nil {
-		t.Fatal(err)
-	}
-	if sum.Blocks == 0 || len(sum.Players) != sum.Blocks {
-		t.Errorf("summary.json: %d blocks, %d with a player", sum.Blocks, len(sum.Players))
-	}
+	clustertest.EveryBlockPlayed(t, dir)
 	if _, err := os.Stat(filepath.Join(dir, ".nats")); err == nil {
 		t.Error("the embedded server's store is left in the results directory")
 	}
@@ -193,17 +207,8 @@ func TestClusterCoordinatorKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a sweep over processes")
 	}
-	tmp := t.TempDir()
-	space := writeClusterSpace(t, tmp)
-	ref := filepath.Join(tmp, "ref")
-	if code, _, e := tourney(t, "sweep", space, "--workers", "2", "--quiet", "--out", ref); code != 0 {
-		t.Fatalf("local run: %d %s", code, e)
-	}
-	port := freePort(t)
-	url := "nats://127.0.0.1:" + port
-	dir := filepath.Join(tmp, "cluster")
-	cache := filepath.Join(tmp, "cache")
-	co := start(t, "sweep", space, "--nats-serve", port, "--workers", "0", "--nats-ack-wait", "1s", "--quiet", "--out", dir)
+	c := startCluster(t)
+	space, ref, port, url, dir, co, cache := c.space, c.ref, c.port, c.url, c.dir, c.co, c.cache
 	ws := []*proc{
 		start(t, "worker", url, "--workers", "1", "--cache", cache, "--name", "a"),
 		start(t, "worker", url, "--workers", "2", "--cache", cache, "--name", "b"),

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"tourney/arena"
 	"tourney/engines/game"
@@ -66,8 +65,8 @@ func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	wall := fs.Bool("wall-clock", false, "play a clock budget (time with node_rate) on the real wall clock instead of in nodes: the check that the winner transfers to the contest's clock (writes RESULTS_DIR/confirm-wall/; not reproducible)")
 	against := fs.String("against", "", "instead of the defaults, play the winner and the defaults (or A and B) each against this bot (a bot name or a bot config file, e.g. an external contest bot) on the same games: the transfer check, as a difference of points a game (RESULTS_DIR/against-NAME/)")
 	spaceFile := fs.String("space", "", "the space file (default: RESULTS_DIR/space.toml; give the original when it names map files by relative path); with A B: the conditions to play under")
-	grace := fs.Duration("grace", 100*time.Millisecond, "how far a move may overrun a time budget before it forfeits")
-	hang := fs.Duration("hang-timeout", 2*time.Minute, "a move under a depth or node budget that takes longer forfeits")
+	var ml moveLimits
+	ml.register(fs, "")
 	gameName := fs.String("game", "", "with A B: the game, when none of A, B and BOT is a bot config file (default connect4)")
 	maps := fs.String("map", "", "with A B: comma-separated built-in map names or map files (default: the game's default map)")
 	budget := fs.String("budget", "", "with A B: per move, as match takes it (default: the configurations' own [budget])")
@@ -78,8 +77,8 @@ func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	if *grace < 0 || *hang <= 0 {
-		return usagef("--grace %v, --hang-timeout %v: the grace may not be negative, the hang timeout must be positive", *grace, *hang)
+	if err := ml.check(); err != nil {
+		return err
 	}
 	if *workers < 0 {
 		return usagef("--workers %d: must be at least 1", *workers)
@@ -88,7 +87,7 @@ func runConfirm(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return usagef("--games %d: must be positive", *games)
 	}
 	opt := confirm.Options{Workers: *workers, Quiet: *quiet, Log: stderr,
-		Grace: *grace, HangTimeout: *hang, Version: version, WallClock: *wall}
+		Grace: ml.grace, HangTimeout: ml.hang, Version: version, WallClock: *wall}
 	pairOnly := map[string]bool{"game": true, "map": true, "budget": true, "opening-plies": true, "seed": true, "out": true}
 	if *against != "" && len(pos) == 2 {
 		return confirmPair(ctx, pairArgs{a: pos[0], b: pos[1], against: *against, space: *spaceFile, game: *gameName, maps: *maps,

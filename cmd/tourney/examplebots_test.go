@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -91,26 +90,8 @@ field         = ["alphabeta"]
 center_weight = { values = [0, 4] }
 ` + protocolTournament
 			sp := writeFile(t, dir, "s.toml", "name = \"c4-"+lang+"\"\nseed = 3\n\n"+space)
-			var csvs [][]byte
-			for _, w := range []string{"1", "2"} {
-				res := filepath.Join(dir, "r"+w)
-				code, out, stderr := tourney(t, "sweep", sp, "--workers", w, "--out", res, "--quiet")
-				if code != 0 {
-					t.Fatalf("sweep --workers %s: exit %d\n%s\n%s", w, code, out, stderr)
-				}
-				g, err := os.ReadFile(filepath.Join(res, "games.csv"))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if bytes.Contains(g, []byte("forfeit")) {
-					t.Fatalf("--workers %s: forfeits:\n%s", w, g)
-				}
-				csvs = append(csvs, g)
-			}
-			if !bytes.Equal(csvs[0], csvs[1]) {
-				t.Fatalf("games.csv differs between --workers 1 and 2:\n%s\n----\n%s", csvs[0], csvs[1])
-			}
-			t.Logf("%d lines of games.csv, identical at 1 and 2 workers", bytes.Count(csvs[0], []byte("\n")))
+			g := sweepAtOneAndTwo(t, dir, sp, gamesCSV)
+			t.Logf("%d lines of games.csv, identical at 1 and 2 workers", bytes.Count(g, []byte("\n")))
 			noChildren(t)
 		})
 	}

@@ -15,6 +15,7 @@ import (
 
 	"tourney/engines/external"
 	"tourney/engines/external/externaltest"
+	"tourney/internal/testspace"
 	"tourney/tuner/cluster"
 )
 
@@ -57,20 +58,10 @@ func noChildren(t *testing.T) {
 
 // fakeSpace is a Connect Four space whose bot is the test binary in mode.
 func fakeSpace(t *testing.T, mode, extra string) string {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
 	return fmt.Sprintf(`name = "fake-%s"
 seed = 5
 
-[bots.fake]
-game    = "connect4"
-cmd     = [%q]
-env     = { %s = %q }
-params  = { pick = { type = "int", default = 0, min = 0, max = 3 } }
-startup = "60s" # generous under load (a race-built binary on a busy machine took over 10 s): hello timing is not under test here
-move_timeout = "300ms"
+`, mode) + testspace.FakeBot(t, "fake", mode, "", testspace.PickParams) + fmt.Sprintf(`move_timeout = "300ms"
 quit_grace = "200ms"
 %s
 [[scenario]]
@@ -85,7 +76,7 @@ pick = { values = [0, 1, 2] }
 [tournament]
 min_blocks = 1
 max_games = 1   # one block an encounter
-`, mode, exe, externaltest.Env, mode, extra)
+`, extra)
 }
 
 // protocolTournament ends a space whose protocol is under test: one
@@ -287,22 +278,7 @@ budget = { depth = 1 }
 first_prob = { values = [0.0, 0.5, 1.0] }
 `+protocolTournament, g, g, py, script, g)
 			p := writeFile(t, dir, "s.toml", space)
-			var csvs [][]byte
-			for _, w := range []string{"1", "2"} {
-				res := filepath.Join(dir, "r"+w)
-				code, out, stderr := tourney(t, "sweep", p, "--workers", w, "--out", res, "--quiet")
-				if code != 0 {
-					t.Fatalf("sweep --workers %s: exit %d\n%s\n%s", w, code, out, stderr)
-				}
-				all := resultCSVs(t, res)
-				if bytes.Contains(all, []byte("forfeit")) {
-					t.Fatalf("forfeits in a sweep of the example bot:\n%s", all)
-				}
-				csvs = append(csvs, all)
-			}
-			if !bytes.Equal(csvs[0], csvs[1]) {
-				t.Fatalf("CSV files differ between --workers 1 and 2:\n%s\n----\n%s", csvs[0], csvs[1])
-			}
+			sweepAtOneAndTwo(t, dir, p, resultCSVs)
 			noChildren(t)
 		})
 	}

@@ -20,13 +20,20 @@ import (
 // startKilledSweep starts tourney (a child process) on a sweep of a slow
 // bot that leaves a setsid grandchild, waits until the bot and the
 // grandchild run, and kills tourney with SIGKILL. It returns the space
-// file; the grandchild is then left (the kernel kills the bot itself,
-// Pdeathsig).
-func startKilledSweep(t *testing.T, dir, res, mark string) string {
+// file, the results directory and the processes' mark (name and the
+// test's pid); the grandchild is then left (the kernel kills the bot
+// itself, Pdeathsig). It skips in short mode.
+func startKilledSweep(t *testing.T, name string) (space, res, mark string) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("runs and kills a sweep")
+	}
+	dir := t.TempDir()
+	res = filepath.Join(dir, "r")
+	mark = name + "-" + fmt.Sprint(os.Getpid())
 	s := fakeSpace(t, externaltest.ModeSetsid, "")
 	s = strings.Replace(s, "env     = { ", fmt.Sprintf("env     = { TOURNEY_TEST_MARK = %q, TOURNEY_FAKE_DELAY = \"30ms\", ", mark), 1)
-	space := writeFile(t, dir, "s.toml", s)
+	space = writeFile(t, dir, "s.toml", s)
 	t.Cleanup(func() { // a failed test leaves nothing either
 		for _, p := range externaltest.Marked("TOURNEY_TEST_MARK=" + mark) {
 			var pid int
@@ -34,15 +41,7 @@ func startKilledSweep(t *testing.T, dir, res, mark string) string {
 			syscall.Kill(pid, syscall.SIGKILL)
 		}
 	})
-	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), "TOURNEY_TEST_ARGS="+strings.Join([]string{"sweep", space, "--workers", "1", "--quiet", "--out", res}, "\n"))
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
+	p := startTourney(t, nil, "sweep", space, "--workers", "1", "--quiet", "--out", res)
 	deadline := time.Now().Add(20 * time.Second)
 	// the bot starts before the results directory exists (preflight): kill
 	// once its process is recorded there (a "0 0 RUN/" line, then its own)
@@ -51,26 +50,23 @@ func startKilledSweep(t *testing.T, dir, res, mark string) string {
 		return bytes.Count(b, []byte("\n")) >= 2
 	}
 	for _, sleepers := markedProcs(mark); sleepers == 0 || !recorded(); _, sleepers = markedProcs(mark) {
-		select {
-		case err := <-done:
-			t.Fatalf("the sweep ended before it could be killed: %v %s", err, stderr.String())
-		default:
+		if p.exited() {
+			t.Fatalf("the sweep ended before it could be killed: %v %s", p.err, p.out.String())
 		}
 		if time.Now().After(deadline) {
-			cmd.Process.Kill()
+			p.kill()
 			t.Fatal("no bot after 20s")
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	cmd.Process.Signal(syscall.SIGKILL)
-	<-done
+	p.kill()
 	// The bots go with tourney (Pdeathsig); their setsid grandchildren
 	// (session leaders) stay.
 	deadline = time.Now().Add(5 * time.Second)
 	for {
 		bots, sleepers := markedProcs(mark)
 		if bots == 0 && sleepers > 0 {
-			return space
+			return space, res, mark
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("after kill -9 of tourney, want only setsid grandchildren left, got %v", externaltest.Marked("TOURNEY_TEST_MARK="+mark))
@@ -97,13 +93,7 @@ func markedProcs(mark string) (bots, sleepers int) {
 // grandchild (SIGTERM ignored) is killed and reaped; a second cleanup
 // finds nothing.
 func TestKillNineThenCleanup(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs and kills a sweep")
-	}
-	dir := t.TempDir()
-	res := filepath.Join(dir, "r")
-	mark := "cleanup-" + fmt.Sprint(os.Getpid())
-	startKilledSweep(t, dir, res, mark)
+	_, res, mark := startKilledSweep(t, "cleanup")
 	code, out, e := tourney(t, "cleanup", res)
 	if code != 0 || !strings.Contains(out, "killed leftover bot process") {
 		t.Fatalf("cleanup: exit %d\n%s\n%s", code, out, e)
@@ -121,13 +111,7 @@ func TestKillNineThenCleanup(t *testing.T) {
 // kill -9 of tourney, then the next run in that directory (a resume)
 // kills the leftover first, and leaves nothing when it ends.
 func TestKillNineThenResume(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs and kills a sweep")
-	}
-	dir := t.TempDir()
-	res := filepath.Join(dir, "r")
-	mark := "resume-" + fmt.Sprint(os.Getpid())
-	space := startKilledSweep(t, dir, res, mark)
+	space, res, mark := startKilledSweep(t, "resume")
 	left := externaltest.Marked("TOURNEY_TEST_MARK=" + mark)
 	pids, _ := os.ReadFile(filepath.Join(res, "bots", external.PidsFile))
 	code, out, e := tourney(t, "sweep", space, "--workers", "1", "--quiet", "--resume", res)

@@ -28,6 +28,27 @@ func newFlags(name, usage, example string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
+// moveLimits is --grace and --hang-timeout, as the commands that play
+// take them: how far a move may overrun a time budget, and how long one
+// under a depth or node budget may take, before it forfeits.
+type moveLimits struct{ grace, hang time.Duration }
+
+// register adds the two flags to fs; hangNote ends the hang timeout's
+// line.
+func (m *moveLimits) register(fs *flag.FlagSet, hangNote string) {
+	fs.DurationVar(&m.grace, "grace", 100*time.Millisecond, "how far a move may overrun a time budget before it forfeits")
+	fs.DurationVar(&m.hang, "hang-timeout", 2*time.Minute, "a move under a depth or node budget that takes longer forfeits"+hangNote)
+}
+
+// check refuses a negative grace and a hang timeout that is not
+// positive.
+func (m moveLimits) check() error {
+	if m.grace < 0 || m.hang <= 0 {
+		return usagef("--grace %v, --hang-timeout %v: the grace may not be negative, the hang timeout must be positive", m.grace, m.hang)
+	}
+	return nil
+}
+
 // parse parses flags and positional arguments in any order (flags may
 // follow arguments, as in `tourney match a.toml b.toml --games 10`).
 func parse(fs *flag.FlagSet, args []string) ([]string, error) {

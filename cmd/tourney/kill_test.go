@@ -5,10 +5,8 @@ package main
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -49,15 +47,7 @@ func TestKillNineResume(t *testing.T) {
 		t.Fatalf("reference run: %d %s", code, e)
 	}
 	dir := filepath.Join(tmp, "killed")
-	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), "TOURNEY_TEST_ARGS="+strings.Join([]string{"sweep", space, "--workers", "2", "--quiet", "--out", dir}, "\n"))
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
+	p := startTourney(t, nil, "sweep", space, "--workers", "2", "--quiet", "--out", dir)
 	// wait for rows beyond the header (flushed at least every second)
 	deadline := time.Now().Add(time.Minute)
 	for {
@@ -65,13 +55,11 @@ func TestKillNineResume(t *testing.T) {
 		if bytes.Count(b, []byte("\n")) > 1 {
 			break
 		}
-		select {
-		case err := <-done:
-			t.Fatalf("the sweep ended before it could be killed: %v %s", err, stderr.String())
-		default:
+		if p.exited() {
+			t.Fatalf("the sweep ended before it could be killed: %v %s", p.err, p.out.String())
 		}
 		if time.Now().After(deadline) {
-			_ = cmd.Process.Kill()
+			p.kill()
 			t.Fatal("no games.csv rows after a minute")
 		}
 		time.Sleep(20 * time.Millisecond)
@@ -81,10 +69,7 @@ func TestKillNineResume(t *testing.T) {
 	if code != 1 || !strings.Contains(e, "in use by another tourney process") {
 		t.Errorf("resume of a directory in use: exit %d, %q", code, e)
 	}
-	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
-		t.Fatal(err)
-	}
-	if err := <-done; err == nil {
+	if p.kill(); p.err == nil {
 		t.Fatal("the sweep finished before the kill")
 	}
 	if _, err := os.Stat(filepath.Join(dir, "variants.csv")); err == nil {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"tourney/arena"
 	"tourney/engines/external"
@@ -53,14 +52,14 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	sprt := fs.String("sprt", "", "sequential test elo0,elo1[,alpha,beta] (GSPRT over pairs)")
 	normalized := fs.Bool("normalized", false, "SPRT bounds in normalized Elo (nElo) instead of logistic Elo")
 	confidence := fs.Float64("confidence", 0.95, "confidence of the intervals")
-	grace := fs.Duration("grace", 100*time.Millisecond, "how far a move may overrun a time budget before it forfeits")
-	hang := fs.Duration("hang-timeout", 2*time.Minute, "a move under a depth or node budget that takes longer forfeits")
+	var ml moveLimits
+	ml.register(fs, "")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
-	if *grace < 0 || *hang <= 0 {
-		return usagef("--grace %v, --hang-timeout %v: the grace may not be negative, the hang timeout must be positive", *grace, *hang)
+	if err := ml.check(); err != nil {
+		return err
 	}
 	if len(pos) != 2 {
 		return usagef("match takes two bot configurations A and B, got %d arguments", len(pos))
@@ -221,7 +220,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	fmt.Fprintln(stdout, openingLine)
 	res, err := match.Run(ctx, &cfg, match.Options{
-		Out: rf.out, Workers: rf.workers, Quiet: rf.quiet, Grace: *grace, HangTimeout: *hang, Version: version, Log: stderr,
+		Out: rf.out, Workers: rf.workers, Quiet: rf.quiet, Grace: ml.grace, HangTimeout: ml.hang, Version: version, Log: stderr,
 	})
 	if res != nil {
 		match.Print(stdout, &cfg, res)

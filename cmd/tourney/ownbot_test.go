@@ -1,14 +1,13 @@
 package main
 
 import (
-	"encoding/csv"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"tourney/engines/external/externaltest"
+	"tourney/internal/testspace"
 	"tourney/tuner/space"
 )
 
@@ -16,11 +15,7 @@ import (
 // binary in mode) with pick set to 2 (its declared default is 0).
 func fakeConfig(t *testing.T, dir, mode string) string {
 	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return writeFile(t, dir, "mine.toml", fmt.Sprintf(`game = "connect4"
+	return writeFile(t, dir, "mine.toml", `game = "connect4"
 bot = "fake"
 
 [params]
@@ -29,27 +24,13 @@ pick = 2
 [budget]
 depth = 1
 
-[bots.fake]
-game    = "connect4"
-cmd     = [%q]
-env     = { %s = %q }
-params  = "hello"
-startup = "60s"
-`, exe, externaltest.Env, mode))
+`+testspace.FakeBot(t, "fake", mode, "", `"hello"`))
 }
 
 // botColumn is the bot column of every row of a games.csv.
 func botColumn(t *testing.T, path string) map[string]int {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := testspace.ReadCSV(t, path)
 	col := -1
 	for i, h := range rows[0] {
 		if h == "bot" {

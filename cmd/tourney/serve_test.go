@@ -12,25 +12,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"tourney/internal/testspace"
 )
 
-const serveSpace = `name = "served"
-seed = 3
-[[scenario]]
-game = "synthetic"
-bot  = "fixed"
-[params]
-elo = { values = [-150, -100, -60, -30, 20, 40, 60, 90] }
-[generate]
-method           = "grid"
-include_defaults = true
-[tournament]
-format     = "knockout"
-group      = 3
-advance    = 1
-min_blocks = 3
-max_games  = 60
-`
+var serveSpace = testspace.Knockout("served", 3, 60)
 
 // get fetches a page (status and body; status 0 when the server does
 // not answer).

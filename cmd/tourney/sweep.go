@@ -72,8 +72,8 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	var rf runFlags
 	rf.register(fs, "results directory (default results/<name>-<UTC timestamp>)")
 	base := fs.String("base", "", "bot config file (TOML) whose parameters are added to the space's [base]")
-	grace := fs.Duration("grace", 100*time.Millisecond, "how far a move may overrun a time budget before it forfeits")
-	hang := fs.Duration("hang-timeout", 2*time.Minute, "a move under a depth or node budget that takes longer forfeits (broken bots)")
+	var ml moveLimits
+	ml.register(fs, " (broken bots)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile to this file (for go tool pprof)")
 	resume := fs.String("resume", "", "continue the interrupted sweep in this results directory (same space file and --seed)")
 	recs := fs.String("records", "all", "game records in games.jsonl.gz: all (every move with its time, nodes and depth) or none (tourney replay DIR --record writes them later)")
@@ -87,8 +87,8 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := nf.check(fs); err != nil {
 		return err
 	}
-	if *grace < 0 || *hang <= 0 {
-		return usagef("--grace %v, --hang-timeout %v: the grace may not be negative, the hang timeout must be positive", *grace, *hang)
+	if err := ml.check(); err != nil {
+		return err
 	}
 	if len(pos) > 1 {
 		return usagef("sweep takes at most one space file, got %d arguments", len(pos))
@@ -162,7 +162,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	opts := tuner.RunOptions{
 		Out: out, Workers: rf.workers, Quiet: rf.quiet, Log: stderr,
-		Grace: *grace, HangTimeout: *hang, Version: version, Resume: *resume != "",
+		Grace: ml.grace, HangTimeout: ml.hang, Version: version, Resume: *resume != "",
 		NoRecords: *recs == "none",
 		// the header once the run is accepted (a CPU budget the measured
 		// costs cannot keep is refused before it)
@@ -183,7 +183,7 @@ func runSweep(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	var coord *coordination
 	if nf.enabled() {
 		opts.Workers = max(local, 1) // summary.json; the runner plays
-		if coord, err = startCoordination(ctx, &nf, st, out, *resume != "", local, *grace, *hang, stderr); err != nil {
+		if coord, err = startCoordination(ctx, &nf, st, out, *resume != "", local, ml.grace, ml.hang, stderr); err != nil {
 			return err
 		}
 		defer coord.close()

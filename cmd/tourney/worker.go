@@ -37,8 +37,8 @@ func runWorker(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	workers := fs.Int("workers", 0, "games played at once (default: number of CPUs)")
 	name := fs.String("name", "", "this worker's name in the coordinator's progress line and summary.json (default host-pid)")
 	cache := fs.String("cache", "", "where the spaces' files are kept (default: the user cache directory, tourney/cluster)")
-	grace := fs.Duration("grace", 100*time.Millisecond, "how far a move may overrun a time budget before it forfeits")
-	hang := fs.Duration("hang-timeout", 2*time.Minute, "a move under a depth or node budget that takes longer forfeits (broken bots)")
+	var ml moveLimits
+	ml.register(fs, " (broken bots)")
 	idle := fs.Duration("idle", 0, "stop after this long without work (0: wait for work until stopped)")
 	var nf natsFlags
 	nf.register(fs, false)
@@ -79,7 +79,7 @@ func runWorker(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	defer nc.Close()
 	fmt.Fprintf(stderr, "worker %s: connected to %s, %d games at once\n", *name, pos[0], *workers)
 	err = cluster.RunWorker(ctx, nc, cluster.WorkerOptions{Name: *name, Workers: *workers, Version: version, Cache: *cache,
-		Log: stderr, Grace: *grace, HangTimeout: *hang, Idle: *idle})
+		Log: stderr, Grace: ml.grace, HangTimeout: ml.hang, Idle: *idle})
 	var re *cluster.RefusedError
 	if errors.As(err, &re) {
 		return &exitError{code: 1, msg: "worker " + *name + ": " + err.Error()}

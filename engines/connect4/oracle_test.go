@@ -2,6 +2,7 @@ package connect4
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"math"
 	"os"
@@ -122,16 +123,6 @@ func sign(v float64) int {
 	return 0
 }
 
-func scoreSign(s int) int {
-	switch {
-	case s > 0:
-		return 1
-	case s < 0:
-		return -1
-	}
-	return 0
-}
-
 // Check 2 of §7.3: a full-depth search has the solver's sign on the end
 // games; with prefer_quick_wins it reproduces the exact score (check 4).
 func TestOracleSign(t *testing.T) {
@@ -146,7 +137,7 @@ func TestOracleSign(t *testing.T) {
 	quick := newFullSolver(q)
 	for i, c := range cases {
 		v := plain.value(t, c.s)
-		want := scoreSign(c.score)
+		want := cmp.Compare(c.score, 0)
 		if sign(v) != want || (want != 0 && !math.IsInf(v, 0)) || (want == 0 && v != 0) {
 			t.Errorf("Test_L3_R1:%d %s (score %d): full-depth value %v", c.line, c.moves, c.score, v)
 		}
@@ -249,7 +240,7 @@ func horizonCheck(t *testing.T, name string, cases []ponsCase, d int, withFull b
 			}
 		case c.score >= 0 && L > d && withFull:
 			beyond++
-			if fv := full.value(t, after); sign(fv) == -scoreSign(c.score) {
+			if fv := full.value(t, after); sign(fv) == -cmp.Compare(c.score, 0) {
 				kept++
 			} else {
 				t.Logf("%s: beyond the horizon (L=%d), move %d gives the opponent %v", where(), L, m, fv)

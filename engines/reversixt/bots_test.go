@@ -1,6 +1,7 @@
 package reversixt
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -327,16 +328,6 @@ func exact(s *State, p int) int {
 	return v
 }
 
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
-}
-
 // With a search to the end the bot always picks a move with the best
 // result (win, draw, loss) on small boards, where the greedy bot
 // sometimes does not.
@@ -363,7 +354,7 @@ func TestParanoidFindsWinningMoves(t *testing.T) {
 		outcome := map[game.Action]int{}
 		for _, a := range acts {
 			s.Apply(a)
-			outcome[a] = sign(exact(s, p))
+			outcome[a] = cmp.Compare(exact(s, p), 0)
 			s.Undo(a)
 			best = max(best, outcome[a])
 		}
@@ -394,7 +385,7 @@ func TestParanoidAvoidsGreedyLoss(t *testing.T) {
 	outcome := map[string]int{}
 	for _, a := range s.LegalActions(p, nil) {
 		s.Apply(a)
-		outcome[s.ActionString(p, a)] = sign(exact(s, p))
+		outcome[s.ActionString(p, a)] = cmp.Compare(exact(s, p), 0)
 		s.Undo(a)
 	}
 	want := map[string]int{"1,0": 1, "2,0": -1, "0,1": -1, "1,2": -1, "1,4": 1}
@@ -430,24 +421,36 @@ func sharedOrBuiltin(t *testing.T) []string {
 // sharedMapsIfAny lists the shared map collection without failing when it
 // is missing.
 func sharedMapsIfAny() []string {
+	return sharedMapFiles(func(name, _ string) bool {
+		_, bad := invalidShared[name]
+		return strings.HasSuffix(name, ".map") && !bad
+	})
+}
+
+// sharedMapFiles lists the paths of the files in the shared ReversiXT
+// maps directory that keep takes (given the file's name and path), in
+// the directory's order; nil without ../shared or that directory.
+func sharedMapFiles(keep func(name, path string) bool) []string {
 	root := shared.Root()
 	if root == "" {
 		return nil
 	}
 	dir := filepath.Join(root, "maps", "reversixt")
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
+	ents, _ := os.ReadDir(dir)
 	var out []string
 	for _, e := range ents {
-		if strings.HasSuffix(e.Name(), ".map") {
-			if _, bad := invalidShared[e.Name()]; !bad {
-				out = append(out, filepath.Join(dir, e.Name()))
-			}
+		if p := filepath.Join(dir, e.Name()); keep(e.Name(), p) {
+			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// validMapFile reports whether name is a shared map file (.map or .txt)
+// that is not among the invalid ones.
+func validMapFile(name string) bool {
+	_, bad := invalidShared[name]
+	return !bad && (strings.HasSuffix(name, ".map") || strings.HasSuffix(name, ".txt"))
 }
 
 // Under a 1-node budget and with a cancelled context the bots still
@@ -480,16 +483,24 @@ func TestLegalUnderTinyBudgets(t *testing.T) {
 			{t.Context(), game.Budget{Time: time.Nanosecond}},
 		} {
 			for _, bot := range []game.Bot{NewParanoidBot(DefaultParanoid()), &TrivialBot{}} {
-				t0 := time.Now()
-				a, err := bot.Step(c.ctx, s.Clone(), p, c.b)
-				if err != nil || !s.IsLegal(p, a) {
-					t.Errorf("%s: %T budget %v: %v (%v)", name, bot, c.b, a, err)
-				}
-				if d := time.Since(t0); d > 2*time.Second {
-					t.Errorf("%s: %T budget %v took %v", name, bot, c.b, d)
-				}
+				stepsAtOnce(t, fmt.Sprintf("%s: %T", name, bot), bot, c.ctx, s, p, c.b)
 			}
 		}
+	}
+}
+
+// stepsAtOnce fails unless bot, on a copy of s for seat p under budget b
+// and context ctx, answers a legal move within 2 s; what names the map
+// and the bot in the messages.
+func stepsAtOnce(t *testing.T, what string, bot game.Bot, ctx context.Context, s *State, p int, b game.Budget) {
+	t.Helper()
+	t0 := time.Now()
+	a, err := bot.Step(ctx, s.Clone(), p, b)
+	if err != nil || !s.IsLegal(p, a) {
+		t.Errorf("%s budget %v: %v (%v)", what, b, a, err)
+	}
+	if d := time.Since(t0); d > 2*time.Second {
+		t.Errorf("%s budget %v took %v", what, b, d)
 	}
 }
 

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"tourney/engines/game"
-	"tourney/engines/internal/shared"
 )
 
 // courseMoveTime is the course's time per move that the depth benchmark
@@ -31,25 +30,15 @@ const courseStatedRate = 1000000
 // starts in the bomb phase and so has no position), from the shared maps
 // (nil when ../shared is absent).
 func largeCourseMaps() []string {
-	root := shared.Root()
-	if root == "" {
-		return nil
-	}
-	dir := filepath.Join(root, "maps", "reversixt")
-	ents, _ := os.ReadDir(dir)
-	var out []string
-	for _, e := range ents {
-		n := e.Name()
+	return sharedMapFiles(func(n, path string) bool {
 		comp := strings.HasPrefix(n, "comp20") || strings.Contains(n, "_comp_") ||
 			n == "ZOCK_19_3p.map" || n == "group5_massivenobomb.map"
 		if !comp || !strings.HasSuffix(n, ".map") {
-			continue
+			return false
 		}
-		if m, err := LoadMap(filepath.Join(dir, n)); err == nil && m.Height*m.Width >= 32*32 {
-			out = append(out, filepath.Join(dir, n))
-		}
-	}
-	return out
+		m, err := LoadMap(path)
+		return err == nil && m.Height*m.Width >= 32*32
+	})
 }
 
 // coursePositions plays seeded random openings of 20, 40 and 60 plies
@@ -123,42 +112,31 @@ func courseRun(b *testing.B, bot *ParanoidBot, pos []*State, nodes int64) (n int
 // (and the budget), never the search at a given budget; run it with
 // -count and compare the codes in one interleaved run.
 func BenchmarkParanoidCourseDepth(b *testing.B) {
-	maps := largeCourseMaps()
-	if len(maps) == 0 {
-		b.Skip("no large course maps in ../shared/maps/reversixt")
-	}
-	for _, path := range maps {
-		m := mustLoad(b, path)
-		pos := coursePositions(m)
-		if len(pos) == 0 {
-			continue
+	eachCourseMap(b, func(b *testing.B, pos []*State) {
+		bot := courseBot(b)
+		stated := int64(courseMoveTime.Seconds() * courseStatedRate)
+		n, cpu, d := courseRun(b, bot, pos, stated)
+		rate := float64(n) / cpu.Seconds()
+		depthStated := float64(d) / float64(len(pos))
+		var nodes, depths, budgets int64
+		var cpuAll time.Duration
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			budget := int64(courseMoveTime.Seconds() * rate)
+			n, cpu, d := courseRun(b, bot, pos, budget)
+			nodes += n
+			cpuAll += cpu
+			depths += int64(d)
+			budgets += budget
+			rate = float64(nodes) / cpuAll.Seconds()
 		}
-		b.Run(strings.TrimSuffix(filepath.Base(path), ".map"), func(b *testing.B) {
-			bot := courseBot(b)
-			stated := int64(courseMoveTime.Seconds() * courseStatedRate)
-			n, cpu, d := courseRun(b, bot, pos, stated)
-			rate := float64(n) / cpu.Seconds()
-			depthStated := float64(d) / float64(len(pos))
-			var nodes, depths, budgets int64
-			var cpuAll time.Duration
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				budget := int64(courseMoveTime.Seconds() * rate)
-				n, cpu, d := courseRun(b, bot, pos, budget)
-				nodes += n
-				cpuAll += cpu
-				depths += int64(d)
-				budgets += budget
-				rate = float64(nodes) / cpuAll.Seconds()
-			}
-			b.StopTimer()
-			runs := float64(b.N * len(pos))
-			b.ReportMetric(depthStated, "depth@stated")
-			b.ReportMetric(float64(depths)/runs, "depth@200ms")
-			b.ReportMetric(float64(budgets)/float64(b.N), "nodes/move")
-			reportRate(b, float64(nodes), "nodes", cpuAll)
-		})
-	}
+		b.StopTimer()
+		runs := float64(b.N * len(pos))
+		b.ReportMetric(depthStated, "depth@stated")
+		b.ReportMetric(float64(depths)/runs, "depth@200ms")
+		b.ReportMetric(float64(budgets)/float64(b.N), "nodes/move")
+		reportRate(b, float64(nodes), "nodes", cpuAll)
+	})
 }
 
 // BenchmarkParanoidCourseNodes: the positions of
@@ -168,31 +146,37 @@ func BenchmarkParanoidCourseDepth(b *testing.B) {
 // (and an instruction count, say under valgrind, the work without the
 // machine's load).
 func BenchmarkParanoidCourseNodes(b *testing.B) {
+	eachCourseMap(b, func(b *testing.B, pos []*State) {
+		bot := courseBot(b)
+		budget := courseNodesBudget(b)
+		var nodes, depths int64
+		var cpu time.Duration
+		for i := 0; i < b.N; i++ {
+			n, c, d := courseRun(b, bot, pos, budget)
+			nodes += n
+			cpu += c
+			depths += int64(d)
+		}
+		b.ReportMetric(float64(depths)/float64(b.N*len(pos)), "depth")
+		b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		reportRate(b, float64(nodes), "nodes", cpu)
+	})
+}
+
+// eachCourseMap runs f as a sub-benchmark, named for the map, on the
+// course positions of each large course map that has some; it skips
+// without ../shared.
+func eachCourseMap(b *testing.B, f func(b *testing.B, pos []*State)) {
 	maps := largeCourseMaps()
 	if len(maps) == 0 {
 		b.Skip("no large course maps in ../shared/maps/reversixt")
 	}
 	for _, path := range maps {
-		m := mustLoad(b, path)
-		pos := coursePositions(m)
+		pos := coursePositions(mustLoad(b, path))
 		if len(pos) == 0 {
 			continue
 		}
-		b.Run(strings.TrimSuffix(filepath.Base(path), ".map"), func(b *testing.B) {
-			bot := courseBot(b)
-			budget := courseNodesBudget(b)
-			var nodes, depths int64
-			var cpu time.Duration
-			for i := 0; i < b.N; i++ {
-				n, c, d := courseRun(b, bot, pos, budget)
-				nodes += n
-				cpu += c
-				depths += int64(d)
-			}
-			b.ReportMetric(float64(depths)/float64(b.N*len(pos)), "depth")
-			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
-			reportRate(b, float64(nodes), "nodes", cpu)
-		})
+		b.Run(strings.TrimSuffix(filepath.Base(path), ".map"), func(b *testing.B) { f(b, pos) })
 	}
 }
 

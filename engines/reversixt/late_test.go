@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"tourney/engines/game"
-	"tourney/engines/internal/shared"
 )
 
 // latePosition plays seeded random moves on m into the late part of
@@ -72,23 +71,13 @@ func latePlay(m *Map, seed uint64) (*State, []game.Action) {
 // eightPlayerMaps lists the shared 8-player maps (nil when ../shared is
 // absent).
 func eightPlayerMaps() []string {
-	root := shared.Root()
-	if root == "" {
-		return nil
-	}
-	dir := filepath.Join(root, "maps", "reversixt")
-	ents, _ := os.ReadDir(dir)
-	var out []string
-	for _, e := range ents {
-		n := e.Name()
-		if _, bad := invalidShared[n]; bad || !(strings.HasSuffix(n, ".map") || strings.HasSuffix(n, ".txt")) {
-			continue
+	return sharedMapFiles(func(name, path string) bool {
+		if !validMapFile(name) {
+			return false
 		}
-		if m, err := LoadMap(filepath.Join(dir, n)); err == nil && m.NPlayers == 8 {
-			out = append(out, filepath.Join(dir, n))
-		}
-	}
-	return out
+		m, err := LoadMap(path)
+		return err == nil && m.NPlayers == 8
+	})
 }
 
 // latePositions returns the late positions of m for seeds 1..k (fewer

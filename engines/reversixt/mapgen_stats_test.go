@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -14,7 +13,6 @@ import (
 	"time"
 
 	"tourney/engines/game"
-	"tourney/engines/internal/shared"
 )
 
 // mapStat is what TestMapStats measures on one map.
@@ -153,23 +151,13 @@ func measureMap(tb testing.TB, name string, budgets []time.Duration) mapStat {
 // courseMaps lists the shared course maps that load (nil without
 // ../shared); comp marks the competition maps.
 func courseMaps() (all, comp []string) {
-	root := shared.Root()
-	if root == "" {
-		return nil, nil
-	}
-	dir := filepath.Join(root, "maps", "reversixt")
-	ents, _ := os.ReadDir(dir)
 	isComp := regexp.MustCompile(`^(comp20|20\d\d_comp)`)
-	for _, e := range ents {
-		n := e.Name()
-		if _, bad := invalidShared[n]; bad || !(strings.HasSuffix(n, ".map") || strings.HasSuffix(n, ".txt")) {
-			continue
+	all = sharedMapFiles(func(n, path string) bool {
+		if validMapFile(n) && isComp.MatchString(n) {
+			comp = append(comp, path)
 		}
-		all = append(all, filepath.Join(dir, n))
-		if isComp.MatchString(n) {
-			comp = append(comp, filepath.Join(dir, n))
-		}
-	}
+		return validMapFile(n)
+	})
 	return all, comp
 }
 

@@ -124,14 +124,7 @@ func TestOtherDesignsTinyBudgets(t *testing.T) {
 		} {
 			for _, bot := range otherDesigns {
 				b := newBot(t, bot)
-				t0 := time.Now()
-				a, err := b.Step(c.ctx, s.Clone(), p, c.b)
-				if err != nil || !s.IsLegal(p, a) {
-					t.Errorf("%s: %s budget %v: %v (%v)", name, bot, c.b, a, err)
-				}
-				if d := time.Since(t0); d > 2*time.Second {
-					t.Errorf("%s: %s budget %v took %v", name, bot, c.b, d)
-				}
+				stepsAtOnce(t, fmt.Sprintf("%s: %s", name, bot), b, c.ctx, s, p, c.b)
 				if c.b.Nodes > 0 && b.(game.Informer).LastMove().Nodes > c.b.Nodes+overrun(bot) {
 					t.Errorf("%s: %s searched %d nodes under %v", name, bot, b.(game.Informer).LastMove().Nodes, c.b)
 				}

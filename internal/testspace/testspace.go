@@ -1,6 +1,6 @@
 // Package testspace is the tests' spaces from text: a space's text from
 // its name, seed, game and bot (Text, Fixed), parsed and compiled
-// (Parse), a CSV file read whole (ReadCSV), whether the race detector
+// (Parse), the test binary as a fake external bot (FakeBot), a CSV file read whole (ReadCSV), whether the race detector
 // runs (Race) and the skip of heavy tests under it (HeavyUnderRace). It
 // imports the space and the study only; only tests import it (package tuner's, the command's and the
 // external tests of the sweep's parts).
@@ -12,6 +12,7 @@ import (
 	"os"
 	"testing"
 
+	"tourney/engines/external/externaltest"
 	"tourney/tuner/study"
 )
 
@@ -19,6 +20,33 @@ import (
 // bot, then rest (the scenario's other keys and the tables after it).
 func Text(name string, seed int, game, bot, rest string) string {
 	return fmt.Sprintf("\nname = %q\nseed = %d\n[[scenario]]\ngame = %q\nbot = %q\n", name, seed, game, bot) + rest
+}
+
+// PickParams declares the fake bot's one knob, pick (which legal move
+// it plays), for FakeBot.
+const PickParams = `{ pick = { type = "int", default = 0, min = 0, max = 3 } }`
+
+// FakeBot is the [bots.NAME] table of this test binary as the fake
+// external bot (externaltest) in mode on Connect Four: env adds
+// variables to the bot's environment (`, NAME = "value"` each, or
+// nothing), params is the params key's value (PickParams, or "hello":
+// the bot declares them at hello). Its start-up may take a minute: a
+// race-built binary on a busy machine took over 10 s to say hello, and
+// hello timing is not under test where this is used. Keys after it
+// belong to the table.
+func FakeBot(t testing.TB, name, mode, env, params string) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf(`[bots.%s]
+game    = "connect4"
+cmd     = [%q]
+env     = { %s = %q%s }
+params  = %s
+startup = "60s"
+`, name, exe, externaltest.Env, mode, env, params)
 }
 
 // Gate is the promotion gate's test space: a race over x1 of the
@@ -41,6 +69,29 @@ bootstrap = 100
 confirm = true
 confirm_games = 400
 ` + gate
+}
+
+// Knockout is the text of the served knockout's space: nine synthetic
+// variants (the defaults included) in a knockout of two rounds, at most
+// maxGames games an encounter (88 to 528 at 60).
+func Knockout(name string, seed, maxGames int) string {
+	return fmt.Sprintf(`name = %q
+seed = %d
+[[scenario]]
+game = "synthetic"
+bot  = "fixed"
+[params]
+elo = { values = [-150, -100, -60, -30, 20, 40, 60, 90] }
+[generate]
+method           = "grid"
+include_defaults = true
+[tournament]
+format     = "knockout"
+group      = 3
+advance    = 1
+min_blocks = 3
+max_games  = %d
+`, name, seed, maxGames)
 }
 
 // Fixed is the text of a space of the synthetic game's fixed bot: its

@@ -3,7 +3,6 @@ package cluster_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -94,17 +93,7 @@ func TestClusterMatchesLocal(t *testing.T) {
 	cancel()
 	wg.Wait()
 	clustertest.SameFiles(t, local, remote)
-	var sum struct {
-		Blocks  int               `json:"blocks"`
-		Players map[string]string `json:"players"`
-	}
-	b, _ := os.ReadFile(filepath.Join(remote, "summary.json"))
-	if err := json.Unmarshal(b, &sum); err != nil {
-		t.Fatal(err)
-	}
-	if sum.Blocks == 0 || len(sum.Players) != sum.Blocks {
-		t.Errorf("summary.json: %d blocks, players of %d", sum.Blocks, len(sum.Players))
-	}
+	clustertest.EveryBlockPlayed(t, remote)
 }
 
 // A worker of another version refuses the run, and the coordinator

@@ -79,26 +79,11 @@ func TestCalibrateStartupOnce(t *testing.T) {
 // test binary as the fake bot in mode, on Connect Four at depth 1.
 func fakeBotSpace(t *testing.T, name, bot, mode string) *study.Study {
 	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp, err := study.Parse(name+".toml", []byte(fmt.Sprintf(`name = %q
-[bots.%s]
-game    = "connect4"
-cmd     = [%q]
-env     = { %s = %q }
-params  = { pick = { type = "int", default = 0, min = 0, max = 3 } }
-startup = "60s"
-[[scenario]]
+	return testspace.Parse(t, name+".toml", fmt.Sprintf("name = %q\n", name)+testspace.FakeBot(t, bot, mode, "", testspace.PickParams)+fmt.Sprintf(`[[scenario]]
 game   = "connect4"
 bot    = %q
 budget = { depth = 1 }
 [params]
 pick = { values = [1, 2] }
-`, name, bot, exe, externaltest.Env, mode, bot)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sp
+`, bot))
 }

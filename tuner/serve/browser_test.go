@@ -17,40 +17,18 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"tourney/arena"
+	"tourney/internal/testspace"
 	"tourney/tuner"
 	"tourney/tuner/runner"
 	"tourney/tuner/serve"
 	"tourney/tuner/study"
 )
 
-// liveSpace: nine synthetic variants (the defaults included) in a
-// knockout of two rounds, 88 to 528 games; %MAX% and %SEED% vary.
-const liveSpace = `name = "live-ko"
-seed = %SEED%
-[[scenario]]
-game = "synthetic"
-bot  = "fixed"
-[params]
-elo = { values = [-150, -100, -60, -30, 20, 40, 60, 90] }
-[generate]
-method           = "grid"
-include_defaults = true
-[tournament]
-format     = "knockout"
-group      = 3
-advance    = 1
-min_blocks = 3
-max_games  = %MAX%
-`
-
+// loadLive is the served knockout (testspace.Knockout) at seed and
+// maxGames, compiled.
 func loadLive(t *testing.T, seed, maxGames int) *study.Study {
 	t.Helper()
-	text := strings.NewReplacer("%SEED%", strconv.Itoa(seed), "%MAX%", strconv.Itoa(maxGames)).Replace(liveSpace)
-	sp, err := study.Parse("live.toml", []byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sp
+	return testspace.Parse(t, "live.toml", testspace.Knockout("live-ko", seed, maxGames))
 }
 
 // slowRunner plays like the local runner and hands each game on after

@@ -4,16 +4,12 @@ package stats
 
 import (
 	"math/rand/v2"
-	"syscall"
 	"testing"
-	"time"
+
+	"tourney/internal/proccpu"
 )
 
-func cpuNow() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+var cpuNow = proccpu.Self
 
 // BenchmarkFitEffectsBootstrap: 8 000 two-seat games (4 000 blocks)
 // between the 4 096 variants of twelve binary knobs, 200 refits; reports

@@ -2,6 +2,7 @@ package clustertest
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -80,6 +81,23 @@ func SameFiles(t *testing.T, a, b string) {
 		if !bytes.Equal(x, y) {
 			t.Errorf("%s differs between %s and %s", f, a, b)
 		}
+	}
+}
+
+// EveryBlockPlayed checks that summary.json of the cluster run's results
+// directory dir counts blocks and names a player (a worker) for each.
+func EveryBlockPlayed(t *testing.T, dir string) {
+	t.Helper()
+	var sum struct {
+		Blocks  int               `json:"blocks"`
+		Players map[string]string `json:"players"`
+	}
+	b, _ := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if err := json.Unmarshal(b, &sum); err != nil {
+		t.Fatal(err)
+	}
+	if sum.Blocks == 0 || len(sum.Players) != sum.Blocks {
+		t.Errorf("summary.json: %d blocks, %d with a player", sum.Blocks, len(sum.Players))
 	}
 }
 
