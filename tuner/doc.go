@@ -81,7 +81,7 @@
 // repeated blocks are left out of the ratings and the tests); the winner
 // is rated on blocks that played no part in choosing it; the
 // tournament's intervals are widened for early stopping and
-// elimination; honest_test.go and coverage_test.go measure coverage,
+// elimination; honest_test.go measures coverage,
 // bias and the null on the synthetic game, and TestHonestNullCanFail
 // shows that the null test fails when the verdict is broken on purpose.
 //
