@@ -1,9 +1,12 @@
 // Package testspace is the tests' spaces from text: a space's text from
-// its name, seed, game and bot (Text, Fixed), parsed and compiled
-// (Parse), the test binary as a fake external bot (FakeBot), a CSV file read whole (ReadCSV), whether the race detector
-// runs (Race) and the skip of heavy tests under it (HeavyUnderRace). It
-// imports the space and the study only; only tests import it (package tuner's, the command's and the
-// external tests of the sweep's parts).
+// its name, seed, game and bot (Text, Fixed), the served knockout
+// (Knockout), the promotion gate's space (Gate), the test binary as a
+// fake external bot (FakeBot), parsed and compiled (Parse), a CSV file
+// read whole (ReadCSV), whether the race detector runs (Race) and the
+// skip of heavy tests under it (HeavyUnderRace). It imports the study
+// and the fake bot's package (externaltest) only; only tests import it
+// (package tuner's, the command's and the external tests of the sweep's
+// parts).
 package testspace
 
 import (
