@@ -331,10 +331,10 @@
 //     nobody (w = m) in the move gain and is left out of V.
 //   - rank_value (not in the spec) chooses the leaf value while more than
 //     2 players are active: "distance" is rule 4's, the opponents weighted
-//     (m − rd)/m; "soft" values the expected points, Σ over the active
-//     opponents q of T·tanh((Own(p) − Own(q))/T) / (n_act − 1) with
-//     Own = Score + Stock and T = rank_width × m × fields / n_act (fields:
-//     the map's cells that are not holes). A game's points are linear in
+//     (m − rd)/m; "soft" values the expected points, Stock(p) + Σ over
+//     the active opponents q of T·tanh((Score(p) − Score(q))/T) /
+//     (n_act − 1) with T = rank_width × m × fields / n_act (fields: the
+//     map's cells that are not holes). A game's points are linear in
 //     the opponents beaten, and the tanh is a soft count of them: a field
 //     taken from an opponent level with p weighs most, one from an
 //     opponent far ahead or behind little. With 2 active players both are

@@ -59,7 +59,7 @@ type EvalConfig struct {
 // Values of RankValue (parameter rank_value).
 const (
 	RankDistance = "distance" // spec §10.2 rule 4: opponents weighted (m − rd)/m
-	RankSoft     = "soft"     // the expected points: Σ T·tanh((Own(p) − Own(q))/T), Own = Score + Stock
+	RankSoft     = "soft"     // the expected points: Stock(p) + Σ T·tanh((Score(p) − Score(q))/T)
 )
 
 // DefaultEvalConfig is the evaluation of spec §10 with every default.
@@ -510,7 +510,7 @@ func (e *evaluator) value(s *State, p int) float64 {
 		v += float64(s.ow[p]) * e.vo
 	}
 	if e.soft {
-		v = e.softValue(s, p, &sc)
+		v += e.softValue(s, p, &sc) - sc[p]
 	} else {
 		for q := 0; q < s.n; q++ {
 			if w := e.oppW[q]; w != 0 {
@@ -536,37 +536,26 @@ func (e *evaluator) value(s *State, p int) float64 {
 	return v
 }
 
-// softValue is rank_value = "soft"'s leaf value for seat p with more
-// than two active players:
+// softValue is rank_value = "soft"'s value of the fields for seat p
+// with more than two active players, which replaces Score(p) minus the
+// weighted opponents' Scores in V (Stock(p) counts as in rule 4):
 //
-//	V = Σ_{q active, q≠p} T·tanh((Own(p) − Own(q))/T) / (n_act − 1),
-//	Own(q) = Score(q) + Stock(q)
+//	V = Stock(p) + Σ_{q active, q≠p} T·tanh((Score(p) − Score(q))/T) / (n_act − 1)
 //
 // A game's points are linear in the opponents p finishes ahead of (points
-// (n − rank)/(n − 1), ties sharing the better rank), so (V/T + 1)/2 is a
-// soft count of them, a share of the points: a field taken from an
-// opponent close in value weighs most, one taken from an opponent far
-// ahead or far behind (whose order against p it will hardly change)
-// little. The gap counts both players' stocks: a stone in stock is worth
-// Vb or Vo to its owner whoever it is (rule 4 counts p's alone, and an
-// overwrite stone is worth tens of fields, which would put p beyond T
-// from every opponent on a map with a large stock). With gaps small
-// against T, V is Own(p) minus the opponents' mean Own: rule 4 without
-// the rank distances, with the opponents' stocks.
+// (n − rank)/(n − 1), ties sharing the better rank), so the sum is a soft
+// count of them, a share of the points: a field taken from an opponent
+// close in Score weighs most, one taken from an opponent far ahead or far
+// behind (whose order against p it will hardly change) little. The stock
+// stays outside the count: an overwrite stone is worth tens of fields
+// (Vo), and inside the tanh a map's stocks would put every gap beyond T.
+// With gaps small against T, V is rule 4's without the rank distances.
 func (e *evaluator) softValue(s *State, p int, sc *[8]float64) float64 {
 	t := e.softT
-	own := func(q int) float64 {
-		o := sc[q] + float64(s.bombs[q])*e.vb
-		if s.phase == Phase1 {
-			o += float64(s.ow[q]) * e.vo
-		}
-		return o
-	}
-	op := own(p)
 	v := 0.0
 	for q := 0; q < s.n; q++ {
 		if q != p && !e.disq[q] {
-			v += t * math.Tanh((op-own(q))/t)
+			v += t * math.Tanh((sc[p]-sc[q])/t)
 		}
 	}
 	return v / float64(e.active-1)

@@ -9,8 +9,8 @@ import (
 )
 
 // rank_value = "soft" (more than 2 active players): V is the soft count
-// of the opponents beaten, Σ T·tanh((Own(p) − Own(q))/T) / (n_act − 1)
-// (Own = Score + Stock),
+// of the opponents beaten, Stock(p) + Σ T·tanh((Score(p) − Score(q))/T)
+// / (n_act − 1),
 // with T = rank_width × m × fields / n_act; with 2 active players V is
 // rule 4's, the same under both values.
 func TestRankSoftValue(t *testing.T) {
@@ -20,10 +20,10 @@ func TestRankSoftValue(t *testing.T) {
 	e := newEvaluator(ec)
 	e.setRoot(s, 0)
 	sc, _ := e.scores(s)
-	// every seat holds 1 overwrite stone and 1 bomb: the stocks cancel
 	own := sc[0]
 	tw := 0.5 * 16 * 16 / 3.0 // 16 fields, no hole, 3 active
-	want := (tw*math.Tanh((own-sc[1])/tw) + tw*math.Tanh((own-sc[2])/tw)) / 2
+	want := float64(s.bombs[0])*e.vb + float64(s.ow[0])*e.vo +
+		(tw*math.Tanh((own-sc[1])/tw)+tw*math.Tanh((own-sc[2])/tw))/2
 	if got := e.value(s, 0); !near(got, want) {
 		t.Errorf("soft V = %v, want %v", got, want)
 	}
