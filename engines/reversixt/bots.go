@@ -39,6 +39,8 @@ const (
 	ParamBombValueFactor      = "bomb_value_factor"
 	ParamOverwriteValueFactor = "overwrite_value_factor"
 	ParamScoreScale           = "score_scale" // the corrected spec's rule 5, or the first version's scale
+	ParamRankValue            = "rank_value"  // not in the spec: the leaf value with more than 2 players
+	ParamRankWidth            = "rank_width"
 
 	ParamSearch       = "search"
 	ParamUseOrdering  = "use_ordering"
@@ -177,6 +179,10 @@ func ParanoidFrom(p game.Params) Paranoid {
 	if p.Has(ParamScoreScale) {
 		c.Eval.LegacyScale = p.Str(ParamScoreScale) == ScaleLegacy
 	}
+	if p.Has(ParamRankValue) {
+		c.Eval.RankValue = p.Str(ParamRankValue)
+	}
+	fl(ParamRankWidth, &c.Eval.RankWidth)
 	bo(ParamUseOrdering, &c.UseOrdering)
 	bo(ParamUseDeepening, &c.Search.Deepening)
 	in(ParamMaxDepth, &c.Search.MaxDepth)
@@ -240,6 +246,9 @@ func ParanoidSpec() game.BotSpec {
 		f(ParamOverwriteValueFactor, 10, 0, 20, "Vo = factor × H·W / (H + W)"),
 		{Name: ParamScoreScale, Kind: game.String, Default: ScaleRatio, Choices: []string{ScaleRatio, ScaleLegacy},
 			Doc: "ratio: the fields' values carry K exactly when the stock values do; legacy: Score ×K in every game (2-player overwrite stones then worth 1/16)"},
+		{Name: ParamRankValue, Kind: game.String, Default: RankDistance, Choices: []string{RankDistance, RankSoft},
+			Doc: "leaf value with more than 2 active players: distance (spec: opponents weighted (K − rank distance)/K) or soft (the expected points: Σ over opponents T·tanh(gap/T), a soft count of those beaten)"},
+		f(ParamRankWidth, DefaultRankWidth, 0.02, 4, "rank_value = soft: width T of a gap, as a share of a player's fair share of the fields (log scale)"),
 		// §10.3
 		{Name: ParamSearch, Kind: game.String, Default: SearchParanoid, Choices: []string{SearchParanoid},
 			Doc: "paranoid alpha-beta: every opponent minimises V"},

@@ -329,6 +329,16 @@
 //     (ties share the better rank), rd = |rank(p) − rank(q)| while more than
 //     2 players are active, otherwise 0. A disqualified owner counts like
 //     nobody (w = m) in the move gain and is left out of V.
+//   - rank_value (not in the spec) chooses the leaf value while more than
+//     2 players are active: "distance" is rule 4's, the opponents weighted
+//     (m − rd)/m; "soft" values the expected points, Stock(p) + Σ over
+//     the active opponents q of T·tanh((Score(p) − Score(q))/T) /
+//     (n_act − 1) with T = rank_width × m × fields / n_act (fields: the
+//     map's cells that are not holes). A game's points are linear in
+//     the opponents beaten, and the tanh is a soft count of them: a field
+//     taken from an opponent level with p weighs most, one from an
+//     opponent far ahead or behind little. With 2 active players both are
+//     rule 4's V.
 //   - Vb, Vo (×K with more than 2 active players), m and the bonus
 //     decision are recomputed at every root, which covers "after each
 //     disqualification".

@@ -43,7 +43,24 @@ type EvalConfig struct {
 	// Off (score_scale = "ratio", the default): the fields' values carry
 	// K exactly when the stock values do (spec §10.2 rule 5).
 	LegacyScale bool
+
+	// RankValue is the leaf value with more than two active players
+	// (parameter rank_value): RankDistance (the default of spec §10.2
+	// rule 4) weighs each opponent's Score by (m − rd)/m, RankSoft values
+	// the expected points, a soft count of the opponents the root player
+	// is ahead of (see evaluator.value). With two active players both are
+	// V of rule 4.
+	RankValue string
+	// RankWidth is rank_value = "soft"'s width T as a share of a player's
+	// fair share of the map: T = RankWidth × m × fields / n_act.
+	RankWidth float64
 }
+
+// Values of RankValue (parameter rank_value).
+const (
+	RankDistance = "distance" // spec §10.2 rule 4: opponents weighted (m − rd)/m
+	RankSoft     = "soft"     // the expected points: Stock(p) + Σ T·tanh((Score(p) − Score(q))/T)
+)
 
 // DefaultEvalConfig is the evaluation of spec §10 with every default.
 func DefaultEvalConfig() EvalConfig {
@@ -58,8 +75,13 @@ func DefaultEvalConfig() EvalConfig {
 		EdgeReachShare:       0.333,
 		BombValueFactor:      2,
 		OverwriteValueFactor: 10,
+		RankValue:            RankDistance,
+		RankWidth:            DefaultRankWidth,
 	}
 }
+
+// DefaultRankWidth is the default of rank_width.
+const DefaultRankWidth = 0.25
 
 // Passages returns, for every cell of m, the number of the 4 axes
 // (vertical, horizontal, the two diagonals) along which the step function
@@ -257,6 +279,7 @@ type evaluator struct {
 	intStrat bool
 	// stones and free fields at the start (progress g)
 	initStones, initFree int
+	fields               int // the cells that are not holes
 
 	// per root
 	n      int
@@ -267,7 +290,11 @@ type evaluator struct {
 	mul    float64
 	disq   [8]bool
 	vb, vo float64
-	bonus  int // CodeBomb or CodeOverwrite
+	// soft: the leaf value is rank_value = "soft"'s (more than 2 active
+	// players), with width softT.
+	soft  bool
+	softT float64
+	bonus int // CodeBomb or CodeOverwrite
 
 	rd   [8][8]int      // rank distance between seats
 	oppW [8]float64     // root's weight on opponent q's Score: (m − rd)/m/(n_act − 1)
@@ -328,8 +355,11 @@ func (e *evaluator) setMap(m *Map) {
 			e.intStrat = false
 		}
 	}
-	e.initStones, e.initFree = 0, 0
+	e.initStones, e.initFree, e.fields = 0, 0, 0
 	for _, v := range m.Cells {
+		if v != Hole {
+			e.fields++
+		}
 		switch {
 		case isStone(v):
 			e.initStones++
@@ -419,6 +449,8 @@ func (e *evaluator) setRoot(s *State, p int) {
 	e.lkey, e.kkey = lineKey{}, lineKey{}
 	e.gen++
 	e.bonus = BonusCode(e.ec, e.vb, e.vo, e.active)
+	e.soft = e.ec.RankValue == RankSoft && e.active > 2
+	e.softT = max(e.ec.RankWidth*e.mul*float64(e.fields)/float64(max(e.active, 1)), 1e-9)
 	sc, _ := e.scores(s)
 	var rank [8]int
 	for q := 0; q < s.n; q++ {
@@ -477,9 +509,13 @@ func (e *evaluator) value(s *State, p int) float64 {
 	if s.phase == Phase1 {
 		v += float64(s.ow[p]) * e.vo
 	}
-	for q := 0; q < s.n; q++ {
-		if w := e.oppW[q]; w != 0 {
-			v -= w * sc[q]
+	if e.soft {
+		v += e.softValue(s, p, &sc) - sc[p]
+	} else {
+		for q := 0; q < s.n; q++ {
+			if w := e.oppW[q]; w != 0 {
+				v -= w * sc[q]
+			}
 		}
 	}
 	if s.phase == Over && e.active > 1 {
@@ -498,6 +534,31 @@ func (e *evaluator) value(s *State, p int) float64 {
 		v += WinValue * float64(worse-better) / float64(e.active-1)
 	}
 	return v
+}
+
+// softValue is rank_value = "soft"'s value of the fields for seat p
+// with more than two active players, which replaces Score(p) minus the
+// weighted opponents' Scores in V (Stock(p) counts as in rule 4):
+//
+//	V = Stock(p) + Σ_{q active, q≠p} T·tanh((Score(p) − Score(q))/T) / (n_act − 1)
+//
+// A game's points are linear in the opponents p finishes ahead of (points
+// (n − rank)/(n − 1), ties sharing the better rank), so the sum is a soft
+// count of them, a share of the points: a field taken from an opponent
+// close in Score weighs most, one taken from an opponent far ahead or far
+// behind (whose order against p it will hardly change) little. The stock
+// stays outside the count: an overwrite stone is worth tens of fields
+// (Vo), and inside the tanh a map's stocks would put every gap beyond T.
+// With gaps small against T, V is rule 4's without the rank distances.
+func (e *evaluator) softValue(s *State, p int, sc *[8]float64) float64 {
+	t := e.softT
+	v := 0.0
+	for q := 0; q < s.n; q++ {
+		if q != p && !e.disq[q] {
+			v += t * math.Tanh((sc[p]-sc[q])/t)
+		}
+	}
+	return v / float64(e.active-1)
 }
 
 // rayGains finds the captured lines of every target of mover p at once,
