@@ -29,6 +29,8 @@ const (
 	ParamPlayoutDepth      = "playout_depth"
 	ParamCutoffTemperature = "cutoff_temperature"
 	ParamWidening          = "widening"
+	ParamMinimaxWeight     = "minimax_weight"
+	ParamReuseTree         = "reuse_tree"
 )
 
 // MCTSIterationsPerDepth turns a depth budget into iterations: depth D
@@ -58,6 +60,15 @@ type MCTS struct {
 	// Widening k: a node visited N times tries its first 1 + ⌊k·√N⌋
 	// moves in gain order (progressive widening); 0 tries all.
 	Widening float64
+	// MinimaxWeight α (implicit minimax backups, MCTS-IM): a move's value
+	// in the selection is (1 − α)·mean reward + α·its minimax reward, the
+	// max^n value of the static rewards of the tree's evaluated nodes
+	// below it; 0 is plain UCT.
+	MinimaxWeight float64
+	// ReuseTree keeps, from one move of the bot to its next, the subtree
+	// of the position it now faces (found by hash within one round of
+	// moves below the last root), statistics included.
+	ReuseTree bool
 	// TimeShare scales a time bank's even share (search.Allot).
 	TimeShare float64
 }
@@ -71,6 +82,7 @@ func DefaultMCTS() MCTS {
 		PlayoutDepth:      0,
 		CutoffTemperature: 0.1,
 		Widening:          1,
+		MinimaxWeight:     0,
 		TimeShare:         1,
 	}
 }
@@ -91,6 +103,12 @@ func MCTSFrom(p game.Params) MCTS {
 	}
 	if p.Has(ParamWidening) {
 		c.Widening = p.Float(ParamWidening)
+	}
+	if p.Has(ParamReuseTree) {
+		c.ReuseTree = p.Bool(ParamReuseTree)
+	}
+	if p.Has(ParamMinimaxWeight) {
+		c.MinimaxWeight = p.Float(ParamMinimaxWeight)
 	}
 	if p.Has(ParamTimeShare) {
 		c.TimeShare = p.Float(ParamTimeShare)
@@ -121,6 +139,10 @@ func MCTSSpec() game.BotSpec {
 			Doc: "reward at a cut-off: σ of the evaluation's lead over each opponent / (T × mean |value| at the root); 0: rank share only"},
 		{Name: ParamWidening, Kind: game.Float, Default: d.Widening, Min: 0, Max: 16,
 			Doc: "progressive widening: a node visited N times tries its 1 + ⌊k·√N⌋ best moves by gain (0: all)"},
+		{Name: ParamMinimaxWeight, Kind: game.Float, Default: d.MinimaxWeight, Min: 0, Max: 1,
+			Doc: "implicit minimax backups: a move's value is (1 − α)·mean reward + α·the max^n value of the evaluated nodes below it (0: plain UCT)"},
+		{Name: ParamReuseTree, Kind: game.Bool, Default: d.ReuseTree,
+			Doc: "keep the subtree of the position the bot faces from its previous move's tree (statistics included)"},
 	}
 	for _, p := range ParanoidSpec().Params {
 		if mctsShared[p.Name] {
@@ -146,6 +168,11 @@ type mnode struct {
 	first, count int32
 	nexp         int32 // edges[first : first+nexp] may have been tried
 	n            int32 // visits
+	// mm is the node's minimax reward for every seat (MinimaxWeight):
+	// its static reward while no move below it was tried, then the
+	// reward vector of the tried child best for the mover (max^n).
+	mm   [8]float32
+	hash uint64 // the state's Hash (ReuseTree finds the next root by it)
 }
 
 // medge is a move of a node: its child (−1 before the first visit), its
@@ -170,7 +197,11 @@ type MCTSBot struct {
 	keys  []float64
 	ord   []int
 	buf   []game.Action
-	scale float64 // u: the mean |Score| of the active seats at the root (at least 1)
+	// the previous move's tree (ReuseTree), kept for the next move
+	onodes  []mnode
+	oedges  []medge
+	prevMap *Map
+	scale   float64 // u: the mean |Score| of the active seats at the root (at least 1)
 
 	// per move
 	count, limit int64
@@ -190,7 +221,10 @@ type MCTSResult struct {
 func NewMCTSBot(c MCTS) *MCTSBot { return &MCTSBot{cfg: c, ev: newEvaluator(c.Eval)} }
 
 // Reset implements game.Bot: the playouts draw from seed.
-func (b *MCTSBot) Reset(seed uint64) { b.rng = game.NewRand(seed) }
+func (b *MCTSBot) Reset(seed uint64) {
+	b.rng = game.NewRand(seed)
+	b.nodes, b.edges, b.prevMap = b.nodes[:0], b.edges[:0], nil
+}
 
 // Reconfigure implements game.Reconfigurer.
 func (b *MCTSBot) Reconfigure(p game.Params) bool {
@@ -200,6 +234,7 @@ func (b *MCTSBot) Reconfigure(p game.Params) bool {
 		b.ev = newEvaluator(c.Eval)
 	}
 	b.rng = nil
+	b.nodes, b.edges, b.prevMap = b.nodes[:0], b.edges[:0], nil
 	b.Last = MCTSResult{}
 	return true
 }
@@ -279,6 +314,9 @@ func (b *MCTSBot) listMoves(s *State, p int, keep int) (int32, int32) {
 // newNode adds the node of s (a phase-1 position, or a leaf) to the tree.
 func (b *MCTSBot) newNode(s *State, root bool) int32 {
 	nd := mnode{mover: -1}
+	if b.cfg.ReuseTree {
+		nd.hash = s.Hash()
+	}
 	if s.phase == Phase1 {
 		nd.mover = s.cur
 		if root {
@@ -413,11 +451,20 @@ func (b *MCTSBot) Step(ctx context.Context, s game.State, player int, bud game.B
 		iters = DefaultDepth * MCTSIterationsPerDepth
 	}
 	b.count = 0
-	b.nodes, b.edges = b.nodes[:0], b.edges[:0]
+	old := int32(-1)
+	if b.cfg.ReuseTree && b.prevMap == st.m {
+		old = b.findRoot(st, player)
+	}
+	b.prevMap = st.m
+	b.onodes, b.nodes = b.nodes, b.onodes[:0]
+	b.oedges, b.edges = b.edges, b.oedges[:0]
 	if !b.enter() {
 		return b.fallback(st, player)
 	}
 	b.newNode(st, true)
+	if old >= 0 {
+		b.graft(old)
+	}
 	root := b.nodes[0]
 	if root.count == 0 {
 		return b.fallback(st, player)
@@ -458,6 +505,82 @@ func (b *MCTSBot) Step(ctx context.Context, s game.State, player int, bud game.B
 	return b.Last.Move, nil
 }
 
+// findRoot looks in the previous move's tree (b.nodes), within one round
+// of moves below its root, for the node of st with player to move; −1
+// when there is none.
+func (b *MCTSBot) findRoot(st *State, player int) int32 {
+	if len(b.nodes) == 0 {
+		return -1
+	}
+	h := st.Hash()
+	level := []int32{0}
+	for d := 0; d <= st.n && len(level) > 0; d++ {
+		var next []int32
+		for _, ni := range level {
+			nd := &b.nodes[ni]
+			if d > 0 && nd.hash == h && int(nd.mover) == player {
+				return ni
+			}
+			for i := nd.first; i < nd.first+nd.nexp; i++ {
+				if c := b.edges[i].child; c >= 0 {
+					next = append(next, c)
+				}
+			}
+		}
+		level = next
+	}
+	return -1
+}
+
+// graft moves the old tree's node old (b.onodes, b.oedges) under the new
+// root (b.nodes[0], its moves just listed): its visits and minimax
+// reward, and each of its tried moves' statistics and subtree to the new
+// root's edge of the same move.
+func (b *MCTSBot) graft(old int32) {
+	on := b.onodes[old]
+	b.nodes[0].n, b.nodes[0].mm = on.n, on.mm
+	first, count := b.nodes[0].first, b.nodes[0].count
+	at := make(map[game.Action]int32, on.nexp)
+	for j := on.first; j < on.first+on.nexp; j++ {
+		if b.oedges[j].n > 0 {
+			at[b.oedges[j].a] = j
+		}
+	}
+	nexp := int32(0)
+	for i := first; i < first+count; i++ {
+		j, ok := at[b.edges[i].a]
+		if !ok {
+			continue
+		}
+		oe := b.oedges[j]
+		b.edges[i].n, b.edges[i].w = oe.n, oe.w
+		if oe.child >= 0 {
+			c := b.copySubtree(oe.child)
+			b.edges[i].child = c
+		}
+		nexp = i - first + 1
+	}
+	b.nodes[0].nexp = nexp
+}
+
+// copySubtree copies the old tree's node oi and everything below it to
+// the new tree and returns its index there.
+func (b *MCTSBot) copySubtree(oi int32) int32 {
+	on := b.onodes[oi]
+	ni := int32(len(b.nodes))
+	nd := on
+	nd.first = int32(len(b.edges))
+	b.nodes = append(b.nodes, nd)
+	b.edges = append(b.edges, b.oedges[on.first:on.first+on.count]...)
+	for k := int32(0); k < on.count; k++ {
+		if c := b.oedges[on.first+k].child; c >= 0 {
+			nc := b.copySubtree(c)
+			b.edges[nd.first+k].child = nc
+		}
+	}
+	return ni
+}
+
 // fallback answers without a search: the first move by gain, or the
 // first legal move.
 func (b *MCTSBot) fallback(st *State, player int) (game.Action, error) {
@@ -488,6 +611,7 @@ func (b *MCTSBot) iterate(st *State) bool {
 	}
 	ni := int32(0)
 	depth := 0
+	fresh := int32(-1) // the node this iteration added
 	// Selection and expansion.
 	for {
 		nd := &b.nodes[ni]
@@ -531,6 +655,10 @@ func (b *MCTSBot) iterate(st *State) bool {
 		}
 		c := b.newNode(st, false)
 		b.edges[ei].child = c
+		if b.cfg.MinimaxWeight > 0 && b.cfg.PlayoutDepth > 0 {
+			b.setStatic(c, st)
+		}
+		fresh = c
 		break
 	}
 	// Playout.
@@ -550,6 +678,14 @@ func (b *MCTSBot) iterate(st *State) bool {
 	}
 	r := b.rewards(st)
 	undo()
+	if b.cfg.MinimaxWeight > 0 {
+		if fresh >= 0 && b.cfg.PlayoutDepth == 0 {
+			for q := range r {
+				b.nodes[fresh].mm[q] = float32(r[q])
+			}
+		}
+		b.backupMinimax()
+	}
 	// Backup: each edge gets the reward of the seat that chose it.
 	b.nodes[0].n++
 	parent := int32(0)
@@ -564,6 +700,44 @@ func (b *MCTSBot) iterate(st *State) bool {
 	}
 	b.Last.Depth = max(b.Last.Depth, depth)
 	return true
+}
+
+// setStatic sets node ni's minimax reward to the static rewards of st
+// (its state), before a playout moves on from it.
+func (b *MCTSBot) setStatic(ni int32, st *State) {
+	r := b.rewards(st)
+	for q := range r {
+		b.nodes[ni].mm[q] = float32(r[q])
+	}
+}
+
+// backupMinimax recomputes, bottom-up along the iteration's path, every
+// inner node's minimax reward: the reward vector of its tried child best
+// for its mover (max^n; the first among equals, in gain order). The
+// path's leaf keeps its own (static, or terminal) reward.
+func (b *MCTSBot) backupMinimax() {
+	for k := len(b.path) - 1; k >= 0; k-- {
+		ni := int32(0)
+		if k > 0 {
+			ni = b.edges[b.path[k-1]].child
+		}
+		nd := &b.nodes[ni]
+		mv := nd.mover
+		best := int32(-1)
+		var bv float32
+		for i := nd.first; i < nd.first+nd.nexp; i++ {
+			c := b.edges[i].child
+			if c < 0 {
+				continue
+			}
+			if v := b.nodes[c].mm[mv]; best < 0 || v > bv {
+				best, bv = c, v
+			}
+		}
+		if best >= 0 {
+			nd.mm = b.nodes[best].mm
+		}
+	}
 }
 
 // playoutMove draws the playout's move from b.moves: uniformly among the
@@ -598,12 +772,17 @@ func (b *MCTSBot) selectEdge(nd *mnode) int32 {
 	best, bestV := nd.first, math.Inf(-1)
 	lnN := math.Log(float64(max(nd.n, 1)))
 	c := b.cfg.Exploration
+	alpha := b.cfg.MinimaxWeight
 	for i := nd.first; i < nd.first+nd.nexp; i++ {
 		e := &b.edges[i]
 		if e.n == 0 {
 			return i
 		}
-		v := e.w/float64(e.n) + c*math.Sqrt(lnN/float64(e.n))
+		q := e.w / float64(e.n)
+		if alpha > 0 {
+			q = (1-alpha)*q + alpha*float64(b.nodes[e.child].mm[nd.mover])
+		}
+		v := q + c*math.Sqrt(lnN/float64(e.n))
 		if v > bestV {
 			best, bestV = i, v
 		}
