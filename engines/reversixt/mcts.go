@@ -82,7 +82,8 @@ func DefaultMCTS() MCTS {
 		PlayoutDepth:      0,
 		CutoffTemperature: 0.1,
 		Widening:          1,
-		MinimaxWeight:     0,
+		MinimaxWeight:     1,
+		ReuseTree:         true,
 		TimeShare:         1,
 	}
 }
@@ -168,10 +169,16 @@ type mnode struct {
 	first, count int32
 	nexp         int32 // edges[first : first+nexp] may have been tried
 	n            int32 // visits
-	// mm is the node's minimax reward for every seat (MinimaxWeight):
-	// its static reward while no move below it was tried, then the
-	// reward vector of the tried child best for the mover (max^n).
-	mm   [8]float32
+	// mm is the node's minimax value for every seat (MinimaxWeight): its
+	// own value (mmValues) while no move below it was tried, then the
+	// vector of the tried child best for the mover (max^n).
+	mm [8]float64
+	// exact: mm is the game's result under best play (max^n) from
+	// here: a finished game, a move that wins for the mover, or every
+	// move of the node tried (none dropped by the cap) and exact.
+	exact bool
+	// truncated: the node kept only its best mctsMaxChildren moves.
+	truncated bool
 	hash uint64 // the state's Hash (ReuseTree finds the next root by it)
 }
 
@@ -201,6 +208,7 @@ type MCTSBot struct {
 	onodes  []mnode
 	oedges  []medge
 	prevMap *Map
+	cut     bool // the last listMoves dropped moves (the cap)
 	scale   float64 // u: the mean |Score| of the active seats at the root (at least 1)
 
 	// per move
@@ -301,7 +309,8 @@ func (b *MCTSBot) listMoves(s *State, p int, keep int) (int32, int32) {
 		}
 		return 0
 	})
-	if keep > 0 && len(b.ord) > keep {
+	b.cut = keep > 0 && len(b.ord) > keep
+	if b.cut {
 		b.ord = b.ord[:keep]
 	}
 	first := int32(len(b.edges))
@@ -487,12 +496,25 @@ func (b *MCTSBot) Step(ctx context.Context, s game.State, player int, bud game.B
 		if !deadline.IsZero() && it&15 == 0 && time.Now().After(deadline) {
 			break
 		}
+		if b.cfg.MinimaxWeight > 0 && b.nodes[0].exact {
+			break // the root's result is known: save the budget
+		}
 		if !b.iterate(st) {
 			break
 		}
 		b.Last.Iterations++
 	}
-	// The most visited move; ties: the higher mean, then gain order.
+	best := b.choose(player)
+	b.Last.Move, b.Last.Visits, b.Last.Nodes = b.edges[best].a, int(b.edges[best].n), b.count
+	return b.Last.Move, nil
+}
+
+// choose is the root's move to play. Plain UCT: the most visited; ties:
+// the higher mean, then gain order. With minimax backups: the best
+// minimax value among the moves whose result is known and those visited
+// at least a tenth as often as the most visited (a move tried once or
+// twice has a value from a shallow look only); ties: the more visits.
+func (b *MCTSBot) choose(player int) int32 {
 	nd := b.nodes[0]
 	best := nd.first
 	for i := nd.first; i < nd.first+nd.nexp; i++ {
@@ -501,8 +523,21 @@ func (b *MCTSBot) Step(ctx context.Context, s game.State, player int, bud game.B
 			best = i
 		}
 	}
-	b.Last.Move, b.Last.Visits, b.Last.Nodes = b.edges[best].a, int(b.edges[best].n), b.count
-	return b.Last.Move, nil
+	if b.cfg.MinimaxWeight == 0 || b.edges[best].child < 0 {
+		return best
+	}
+	floor := (b.edges[best].n + 9) / 10
+	bv := b.nodes[b.edges[best].child].mm[player]
+	for i := nd.first; i < nd.first+nd.nexp; i++ {
+		e := &b.edges[i]
+		if e.child < 0 || !b.nodes[e.child].exact && e.n < floor {
+			continue
+		}
+		if v := b.nodes[e.child].mm[player]; v > bv || v == bv && e.n > b.edges[best].n {
+			best, bv = i, v
+		}
+	}
+	return best
 }
 
 // findRoot looks in the previous move's tree (b.nodes), within one round
@@ -611,7 +646,6 @@ func (b *MCTSBot) iterate(st *State) bool {
 	}
 	ni := int32(0)
 	depth := 0
-	fresh := int32(-1) // the node this iteration added
 	// Selection and expansion.
 	for {
 		nd := &b.nodes[ni]
@@ -624,6 +658,7 @@ func (b *MCTSBot) iterate(st *State) bool {
 			// again, and listing and ordering hundreds of moves
 			// costs far more than the node's evaluation.
 			nd.first, nd.count = b.listMoves(st, int(nd.mover), mctsMaxChildren)
+			nd.truncated = b.cut
 			nd.listed = true
 		}
 		if nd.count == 0 {
@@ -637,8 +672,15 @@ func (b *MCTSBot) iterate(st *State) bool {
 		if nd.nexp < allowed {
 			ei = nd.first + nd.nexp
 			nd.nexp++
-		} else {
-			ei = b.selectEdge(nd)
+		} else if ei = b.selectEdge(nd); ei < 0 {
+			// Every tried move's result is known: try the next one
+			// (or, with none left, replay the best).
+			if nd.nexp < nd.count {
+				ei = nd.first + nd.nexp
+				nd.nexp++
+			} else {
+				ei = b.bestResult(nd)
+			}
 		}
 		if !b.enter() {
 			undo()
@@ -655,10 +697,9 @@ func (b *MCTSBot) iterate(st *State) bool {
 		}
 		c := b.newNode(st, false)
 		b.edges[ei].child = c
-		if b.cfg.MinimaxWeight > 0 && b.cfg.PlayoutDepth > 0 {
+		if b.cfg.MinimaxWeight > 0 {
 			b.setStatic(c, st)
 		}
-		fresh = c
 		break
 	}
 	// Playout.
@@ -679,11 +720,6 @@ func (b *MCTSBot) iterate(st *State) bool {
 	r := b.rewards(st)
 	undo()
 	if b.cfg.MinimaxWeight > 0 {
-		if fresh >= 0 && b.cfg.PlayoutDepth == 0 {
-			for q := range r {
-				b.nodes[fresh].mm[q] = float32(r[q])
-			}
-		}
 		b.backupMinimax()
 	}
 	// Backup: each edge gets the reward of the seat that chose it.
@@ -702,13 +738,69 @@ func (b *MCTSBot) iterate(st *State) bool {
 	return true
 }
 
-// setStatic sets node ni's minimax reward to the static rewards of st
-// (its state), before a playout moves on from it.
-func (b *MCTSBot) setStatic(ni int32, st *State) {
-	r := b.rewards(st)
-	for q := range r {
-		b.nodes[ni].mm[q] = float32(r[q])
+// mmValues is the value of s for every seat that the minimax backups
+// use: at a cut-off the mean lead of H over the other active seats (in
+// evaluation units, unbounded: a squashed reward saturates, and a
+// minimax over saturated rewards cannot tell good moves from bad), at
+// the end of the game ±WinValue times the share of seats beaten less
+// the share that beat it, plus the mean lead in stones; a disqualified
+// seat −2·WinValue.
+func (b *MCTSBot) mmValues(s *State) (v [8]float64) {
+	n := s.n
+	var h [8]float64
+	over := s.phase == Over
+	if over {
+		for q := 0; q < n; q++ {
+			h[q] = float64(s.vals[q+1])
+		}
+	} else {
+		h = b.heuristic(s)
 	}
+	active := 0
+	for q := 0; q < n; q++ {
+		if !s.disq[q] {
+			active++
+		}
+	}
+	for q := 0; q < n; q++ {
+		if s.disq[q] {
+			v[q] = -2 * WinValue
+			continue
+		}
+		if active < 2 {
+			v[q] = WinValue
+			continue
+		}
+		lead, res := 0.0, 0.0
+		for o := 0; o < n; o++ {
+			if o == q || s.disq[o] {
+				continue
+			}
+			d := h[q] - h[o]
+			lead += d
+			switch {
+			case d > 0:
+				res++
+			case d < 0:
+				res--
+			}
+		}
+		v[q] = lead / float64(active-1)
+		if over {
+			v[q] += WinValue * res / float64(active-1)
+		}
+	}
+	return
+}
+
+// mmProven: a minimax value at or beyond it is a result (won or lost for
+// certain, as far as the tree goes).
+const mmProven = WinValue / 2
+
+// setStatic sets node ni's minimax value from st (its state).
+func (b *MCTSBot) setStatic(ni int32, st *State) {
+	b.nodes[ni].mm = b.mmValues(st)
+	b.nodes[ni].exact = st.phase == Over
 }
 
 // backupMinimax recomputes, bottom-up along the iteration's path, every
@@ -724,20 +816,36 @@ func (b *MCTSBot) backupMinimax() {
 		nd := &b.nodes[ni]
 		mv := nd.mover
 		best := int32(-1)
-		var bv float32
+		var bv float64
+		all := nd.listed && !nd.truncated && nd.nexp == nd.count
 		for i := nd.first; i < nd.first+nd.nexp; i++ {
 			c := b.edges[i].child
 			if c < 0 {
+				all = false
 				continue
 			}
+			all = all && b.nodes[c].exact
 			if v := b.nodes[c].mm[mv]; best < 0 || v > bv {
 				best, bv = c, v
 			}
 		}
 		if best >= 0 {
 			nd.mm = b.nodes[best].mm
+			nd.exact = all || b.nodes[best].exact && bv >= mmProven
 		}
 	}
+}
+
+// bestResult is the tried move of nd best for its mover by minimax value
+// (the first among equals).
+func (b *MCTSBot) bestResult(nd *mnode) int32 {
+	best, bv := nd.first, math.Inf(-1)
+	for i := nd.first; i < nd.first+nd.nexp; i++ {
+		if c := b.edges[i].child; c >= 0 && b.nodes[c].mm[nd.mover] > bv {
+			best, bv = i, b.nodes[c].mm[nd.mover]
+		}
+	}
+	return best
 }
 
 // playoutMove draws the playout's move from b.moves: uniformly among the
@@ -769,10 +877,24 @@ func (b *MCTSBot) playoutMove(st *State) game.Action {
 // selectEdge is UCB1 over the node's tried moves for its mover: the
 // highest mean + C·sqrt(ln N / n), the first among equals.
 func (b *MCTSBot) selectEdge(nd *mnode) int32 {
-	best, bestV := nd.first, math.Inf(-1)
+	best, bestV := int32(-1), math.Inf(-1)
 	lnN := math.Log(float64(max(nd.n, 1)))
 	c := b.cfg.Exploration
 	alpha := b.cfg.MinimaxWeight
+	// The minimax values of the tried moves that are not results,
+	// mapped onto [0, 1] by their range among the siblings (the
+	// evaluation's units vary with the map and the game's stage); a won
+	// result counts 2, a lost one −1.
+	lo, hi := math.Inf(1), math.Inf(-1)
+	if alpha > 0 {
+		for i := nd.first; i < nd.first+nd.nexp; i++ {
+			if ch := b.edges[i].child; ch >= 0 {
+				if v := b.nodes[ch].mm[nd.mover]; math.Abs(v) < mmProven {
+					lo, hi = min(lo, v), max(hi, v)
+				}
+			}
+		}
+	}
 	for i := nd.first; i < nd.first+nd.nexp; i++ {
 		e := &b.edges[i]
 		if e.n == 0 {
@@ -780,7 +902,24 @@ func (b *MCTSBot) selectEdge(nd *mnode) int32 {
 		}
 		q := e.w / float64(e.n)
 		if alpha > 0 {
-			q = (1-alpha)*q + alpha*float64(b.nodes[e.child].mm[nd.mover])
+			v := b.nodes[e.child].mm[nd.mover]
+			var m float64
+			switch {
+			case v >= mmProven:
+				m = 2
+			case v <= -mmProven:
+				m = -1
+			case hi > lo:
+				m = (v - lo) / (hi - lo)
+			default:
+				m = 0.5
+			}
+			q = (1-alpha)*q + alpha*m
+		}
+		if alpha > 0 && b.nodes[e.child].exact {
+			// A known result: the minimax value counts it, and a
+			// visit would learn nothing.
+			continue
 		}
 		v := q + c*math.Sqrt(lnN/float64(e.n))
 		if v > bestV {

@@ -38,14 +38,14 @@ func solveWin(s *State, me int) int {
 	return best
 }
 
-// With minimax_weight every inner node's minimax reward is that of its
-// tried child best for its mover (max^n), and a leaf's its own static or
-// terminal reward; on a small endgame searched to the end the root's
-// minimax reward is the exact result.
+// With minimax_weight every inner node's minimax value is that of its
+// tried child best for its mover (max^n), a leaf's its own (mmValues);
+// in small endgames that the mover can win, the root's value is a won
+// result and the bot plays a winning move.
 func TestMCTSMinimaxBackup(t *testing.T) {
 	m := mustLoad(t, "standard8")
-	checked, exact := 0, 0
-	for seed := uint64(0); seed < 40 && exact < 3; seed++ {
+	checked, won := 0, 0
+	for seed := uint64(0); seed < 40 && won < 4; seed++ {
 		s := openingState(t, m, seed, 54)
 		if s.Phase() != Phase1 {
 			continue
@@ -55,7 +55,8 @@ func TestMCTSMinimaxBackup(t *testing.T) {
 		c.MinimaxWeight = 1
 		b := NewMCTSBot(c)
 		b.Reset(1)
-		if _, err := b.Step(t.Context(), s.Clone(), p, game.Budget{Nodes: 6000}); err != nil {
+		a, err := b.Step(t.Context(), s.Clone(), p, game.Budget{Nodes: 6000})
+		if err != nil {
 			t.Fatal(err)
 		}
 		for ni := range b.nodes {
@@ -71,33 +72,21 @@ func TestMCTSMinimaxBackup(t *testing.T) {
 			}
 			checked++
 		}
-		// The tree is complete when no node has an untried move or an
-		// unlisted child in phase 1.
-		complete := true
-		for ni := range b.nodes {
-			nd := &b.nodes[ni]
-			if nd.mover >= 0 && (!nd.listed || nd.nexp < nd.count) {
-				complete = false
-			}
-		}
-		if !complete {
+		if solveWin(s, p) != 1 {
 			continue
 		}
-		want := float32(0.5)
-		switch solveWin(s, p) {
-		case 1:
-			want = 1
-		case -1:
-			want = 0
+		won++
+		if v := b.nodes[0].mm[p]; v < mmProven {
+			t.Errorf("seed %d: a won endgame, the root's minimax value %v", seed, v)
 		}
-		if got := b.nodes[0].mm[p]; got != want {
-			t.Errorf("seed %d: a complete tree's minimax reward %v, the game's result %v", seed, got, want)
+		s.Apply(a)
+		if solveWin(s, p) != 1 {
+			t.Errorf("seed %d: a won endgame, the bot played %v, which does not win", seed, a)
 		}
-		exact++
 	}
-	t.Logf("%d nodes checked, %d complete trees", checked, exact)
-	if exact == 0 || checked == 0 {
-		t.Fatalf("no complete tree (%d nodes checked)", checked)
+	t.Logf("%d nodes checked, %d won endgames", checked, won)
+	if won == 0 || checked == 0 {
+		t.Fatalf("no won endgame (%d nodes checked)", checked)
 	}
 }
 

@@ -138,13 +138,15 @@ func TestMCTSPlayoutAvoidsOverwrites(t *testing.T) {
 }
 
 // With playouts the search draws from the bot's seed: the same seed gives
-// the same tree, another seed another one.
+// the same tree, another seed another one (with the mean rewards in the
+// selection: minimax_weight below 1).
 func TestMCTSSeeded(t *testing.T) {
 	s := openingState(t, mustLoad(t, "tri13"), 2, 8)
 	p := s.CurrentPlayer()
 	visits := func(seed uint64) []int32 {
 		c := DefaultMCTS()
 		c.PlayoutDepth = 4
+		c.MinimaxWeight = 0
 		b := NewMCTSBot(c)
 		b.Reset(seed)
 		if _, err := b.Step(t.Context(), s.Clone(), p, game.Budget{Nodes: 4000}); err != nil {
