@@ -179,7 +179,7 @@ type mnode struct {
 	exact bool
 	// truncated: the node kept only its best mctsMaxChildren moves.
 	truncated bool
-	hash uint64 // the state's Hash (ReuseTree finds the next root by it)
+	hash      uint64 // the state's Hash (ReuseTree finds the next root by it)
 }
 
 // medge is a move of a node: its child (−1 before the first visit), its
@@ -208,7 +208,7 @@ type MCTSBot struct {
 	onodes  []mnode
 	oedges  []medge
 	prevMap *Map
-	cut     bool // the last listMoves dropped moves (the cap)
+	cut     bool    // the last listMoves dropped moves (the cap)
 	scale   float64 // u: the mean |Score| of the active seats at the root (at least 1)
 
 	// per move
