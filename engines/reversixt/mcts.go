@@ -15,12 +15,14 @@ import (
 
 // Monte-Carlo tree search (UCT) for ReversiXT, 2 to 8 players. Each
 // iteration walks down the tree from the root by UCB1 in the real turn
-// order (skips included), every seat choosing by its own mean reward
-// (max^n: a node's statistics are those of the seat that moved into
-// it), adds one node, plays a short random playout and scores the
-// position it reached for every seat; the scores are backed up along
-// the path. The bomb phase is a leaf of the tree (the bot throws its
-// bombs with the paranoid bot's greedy rule).
+// order (skips included), every seat choosing by its own value (max^n:
+// a node's statistics are those of the seat that moved into it), adds
+// one node, plays a short random playout (none by default) and scores
+// the position it reached for every seat; the scores are backed up along
+// the path, and with minimax_weight the new node's evaluation is backed
+// up as a minimax value (MCTS-IM, see doc.go). The bomb phase is a leaf
+// of the tree (the bot throws its bombs with the paranoid bot's greedy
+// rule).
 
 // Parameter names of the mcts bot (besides the paranoid bot's
 // evaluation and bomb parameters, which it shares).
@@ -152,7 +154,7 @@ func MCTSSpec() game.BotSpec {
 	}
 	return game.BotSpec{
 		Name: "mcts",
-		Doc: fmt.Sprintf("Monte-Carlo tree search (UCT, max^n rewards per seat), moves tried by paranoid's gain, short random playouts scored by paranoid's evaluation, greedy bombs (%d iterations without a budget)",
+		Doc: fmt.Sprintf("Monte-Carlo tree search (UCT, max^n per seat) with implicit minimax backups of paranoid's evaluation, moves tried by paranoid's gain, the tree kept between moves, greedy bombs (%d iterations without a budget)",
 			DefaultDepth*MCTSIterationsPerDepth),
 		Params: params,
 		New: func(p game.Params) (game.Bot, error) {
