@@ -33,6 +33,7 @@ const (
 	ParamWidening          = "widening"
 	ParamMinimaxWeight     = "minimax_weight"
 	ParamReuseTree         = "reuse_tree"
+	ParamMinimaxWeightMany = "minimax_weight_multi"
 )
 
 // MCTSIterationsPerDepth turns a depth budget into iterations: depth D
@@ -67,6 +68,9 @@ type MCTS struct {
 	// max^n value of the static rewards of the tree's evaluated nodes
 	// below it; 0 is plain UCT.
 	MinimaxWeight float64
+	// MinimaxWeightMulti is α while more than two players are active
+	// (MinimaxWeight is α with two).
+	MinimaxWeightMulti float64
 	// ReuseTree keeps, from one move of the bot to its next, the subtree
 	// of the position it now faces (found by hash within one round of
 	// moves below the last root), statistics included.
@@ -78,15 +82,16 @@ type MCTS struct {
 // DefaultMCTS is the mcts bot with every default.
 func DefaultMCTS() MCTS {
 	return MCTS{
-		Eval:              DefaultEvalConfig(),
-		Bomb:              DefaultBombConfig(),
-		Exploration:       0.5,
-		PlayoutDepth:      0,
-		CutoffTemperature: 0.1,
-		Widening:          1,
-		MinimaxWeight:     1,
-		ReuseTree:         true,
-		TimeShare:         1,
+		Eval:               DefaultEvalConfig(),
+		Bomb:               DefaultBombConfig(),
+		Exploration:        0.5,
+		PlayoutDepth:       0,
+		CutoffTemperature:  0.1,
+		Widening:           1,
+		MinimaxWeight:      1,
+		MinimaxWeightMulti: 0,
+		ReuseTree:          true,
+		TimeShare:          1,
 	}
 }
 
@@ -112,6 +117,9 @@ func MCTSFrom(p game.Params) MCTS {
 	}
 	if p.Has(ParamMinimaxWeight) {
 		c.MinimaxWeight = p.Float(ParamMinimaxWeight)
+	}
+	if p.Has(ParamMinimaxWeightMany) {
+		c.MinimaxWeightMulti = p.Float(ParamMinimaxWeightMany)
 	}
 	if p.Has(ParamTimeShare) {
 		c.TimeShare = p.Float(ParamTimeShare)
@@ -144,6 +152,8 @@ func MCTSSpec() game.BotSpec {
 			Doc: "progressive widening: a node visited N times tries its 1 + ⌊k·√N⌋ best moves by gain (0: all)"},
 		{Name: ParamMinimaxWeight, Kind: game.Float, Default: d.MinimaxWeight, Min: 0, Max: 1,
 			Doc: "implicit minimax backups: a move's value is (1 − α)·mean reward + α·the max^n value of the evaluated nodes below it (0: plain UCT)"},
+		{Name: ParamMinimaxWeightMany, Kind: game.Float, Default: d.MinimaxWeightMulti, Min: 0, Max: 1,
+			Doc: "minimax_weight while more than two players are active"},
 		{Name: ParamReuseTree, Kind: game.Bool, Default: d.ReuseTree,
 			Doc: "keep the subtree of the position the bot faces from its previous move's tree (statistics included)"},
 	}
@@ -211,6 +221,7 @@ type MCTSBot struct {
 	oedges  []medge
 	prevMap *Map
 	cut     bool    // the last listMoves dropped moves (the cap)
+	alpha   float64 // α of this move: MinimaxWeight with two active players, else MinimaxWeightMulti
 	scale   float64 // u: the mean |Score| of the active seats at the root (at least 1)
 
 	// per move
@@ -462,10 +473,15 @@ func (b *MCTSBot) Step(ctx context.Context, s game.State, player int, bud game.B
 		iters = DefaultDepth * MCTSIterationsPerDepth
 	}
 	b.count = 0
-	old := int32(-1)
-	if b.cfg.ReuseTree && b.prevMap == st.m {
-		old = b.findRoot(st, player)
+	alpha := b.cfg.MinimaxWeight
+	if b.ev.active > 2 {
+		alpha = b.cfg.MinimaxWeightMulti
 	}
+	old := int32(-1)
+	if b.cfg.ReuseTree && b.prevMap == st.m && (alpha > 0) == (b.alpha > 0) {
+		old = b.findRoot(st, player) // (the old tree has minimax values if and only if this one will)
+	}
+	b.alpha = alpha
 	b.prevMap = st.m
 	b.onodes, b.nodes = b.nodes, b.onodes[:0]
 	b.oedges, b.edges = b.edges, b.oedges[:0]
@@ -498,7 +514,7 @@ func (b *MCTSBot) Step(ctx context.Context, s game.State, player int, bud game.B
 		if !deadline.IsZero() && it&15 == 0 && time.Now().After(deadline) {
 			break
 		}
-		if b.cfg.MinimaxWeight > 0 && b.nodes[0].exact {
+		if b.alpha > 0 && b.nodes[0].exact {
 			break // the root's result is known: save the budget
 		}
 		if !b.iterate(st) {
@@ -525,7 +541,7 @@ func (b *MCTSBot) choose(player int) int32 {
 			best = i
 		}
 	}
-	if b.cfg.MinimaxWeight == 0 || b.edges[best].child < 0 {
+	if b.alpha == 0 || b.edges[best].child < 0 {
 		return best
 	}
 	floor := (b.edges[best].n + 9) / 10
@@ -699,7 +715,7 @@ func (b *MCTSBot) iterate(st *State) bool {
 		}
 		c := b.newNode(st, false)
 		b.edges[ei].child = c
-		if b.cfg.MinimaxWeight > 0 {
+		if b.alpha > 0 {
 			b.setStatic(c, st)
 		}
 		break
@@ -721,7 +737,7 @@ func (b *MCTSBot) iterate(st *State) bool {
 	}
 	r := b.rewards(st)
 	undo()
-	if b.cfg.MinimaxWeight > 0 {
+	if b.alpha > 0 {
 		b.backupMinimax()
 	}
 	// Backup: each edge gets the reward of the seat that chose it.
@@ -882,7 +898,7 @@ func (b *MCTSBot) selectEdge(nd *mnode) int32 {
 	best, bestV := int32(-1), math.Inf(-1)
 	lnN := math.Log(float64(max(nd.n, 1)))
 	c := b.cfg.Exploration
-	alpha := b.cfg.MinimaxWeight
+	alpha := b.alpha
 	// The minimax values of the tried moves that are not results,
 	// mapped onto [0, 1] by their range among the siblings (the
 	// evaluation's units vary with the map and the game's stage); a won
