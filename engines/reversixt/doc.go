@@ -619,7 +619,9 @@
 //   - Implicit minimax backups (MCTS-IM; Lanctot, Winands, Pepels and
 //     Sturtevant, "Monte Carlo Tree Search with Heuristic Evaluations
 //     using Implicit Minimax Backups", 2014), minimax_weight α (default
-//     1). Every new node is scored with mmValues: at a cut-off, for each
+//     1) while two players are active, minimax_weight_multi with more
+//     (default 0: plain UCT; with 1 the new mcts lost to the old one on
+//     the 4-player course map comp2020_02_4p). Every new node is scored with mmValues: at a cut-off, for each
 //     seat the mean lead of H over the other active seats, in the
 //     evaluation's own units (unbounded: the squashed rewards above
 //     saturate, T·u is below 1 early in a game on course maps, and a
@@ -648,8 +650,9 @@
 //     the root, with its visits, minimax value and the statistics and
 //     subtrees of its tried moves (the root lists all its moves afresh
 //     and takes them over by move). A new game (Reset) or Reconfigure
-//     drops the tree. The reused nodes cost no budget (they are not
-//     states entered by this move's search).
+//     drops the tree, and so does a change between α = 0 and α > 0 (a
+//     player's disqualification can bring it). The reused nodes cost no
+//     budget (they are not states entered by this move's search).
 //
 // A node of mcts costs about the CPU of one of paranoid with 2 players
 // and up to 2.6× with more (BenchmarkBotNodeCost at the defaults: the
@@ -663,8 +666,8 @@
 // this; on the real clock, or under a loaded machine's wall-clock hang
 // limit, mcts is not fit for such maps yet.
 //
-// Its parameters: minimax_weight (α, default 1, 0..1), reuse_tree
-// (default true), exploration (C, default 0.5, 0..4), playout_depth
+// Its parameters: minimax_weight (α, default 1, 0..1),
+// minimax_weight_multi (default 0, 0..1), reuse_tree (default true), exploration (C, default 0.5, 0..4), playout_depth
 // (random moves before the cut-off, default 0: the new node itself is
 // scored, as in MCTS with an evaluation function; 0..64),
 // cutoff_temperature (default 0.1, 0..10), widening (default 1, 0..16),
