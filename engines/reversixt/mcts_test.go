@@ -8,7 +8,9 @@ import (
 )
 
 // A depth budget D runs D × MCTSIterationsPerDepth iterations, no budget
-// DefaultDepth × that; the chosen move is the root move most visited.
+// DefaultDepth × that; the chosen move is the root move most visited
+// (plain UCT: minimax_weight 0; with the backups the minimax value
+// decides).
 func TestMCTSIterations(t *testing.T) {
 	s := openingState(t, mustLoad(t, "duel10"), 2, 10)
 	p := s.CurrentPlayer()
@@ -16,7 +18,9 @@ func TestMCTSIterations(t *testing.T) {
 		b    game.Budget
 		want int
 	}{{game.Budget{Depth: 2}, 2 * MCTSIterationsPerDepth}, {game.Budget{}, DefaultDepth * MCTSIterationsPerDepth}} {
-		b := NewMCTSBot(DefaultMCTS())
+		c0 := DefaultMCTS()
+		c0.MinimaxWeight = 0
+		b := NewMCTSBot(c0)
 		b.Reset(3)
 		a, err := b.Step(t.Context(), s.Clone(), p, c.b)
 		if err != nil || !s.IsLegal(p, a) {
