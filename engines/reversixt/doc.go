@@ -676,6 +676,12 @@
 // duel10 and cross14 only (against paranoid at 20 000 nodes a move, 10
 // games each: 2 random moves scored 20% on duel10 and +0.18 points a
 // game on cross14, none 60% and +0.35); the course maps were not used.
+// minimax_weight 1 (on values in the evaluation's units) and reuse_tree
+// were chosen on one 2-player course map (comp2020_02_2p, at 200 ms a
+// move with the bank in nodes, against paranoid on the old scale); on
+// four other 2-player course maps they left mcts level with that
+// paranoid within a wide interval, and ahead of the old mcts by a margin
+// that does not exclude 0 (results/measurements.md).
 //
 // # JSON state encoding
 //
