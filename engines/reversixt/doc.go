@@ -590,7 +590,9 @@
 // it reached with a reward in [0, 1] for every seat, and adds to each
 // move on the path the reward of the seat that chose it. The move played
 // is the root move with the most visits (ties: the better mean, then
-// the gain order). Conventions of ours:
+// the gain order) in plain UCT (minimax_weight 0); with the minimax
+// backups below, the default, it is chosen by minimax value. Conventions
+// of ours:
 //
 //   - Rewards. At the end of the game: the share of the other active
 //     seats a seat beat by stones (ties ½; disqualified seats 0), the
@@ -624,7 +626,43 @@
 //   - Randomness: the playouts draw from the bot's seed (Reset), which
 //     the arena derives from the game's seed and the seat; nothing else
 //     is random, so a game replays byte for byte.
-//   - The tree is built afresh for every move (no reuse between moves).
+//   - Implicit minimax backups (MCTS-IM; Lanctot, Winands, Pepels and
+//     Sturtevant, "Monte Carlo Tree Search with Heuristic Evaluations
+//     using Implicit Minimax Backups", 2014), minimax_weight α (default
+//     1) while two players are active, minimax_weight_multi with more
+//     (default 0: plain UCT; with 1 the new mcts lost to the old one on
+//     the 4-player course map comp2020_02_4p). Every new node is scored with mmValues: at a cut-off, for each
+//     seat the mean lead of H over the other active seats, in the
+//     evaluation's own units (unbounded: the squashed rewards above
+//     saturate, T·u is below 1 early in a game on course maps, and a
+//     minimax over rewards of 0 and 1 cannot tell moves apart); at the
+//     end of the game ±WinValue times the share of seats beaten less the
+//     share that beat it, plus the lead in stones. Each iteration backs
+//     up, along its path, each node's value as that of its tried child
+//     best for the node's mover (max^n). In the selection a move's value
+//     is (1 − α)·its mean reward + α·its minimax value mapped onto [0, 1]
+//     by the range of its siblings' values (the evaluation's units vary
+//     with the map and the stage; a won result counts 2, a lost one −1).
+//     A node's value is exact (a result) when the game ended there, when
+//     a tried move wins for its mover, or when every move of it was tried
+//     (none dropped by the cap of 32) and is exact; an exact move is not
+//     selected again (a visit would learn nothing: when every tried move
+//     is exact the node tries its next move), and an exact root ends the
+//     search early, leaving the rest of the budget in the bank. The move
+//     played: a move known to win, else the best minimax value among the
+//     moves known exactly and those with at least a tenth of the most
+//     visited move's visits (ties: more visits). With α = 1 the mean
+//     rewards, and so playout_depth and cutoff_temperature, do not
+//     change the search (the rewards are still computed).
+//   - Tree reuse, reuse_tree (default true): the tree of the bot's last
+//     move is kept; at its next move the node of the position it faces
+//     (found by Hash within one round of moves below the old root) becomes
+//     the root, with its visits, minimax value and the statistics and
+//     subtrees of its tried moves (the root lists all its moves afresh
+//     and takes them over by move). A new game (Reset) or Reconfigure
+//     drops the tree, and so does a change between α = 0 and α > 0 (a
+//     player's disqualification can bring it). The reused nodes cost no
+//     budget (they are not states entered by this move's search).
 //
 // A node of mcts costs about the CPU of one of paranoid with 2 players
 // and up to 2.6× with more (BenchmarkBotNodeCost at the defaults: the
@@ -638,7 +676,8 @@
 // this; on the real clock, or under a loaded machine's wall-clock hang
 // limit, mcts is not fit for such maps yet.
 //
-// Its parameters: exploration (C, default 0.5, 0..4), playout_depth
+// Its parameters: minimax_weight (α, default 1, 0..1),
+// minimax_weight_multi (default 0, 0..1), reuse_tree (default true), exploration (C, default 0.5, 0..4), playout_depth
 // (random moves before the cut-off, default 0: the new node itself is
 // scored, as in MCTS with an evaluation function; 0..64),
 // cutoff_temperature (default 0.1, 0..10), widening (default 1, 0..16),
@@ -647,6 +686,12 @@
 // duel10 and cross14 only (against paranoid at 20 000 nodes a move, 10
 // games each: 2 random moves scored 20% on duel10 and +0.18 points a
 // game on cross14, none 60% and +0.35); the course maps were not used.
+// minimax_weight 1 (on values in the evaluation's units) and reuse_tree
+// were chosen on one 2-player course map (comp2020_02_2p, at 200 ms a
+// move with the bank in nodes, against paranoid on the old scale); on
+// four other 2-player course maps they left mcts level with that
+// paranoid within a wide interval, and ahead of the old mcts by a margin
+// that does not exclude 0 (results/measurements.md).
 //
 // # JSON state encoding
 //

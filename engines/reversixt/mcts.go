@@ -15,12 +15,14 @@ import (
 
 // Monte-Carlo tree search (UCT) for ReversiXT, 2 to 8 players. Each
 // iteration walks down the tree from the root by UCB1 in the real turn
-// order (skips included), every seat choosing by its own mean reward
-// (max^n: a node's statistics are those of the seat that moved into
-// it), adds one node, plays a short random playout and scores the
-// position it reached for every seat; the scores are backed up along
-// the path. The bomb phase is a leaf of the tree (the bot throws its
-// bombs with the paranoid bot's greedy rule).
+// order (skips included), every seat choosing by its own value (max^n:
+// a node's statistics are those of the seat that moved into it), adds
+// one node, plays a short random playout (none by default) and scores
+// the position it reached for every seat; the scores are backed up along
+// the path, and with minimax_weight the new node's evaluation is backed
+// up as a minimax value (MCTS-IM, see doc.go). The bomb phase is a leaf
+// of the tree (the bot throws its bombs with the paranoid bot's greedy
+// rule).
 
 // Parameter names of the mcts bot (besides the paranoid bot's
 // evaluation and bomb parameters, which it shares).
@@ -29,6 +31,9 @@ const (
 	ParamPlayoutDepth      = "playout_depth"
 	ParamCutoffTemperature = "cutoff_temperature"
 	ParamWidening          = "widening"
+	ParamMinimaxWeight     = "minimax_weight"
+	ParamReuseTree         = "reuse_tree"
+	ParamMinimaxWeightMany = "minimax_weight_multi"
 )
 
 // MCTSIterationsPerDepth turns a depth budget into iterations: depth D
@@ -58,6 +63,18 @@ type MCTS struct {
 	// Widening k: a node visited N times tries its first 1 + ⌊k·√N⌋
 	// moves in gain order (progressive widening); 0 tries all.
 	Widening float64
+	// MinimaxWeight α (implicit minimax backups, MCTS-IM): a move's value
+	// in the selection is (1 − α)·mean reward + α·its minimax reward, the
+	// max^n value of the static rewards of the tree's evaluated nodes
+	// below it; 0 is plain UCT.
+	MinimaxWeight float64
+	// MinimaxWeightMulti is α while more than two players are active
+	// (MinimaxWeight is α with two).
+	MinimaxWeightMulti float64
+	// ReuseTree keeps, from one move of the bot to its next, the subtree
+	// of the position it now faces (found by hash within one round of
+	// moves below the last root), statistics included.
+	ReuseTree bool
 	// TimeShare scales a time bank's even share (search.Allot).
 	TimeShare float64
 }
@@ -65,13 +82,16 @@ type MCTS struct {
 // DefaultMCTS is the mcts bot with every default.
 func DefaultMCTS() MCTS {
 	return MCTS{
-		Eval:              DefaultEvalConfig(),
-		Bomb:              DefaultBombConfig(),
-		Exploration:       0.5,
-		PlayoutDepth:      0,
-		CutoffTemperature: 0.1,
-		Widening:          1,
-		TimeShare:         1,
+		Eval:               DefaultEvalConfig(),
+		Bomb:               DefaultBombConfig(),
+		Exploration:        0.5,
+		PlayoutDepth:       0,
+		CutoffTemperature:  0.1,
+		Widening:           1,
+		MinimaxWeight:      1,
+		MinimaxWeightMulti: 0,
+		ReuseTree:          true,
+		TimeShare:          1,
 	}
 }
 
@@ -91,6 +111,15 @@ func MCTSFrom(p game.Params) MCTS {
 	}
 	if p.Has(ParamWidening) {
 		c.Widening = p.Float(ParamWidening)
+	}
+	if p.Has(ParamReuseTree) {
+		c.ReuseTree = p.Bool(ParamReuseTree)
+	}
+	if p.Has(ParamMinimaxWeight) {
+		c.MinimaxWeight = p.Float(ParamMinimaxWeight)
+	}
+	if p.Has(ParamMinimaxWeightMany) {
+		c.MinimaxWeightMulti = p.Float(ParamMinimaxWeightMany)
 	}
 	if p.Has(ParamTimeShare) {
 		c.TimeShare = p.Float(ParamTimeShare)
@@ -121,6 +150,12 @@ func MCTSSpec() game.BotSpec {
 			Doc: "reward at a cut-off: σ of the evaluation's lead over each opponent / (T × mean |value| at the root); 0: rank share only"},
 		{Name: ParamWidening, Kind: game.Float, Default: d.Widening, Min: 0, Max: 16,
 			Doc: "progressive widening: a node visited N times tries its 1 + ⌊k·√N⌋ best moves by gain (0: all)"},
+		{Name: ParamMinimaxWeight, Kind: game.Float, Default: d.MinimaxWeight, Min: 0, Max: 1,
+			Doc: "implicit minimax backups: a move's value is (1 − α)·mean reward + α·the max^n value of the evaluated nodes below it (0: plain UCT)"},
+		{Name: ParamMinimaxWeightMany, Kind: game.Float, Default: d.MinimaxWeightMulti, Min: 0, Max: 1,
+			Doc: "minimax_weight while more than two players are active"},
+		{Name: ParamReuseTree, Kind: game.Bool, Default: d.ReuseTree,
+			Doc: "keep the subtree of the position the bot faces from its previous move's tree (statistics included)"},
 	}
 	for _, p := range ParanoidSpec().Params {
 		if mctsShared[p.Name] {
@@ -129,7 +164,7 @@ func MCTSSpec() game.BotSpec {
 	}
 	return game.BotSpec{
 		Name: "mcts",
-		Doc: fmt.Sprintf("Monte-Carlo tree search (UCT, max^n rewards per seat), moves tried by paranoid's gain, short random playouts scored by paranoid's evaluation, greedy bombs (%d iterations without a budget)",
+		Doc: fmt.Sprintf("Monte-Carlo tree search (UCT, max^n per seat) with implicit minimax backups of paranoid's evaluation, moves tried by paranoid's gain, the tree kept between moves, greedy bombs (%d iterations without a budget)",
 			DefaultDepth*MCTSIterationsPerDepth),
 		Params: params,
 		New: func(p game.Params) (game.Bot, error) {
@@ -146,6 +181,17 @@ type mnode struct {
 	first, count int32
 	nexp         int32 // edges[first : first+nexp] may have been tried
 	n            int32 // visits
+	// mm is the node's minimax value for every seat (MinimaxWeight): its
+	// own value (mmValues) while no move below it was tried, then the
+	// vector of the tried child best for the mover (max^n).
+	mm [8]float64
+	// exact: mm is the game's result under best play (max^n) from
+	// here: a finished game, a move that wins for the mover, or every
+	// move of the node tried (none dropped by the cap) and exact.
+	exact bool
+	// truncated: the node kept only its best mctsMaxChildren moves.
+	truncated bool
+	hash      uint64 // the state's Hash (ReuseTree finds the next root by it)
 }
 
 // medge is a move of a node: its child (−1 before the first visit), its
@@ -170,7 +216,13 @@ type MCTSBot struct {
 	keys  []float64
 	ord   []int
 	buf   []game.Action
-	scale float64 // u: the mean |Score| of the active seats at the root (at least 1)
+	// the previous move's tree (ReuseTree), kept for the next move
+	onodes  []mnode
+	oedges  []medge
+	prevMap *Map
+	cut     bool    // the last listMoves dropped moves (the cap)
+	alpha   float64 // α of this move: MinimaxWeight with two active players, else MinimaxWeightMulti
+	scale   float64 // u: the mean |Score| of the active seats at the root (at least 1)
 
 	// per move
 	count, limit int64
@@ -190,7 +242,10 @@ type MCTSResult struct {
 func NewMCTSBot(c MCTS) *MCTSBot { return &MCTSBot{cfg: c, ev: newEvaluator(c.Eval)} }
 
 // Reset implements game.Bot: the playouts draw from seed.
-func (b *MCTSBot) Reset(seed uint64) { b.rng = game.NewRand(seed) }
+func (b *MCTSBot) Reset(seed uint64) {
+	b.rng = game.NewRand(seed)
+	b.nodes, b.edges, b.prevMap = b.nodes[:0], b.edges[:0], nil
+}
 
 // Reconfigure implements game.Reconfigurer.
 func (b *MCTSBot) Reconfigure(p game.Params) bool {
@@ -200,6 +255,7 @@ func (b *MCTSBot) Reconfigure(p game.Params) bool {
 		b.ev = newEvaluator(c.Eval)
 	}
 	b.rng = nil
+	b.nodes, b.edges, b.prevMap = b.nodes[:0], b.edges[:0], nil
 	b.Last = MCTSResult{}
 	return true
 }
@@ -266,7 +322,8 @@ func (b *MCTSBot) listMoves(s *State, p int, keep int) (int32, int32) {
 		}
 		return 0
 	})
-	if keep > 0 && len(b.ord) > keep {
+	b.cut = keep > 0 && len(b.ord) > keep
+	if b.cut {
 		b.ord = b.ord[:keep]
 	}
 	first := int32(len(b.edges))
@@ -279,6 +336,9 @@ func (b *MCTSBot) listMoves(s *State, p int, keep int) (int32, int32) {
 // newNode adds the node of s (a phase-1 position, or a leaf) to the tree.
 func (b *MCTSBot) newNode(s *State, root bool) int32 {
 	nd := mnode{mover: -1}
+	if b.cfg.ReuseTree {
+		nd.hash = s.Hash()
+	}
 	if s.phase == Phase1 {
 		nd.mover = s.cur
 		if root {
@@ -413,11 +473,25 @@ func (b *MCTSBot) Step(ctx context.Context, s game.State, player int, bud game.B
 		iters = DefaultDepth * MCTSIterationsPerDepth
 	}
 	b.count = 0
-	b.nodes, b.edges = b.nodes[:0], b.edges[:0]
+	alpha := b.cfg.MinimaxWeight
+	if b.ev.active > 2 {
+		alpha = b.cfg.MinimaxWeightMulti
+	}
+	old := int32(-1)
+	if b.cfg.ReuseTree && b.prevMap == st.m && (alpha > 0) == (b.alpha > 0) {
+		old = b.findRoot(st, player) // (the old tree has minimax values if and only if this one will)
+	}
+	b.alpha = alpha
+	b.prevMap = st.m
+	b.onodes, b.nodes = b.nodes, b.onodes[:0]
+	b.oedges, b.edges = b.edges, b.oedges[:0]
 	if !b.enter() {
 		return b.fallback(st, player)
 	}
 	b.newNode(st, true)
+	if old >= 0 {
+		b.graft(old)
+	}
 	root := b.nodes[0]
 	if root.count == 0 {
 		return b.fallback(st, player)
@@ -440,12 +514,25 @@ func (b *MCTSBot) Step(ctx context.Context, s game.State, player int, bud game.B
 		if !deadline.IsZero() && it&15 == 0 && time.Now().After(deadline) {
 			break
 		}
+		if b.alpha > 0 && b.nodes[0].exact {
+			break // the root's result is known: save the budget
+		}
 		if !b.iterate(st) {
 			break
 		}
 		b.Last.Iterations++
 	}
-	// The most visited move; ties: the higher mean, then gain order.
+	best := b.choose(player)
+	b.Last.Move, b.Last.Visits, b.Last.Nodes = b.edges[best].a, int(b.edges[best].n), b.count
+	return b.Last.Move, nil
+}
+
+// choose is the root's move to play. Plain UCT: the most visited; ties:
+// the higher mean, then gain order. With minimax backups: the best
+// minimax value among the moves whose result is known and those visited
+// at least a tenth as often as the most visited (a move tried once or
+// twice has a value from a shallow look only); ties: the more visits.
+func (b *MCTSBot) choose(player int) int32 {
 	nd := b.nodes[0]
 	best := nd.first
 	for i := nd.first; i < nd.first+nd.nexp; i++ {
@@ -454,8 +541,97 @@ func (b *MCTSBot) Step(ctx context.Context, s game.State, player int, bud game.B
 			best = i
 		}
 	}
-	b.Last.Move, b.Last.Visits, b.Last.Nodes = b.edges[best].a, int(b.edges[best].n), b.count
-	return b.Last.Move, nil
+	if b.alpha == 0 || b.edges[best].child < 0 {
+		return best
+	}
+	floor := (b.edges[best].n + 9) / 10
+	bv := b.nodes[b.edges[best].child].mm[player]
+	for i := nd.first; i < nd.first+nd.nexp; i++ {
+		e := &b.edges[i]
+		if e.child < 0 || !b.nodes[e.child].exact && e.n < floor {
+			continue
+		}
+		if v := b.nodes[e.child].mm[player]; v > bv || v == bv && e.n > b.edges[best].n {
+			best, bv = i, v
+		}
+	}
+	return best
+}
+
+// findRoot looks in the previous move's tree (b.nodes), within one round
+// of moves below its root, for the node of st with player to move; −1
+// when there is none.
+func (b *MCTSBot) findRoot(st *State, player int) int32 {
+	if len(b.nodes) == 0 {
+		return -1
+	}
+	h := st.Hash()
+	level := []int32{0}
+	for d := 0; d <= st.n && len(level) > 0; d++ {
+		var next []int32
+		for _, ni := range level {
+			nd := &b.nodes[ni]
+			if d > 0 && nd.hash == h && int(nd.mover) == player {
+				return ni
+			}
+			for i := nd.first; i < nd.first+nd.nexp; i++ {
+				if c := b.edges[i].child; c >= 0 {
+					next = append(next, c)
+				}
+			}
+		}
+		level = next
+	}
+	return -1
+}
+
+// graft moves the old tree's node old (b.onodes, b.oedges) under the new
+// root (b.nodes[0], its moves just listed): its visits and minimax
+// reward, and each of its tried moves' statistics and subtree to the new
+// root's edge of the same move.
+func (b *MCTSBot) graft(old int32) {
+	on := b.onodes[old]
+	b.nodes[0].n, b.nodes[0].mm = on.n, on.mm
+	first, count := b.nodes[0].first, b.nodes[0].count
+	at := make(map[game.Action]int32, on.nexp)
+	for j := on.first; j < on.first+on.nexp; j++ {
+		if b.oedges[j].n > 0 {
+			at[b.oedges[j].a] = j
+		}
+	}
+	nexp := int32(0)
+	for i := first; i < first+count; i++ {
+		j, ok := at[b.edges[i].a]
+		if !ok {
+			continue
+		}
+		oe := b.oedges[j]
+		b.edges[i].n, b.edges[i].w = oe.n, oe.w
+		if oe.child >= 0 {
+			c := b.copySubtree(oe.child)
+			b.edges[i].child = c
+		}
+		nexp = i - first + 1
+	}
+	b.nodes[0].nexp = nexp
+}
+
+// copySubtree copies the old tree's node oi and everything below it to
+// the new tree and returns its index there.
+func (b *MCTSBot) copySubtree(oi int32) int32 {
+	on := b.onodes[oi]
+	ni := int32(len(b.nodes))
+	nd := on
+	nd.first = int32(len(b.edges))
+	b.nodes = append(b.nodes, nd)
+	b.edges = append(b.edges, b.oedges[on.first:on.first+on.count]...)
+	for k := int32(0); k < on.count; k++ {
+		if c := b.oedges[on.first+k].child; c >= 0 {
+			nc := b.copySubtree(c)
+			b.edges[nd.first+k].child = nc
+		}
+	}
+	return ni
 }
 
 // fallback answers without a search: the first move by gain, or the
@@ -500,6 +676,7 @@ func (b *MCTSBot) iterate(st *State) bool {
 			// again, and listing and ordering hundreds of moves
 			// costs far more than the node's evaluation.
 			nd.first, nd.count = b.listMoves(st, int(nd.mover), mctsMaxChildren)
+			nd.truncated = b.cut
 			nd.listed = true
 		}
 		if nd.count == 0 {
@@ -513,8 +690,15 @@ func (b *MCTSBot) iterate(st *State) bool {
 		if nd.nexp < allowed {
 			ei = nd.first + nd.nexp
 			nd.nexp++
-		} else {
-			ei = b.selectEdge(nd)
+		} else if ei = b.selectEdge(nd); ei < 0 {
+			// Every tried move's result is known: try the next one
+			// (or, with none left, replay the best).
+			if nd.nexp < nd.count {
+				ei = nd.first + nd.nexp
+				nd.nexp++
+			} else {
+				ei = b.bestResult(nd)
+			}
 		}
 		if !b.enter() {
 			undo()
@@ -531,6 +715,9 @@ func (b *MCTSBot) iterate(st *State) bool {
 		}
 		c := b.newNode(st, false)
 		b.edges[ei].child = c
+		if b.alpha > 0 {
+			b.setStatic(c, st)
+		}
 		break
 	}
 	// Playout.
@@ -550,6 +737,9 @@ func (b *MCTSBot) iterate(st *State) bool {
 	}
 	r := b.rewards(st)
 	undo()
+	if b.alpha > 0 {
+		b.backupMinimax()
+	}
 	// Backup: each edge gets the reward of the seat that chose it.
 	b.nodes[0].n++
 	parent := int32(0)
@@ -564,6 +754,116 @@ func (b *MCTSBot) iterate(st *State) bool {
 	}
 	b.Last.Depth = max(b.Last.Depth, depth)
 	return true
+}
+
+// mmValues is the value of s for every seat that the minimax backups
+// use: at a cut-off the mean lead of H over the other active seats (in
+// evaluation units, unbounded: a squashed reward saturates, and a
+// minimax over saturated rewards cannot tell good moves from bad), at
+// the end of the game ±WinValue times the share of seats beaten less
+// the share that beat it, plus the mean lead in stones; a disqualified
+// seat −2·WinValue.
+func (b *MCTSBot) mmValues(s *State) (v [8]float64) {
+	n := s.n
+	var h [8]float64
+	over := s.phase == Over
+	if over {
+		for q := 0; q < n; q++ {
+			h[q] = float64(s.vals[q+1])
+		}
+	} else {
+		h = b.heuristic(s)
+	}
+	active := 0
+	for q := 0; q < n; q++ {
+		if !s.disq[q] {
+			active++
+		}
+	}
+	for q := 0; q < n; q++ {
+		if s.disq[q] {
+			v[q] = -2 * WinValue
+			continue
+		}
+		if active < 2 {
+			v[q] = WinValue
+			continue
+		}
+		lead, res := 0.0, 0.0
+		for o := 0; o < n; o++ {
+			if o == q || s.disq[o] {
+				continue
+			}
+			d := h[q] - h[o]
+			lead += d
+			switch {
+			case d > 0:
+				res++
+			case d < 0:
+				res--
+			}
+		}
+		v[q] = lead / float64(active-1)
+		if over {
+			v[q] += WinValue * res / float64(active-1)
+		}
+	}
+	return
+}
+
+// mmProven: a minimax value at or beyond it is a result (won or lost for
+// certain, as far as the tree goes).
+const mmProven = WinValue / 2
+
+// setStatic sets node ni's minimax value from st (its state).
+func (b *MCTSBot) setStatic(ni int32, st *State) {
+	b.nodes[ni].mm = b.mmValues(st)
+	b.nodes[ni].exact = st.phase == Over
+}
+
+// backupMinimax recomputes, bottom-up along the iteration's path, every
+// inner node's minimax reward: the reward vector of its tried child best
+// for its mover (max^n; the first among equals, in gain order). The
+// path's leaf keeps its own (static, or terminal) reward.
+func (b *MCTSBot) backupMinimax() {
+	for k := len(b.path) - 1; k >= 0; k-- {
+		ni := int32(0)
+		if k > 0 {
+			ni = b.edges[b.path[k-1]].child
+		}
+		nd := &b.nodes[ni]
+		mv := nd.mover
+		best := int32(-1)
+		var bv float64
+		all := nd.listed && !nd.truncated && nd.nexp == nd.count
+		for i := nd.first; i < nd.first+nd.nexp; i++ {
+			c := b.edges[i].child
+			if c < 0 {
+				all = false
+				continue
+			}
+			all = all && b.nodes[c].exact
+			if v := b.nodes[c].mm[mv]; best < 0 || v > bv {
+				best, bv = c, v
+			}
+		}
+		if best >= 0 {
+			nd.mm = b.nodes[best].mm
+			nd.exact = all || b.nodes[best].exact && bv >= mmProven
+		}
+	}
+}
+
+// bestResult is the tried move of nd best for its mover by minimax value
+// (the first among equals).
+func (b *MCTSBot) bestResult(nd *mnode) int32 {
+	best, bv := nd.first, math.Inf(-1)
+	for i := nd.first; i < nd.first+nd.nexp; i++ {
+		if c := b.edges[i].child; c >= 0 && b.nodes[c].mm[nd.mover] > bv {
+			best, bv = i, b.nodes[c].mm[nd.mover]
+		}
+	}
+	return best
 }
 
 // playoutMove draws the playout's move from b.moves: uniformly among the
@@ -595,15 +895,51 @@ func (b *MCTSBot) playoutMove(st *State) game.Action {
 // selectEdge is UCB1 over the node's tried moves for its mover: the
 // highest mean + C·sqrt(ln N / n), the first among equals.
 func (b *MCTSBot) selectEdge(nd *mnode) int32 {
-	best, bestV := nd.first, math.Inf(-1)
+	best, bestV := int32(-1), math.Inf(-1)
 	lnN := math.Log(float64(max(nd.n, 1)))
 	c := b.cfg.Exploration
+	alpha := b.alpha
+	// The minimax values of the tried moves that are not results,
+	// mapped onto [0, 1] by their range among the siblings (the
+	// evaluation's units vary with the map and the game's stage); a won
+	// result counts 2, a lost one −1.
+	lo, hi := math.Inf(1), math.Inf(-1)
+	if alpha > 0 {
+		for i := nd.first; i < nd.first+nd.nexp; i++ {
+			if ch := b.edges[i].child; ch >= 0 {
+				if v := b.nodes[ch].mm[nd.mover]; math.Abs(v) < mmProven {
+					lo, hi = min(lo, v), max(hi, v)
+				}
+			}
+		}
+	}
 	for i := nd.first; i < nd.first+nd.nexp; i++ {
 		e := &b.edges[i]
 		if e.n == 0 {
 			return i
 		}
-		v := e.w/float64(e.n) + c*math.Sqrt(lnN/float64(e.n))
+		q := e.w / float64(e.n)
+		if alpha > 0 {
+			v := b.nodes[e.child].mm[nd.mover]
+			var m float64
+			switch {
+			case v >= mmProven:
+				m = 2
+			case v <= -mmProven:
+				m = -1
+			case hi > lo:
+				m = (v - lo) / (hi - lo)
+			default:
+				m = 0.5
+			}
+			q = (1-alpha)*q + alpha*m
+		}
+		if alpha > 0 && b.nodes[e.child].exact {
+			// A known result: the minimax value counts it, and a
+			// visit would learn nothing.
+			continue
+		}
+		v := q + c*math.Sqrt(lnN/float64(e.n))
 		if v > bestV {
 			best, bestV = i, v
 		}

@@ -8,7 +8,9 @@ import (
 )
 
 // A depth budget D runs D × MCTSIterationsPerDepth iterations, no budget
-// DefaultDepth × that; the chosen move is the root move most visited.
+// DefaultDepth × that; the chosen move is the root move most visited
+// (plain UCT: minimax_weight 0; with the backups the minimax value
+// decides).
 func TestMCTSIterations(t *testing.T) {
 	s := openingState(t, mustLoad(t, "duel10"), 2, 10)
 	p := s.CurrentPlayer()
@@ -16,7 +18,9 @@ func TestMCTSIterations(t *testing.T) {
 		b    game.Budget
 		want int
 	}{{game.Budget{Depth: 2}, 2 * MCTSIterationsPerDepth}, {game.Budget{}, DefaultDepth * MCTSIterationsPerDepth}} {
-		b := NewMCTSBot(DefaultMCTS())
+		c0 := DefaultMCTS()
+		c0.MinimaxWeight = 0
+		b := NewMCTSBot(c0)
 		b.Reset(3)
 		a, err := b.Step(t.Context(), s.Clone(), p, c.b)
 		if err != nil || !s.IsLegal(p, a) {
@@ -138,13 +142,15 @@ func TestMCTSPlayoutAvoidsOverwrites(t *testing.T) {
 }
 
 // With playouts the search draws from the bot's seed: the same seed gives
-// the same tree, another seed another one.
+// the same tree, another seed another one (with the mean rewards in the
+// selection: minimax_weight below 1).
 func TestMCTSSeeded(t *testing.T) {
 	s := openingState(t, mustLoad(t, "tri13"), 2, 8)
 	p := s.CurrentPlayer()
 	visits := func(seed uint64) []int32 {
 		c := DefaultMCTS()
 		c.PlayoutDepth = 4
+		c.MinimaxWeight = 0
 		b := NewMCTSBot(c)
 		b.Reset(seed)
 		if _, err := b.Step(t.Context(), s.Clone(), p, game.Budget{Nodes: 4000}); err != nil {
