@@ -41,7 +41,8 @@ func drawnSweepSpace(t *testing.T, d *synthetic.Drawn, method, generate string) 
 // more often than the flats' "better". CI plays one short run of each;
 // TOURNEY_NULLS_SEEDS=n plays n of each at the shipped defaults (seeds
 // from 1001, or TOURNEY_NULLS_FIRST), TOURNEY_NULLS_METHOD one method,
-// TOURNEY_NULLS_FAMILY one family (drawn, ridges).
+// TOURNEY_NULLS_FAMILY one family (drawn, ridges), TOURNEY_NULLS_NEAR=0
+// the flats alone.
 func TestDrawnNulls(t *testing.T) {
 	runs, set := sweepSeeds("TOURNEY_NULLS_SEEDS", 1)
 	first, _ := sweepSeeds("TOURNEY_NULLS_FIRST", 1001)
@@ -67,6 +68,9 @@ func TestDrawnNulls(t *testing.T) {
 				if res.Verdict.Better {
 					flatBetter++
 					t.Logf("%s %s, flat %d: %q", fam.name, method, seed, res.Verdict.Text)
+				}
+				if os.Getenv("TOURNEY_NULLS_NEAR") == "0" {
+					continue // the flats alone
 				}
 				d := fam.draw(uint64(seed), false)
 				d = d.Scaled(1 + 4*game.NewRand(game.Mix(uint64(seed), 0x4ea7)).Float64())

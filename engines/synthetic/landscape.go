@@ -84,8 +84,11 @@ func (l *Landscape) Elo(p game.Params) float64 {
 // Value is the landscape's exact value at knobs p relative to the origin
 // (every knob 0, the bot's defaults, is 0 Elo), before the rounding of Elo.
 func (l *Landscape) Value(p game.Params) float64 {
-	return l.raw(func(k string) float64 { return knobValue(p, k) }) - l.origin
+	return l.valueOf(func(k string) float64 { return knobValue(p, k) })
 }
+
+// valueOf is Value of the knobs x reads.
+func (l *Landscape) valueOf(x func(string) float64) float64 { return l.raw(x) - l.origin }
 
 // HasField reports whether the landscape has a [field] table: its
 // landscape bot then announces two strengths (package doc, "A field").
@@ -95,9 +98,14 @@ func (l *Landscape) HasField() bool { return len(l.field) > 0 }
 // landscape bots (a field: fixed, random, external): Value plus the
 // [field] terms, relative to the defaults as Value is.
 func (l *Landscape) FieldValue(p game.Params) float64 {
-	v := l.Value(p)
+	return l.fieldValueOf(func(k string) float64 { return knobValue(p, k) })
+}
+
+// fieldValueOf is FieldValue of the knobs x reads.
+func (l *Landscape) fieldValueOf(x func(string) float64) float64 {
+	v := l.valueOf(x)
 	for k, m := range l.field {
-		v += m[knobValue(p, k)] - m[knobDefault(k)]
+		v += m[x(k)] - m[knobDefault(k)]
 	}
 	return v
 }
@@ -109,8 +117,11 @@ func (l *Landscape) FieldElo(p game.Params) float64 {
 
 // knobValue reads a knob from p (float64, or an integer), its default
 // (knobDefault) when missing.
-func knobValue(p game.Params, k string) float64 {
-	switch v := p[k].(type) {
+func knobValue(p game.Params, k string) float64 { return knobOf(p[k], k) }
+
+// knobOf is knobValue of v, p's value of knob k (nil when missing).
+func knobOf(v any, k string) float64 {
+	switch v := v.(type) {
 	case float64:
 		return v
 	case int:

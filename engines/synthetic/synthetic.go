@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"math"
 	"slices"
 	"strconv"
@@ -106,6 +105,7 @@ func (Game) Bots() []game.BotSpec {
 	}
 	mixed = append(mixed, labelParam)
 	knobs = append(knobs, labelParam)
+	knobSet, mixedSet := newKnobSet(knobs), newKnobSet(mixed)
 	return []game.BotSpec{{
 		Name: "fixed",
 		Doc:  "plays its elo: the true strength of the variant",
@@ -121,14 +121,14 @@ func (Game) Bots() []game.BotSpec {
 		Doc:    "plays the strength its knobs have on the map's landscape (a landscape file)",
 		Params: knobs,
 		New: func(p game.Params) (game.Bot, error) {
-			return &landscapeBot{p: p.Clone(), tag: Tag(p)}, nil
+			return newLandscapeBot(knobSet, p), nil
 		},
 	}, {
 		Name:   "landscape-mixed",
 		Doc:    "the landscape bot with integer (n1 .. n8) and positive (g1 .. g8, m1 .. m8, default 1) knobs besides x1 .. x16",
 		Params: mixed,
 		New: func(p game.Params) (game.Bot, error) {
-			return &landscapeBot{p: p.Clone(), tag: Tag(p)}, nil
+			return newLandscapeBot(mixedSet, p), nil
 		},
 	}, game.RandomSpec()}
 }
@@ -148,16 +148,7 @@ func Elo(a game.Action) float64 { return float64(int(a) - offset) }
 // parameter's name and value, 0 .. 4095. Bots with other parameters have
 // (but for a chance of 1 in 4 096) other tags, so that two equally strong
 // variants that swap seats draw other numbers.
-func Tag(p game.Params) game.Action {
-	h := fnv.New64a()
-	for _, k := range p.Keys() {
-		h.Write([]byte(k))
-		h.Write([]byte{'='})
-		h.Write([]byte(game.FormatValue(p[k])))
-		h.Write([]byte{0})
-	}
-	return game.Action(game.Mix(h.Sum64()) % (maxTag + 1))
-}
+func Tag(p game.Params) game.Action { return tagOf(p, nil) }
 
 // State is a game in progress.
 type State struct {
@@ -357,10 +348,20 @@ func (b *Bot) Step(ctx context.Context, s game.State, _ int, _ game.Budget) (gam
 
 // landscapeBot announces the strength of its knobs on the map's landscape.
 type landscapeBot struct {
-	p    game.Params
-	tag  game.Action
-	land *Landscape // the landscape code was computed for
-	code game.Action
+	knobs *knobSet
+	// vals holds the parameters in knobs.names's order when they are
+	// exactly the spec's (fast), else p a copy of them
+	vals []any
+	// text holds vals formatted (game.FormatValue) one after the other,
+	// ends[i] where value i's text ends; spare is the buffer of the next
+	// game's texts
+	text, spare []byte
+	ends        []int
+	fast        bool
+	p           game.Params
+	tag         game.Action
+	land        *Landscape // the landscape code was computed for
+	code        game.Action
 }
 
 func (b *landscapeBot) Reset(uint64)   {}
@@ -377,9 +378,11 @@ func (b *landscapeBot) Step(ctx context.Context, s game.State, _ int, _ game.Bud
 		return game.NoAction, errors.New("synthetic: the landscape bot needs a landscape map (maps = [\"file.toml\"]), not a built-in map")
 	}
 	if st.land != b.land {
-		b.land, b.code = st.land, Code(st.land.Elo(b.p))
+		x := b.knob
+		elo := max(-2000, min(2000, math.Round(st.land.valueOf(x))))
+		b.land, b.code = st.land, Code(elo)
 		if st.land.HasField() {
-			b.code = DualCode(st.land.Elo(b.p), st.land.FieldElo(b.p))
+			b.code = DualCode(elo, max(-2000, min(2000, math.Round(st.land.fieldValueOf(x)))))
 		}
 	}
 	return announce(s, b.code, b.tag)

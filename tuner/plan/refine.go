@@ -43,7 +43,11 @@ import (
 //     (refineFlipRounds such rounds). Every game of steps 1–4 is a run
 //     against its mirror, where two-way interactions cancel: a knob whose
 //     grid-averaged effect says "bad" with certainty can win in W's
-//     context (its ridge partner raised); a flip game sees it.
+//     context (its ridge partner raised); a flip game sees it. When a
+//     flip round takes no flip, the pair round (refine_pairs.go) plays
+//     W against the two-knob flips of the pairs whose interaction in
+//     W's context outweighs their main effects, and against the best
+//     one-knob flips again.
 //  7. The winner goes to the hold-out rung against the defaults like any
 //     winner (the verdict comes from that rung alone).
 //
@@ -164,11 +168,11 @@ func refineSchedule(s *study.Study, n int) (design rungPlan, localBudget float64
 	case budget == 0:
 		budget = float64(DefaultRefineGames * n)
 		if flips(s) {
-			budget *= 1 + refineFlipRounds*refineFlipShare // the flip rounds come on top (refine_flip.go)
+			budget *= 1 + refineFlipRounds*refineFlipShare + pairShare() // the flip and pair rounds come on top (refine_flip.go, refine_pairs.go)
 		}
 	}
 	if flips(s) {
-		budget /= 1 + refineFlipRounds*refineFlipShare // the flip rounds' share set aside
+		budget /= 1 + refineFlipRounds*refineFlipShare + pairShare() // the flip and pair rounds' share set aside
 	}
 	use := rungScenarios(s, 0, 1)
 	gpb := halvingBlockGames(s, n, nil, use, 0)
@@ -238,6 +242,24 @@ func planRefine(s *study.Study, n int, pl Plan) Plan {
 			pl.MaxGames += g
 			pl.Rounds++
 		}
+		if pairsOn() {
+			// the pair round when a flip round took no flip
+			// (refine_pairs.go)
+			nb := pairBlocks(s, total, refinePairs+refineSingles)
+			per = make([][]int, len(s.Scenarios))
+			for i := range per {
+				per[i] = make([]int, len(pl.PerMap[i]))
+			}
+			g := flipBlockGames(s, refinePairs+refineSingles, per) * nb
+			for si := range per {
+				for mi := range per[si] {
+					pl.PerMap[si][mi] += per[si][mi] * nb
+				}
+			}
+			pl.GamesPerRound = append(pl.GamesPerRound, g)
+			pl.MaxGames += g
+			pl.Rounds++
+		}
 	}
 	return pl
 }
@@ -267,8 +289,9 @@ type refine struct {
 	runs        []int     // the local runs' variants
 	winner      int
 	blockBase   int
-	flip        bool  // a flip round after the local rounds
-	flipKnobs   []int // the flip round's knobs (params), in the order of runs[1:]
+	flip        bool     // a flip round after the local rounds
+	flipKnobs   []int    // the flip round's knobs (params), in the order of runs[1:]
+	pairKnobs   [][2]int // the pair round's pairs (params), in the order of runs[1:] (refine_pairs.go); nil before it
 }
 
 func newRefine(h *halving) *refine {
@@ -474,13 +497,18 @@ func (r *refine) Next(host Host) ([]*Block, error) {
 		return blocks, nil
 	default:
 		if r.flip && r.phase > r.rounds {
-			if r.winner >= 0 || r.phase > r.rounds+refineFlipRounds {
+			pair := r.pairKnobs != nil // the pair round (refine_pairs.go)
+			if r.winner >= 0 || r.phase > r.rounds+refineFlipRounds && !pair {
 				return nil, nil
 			}
 			c := newContest(r.phase+1, 1, r.runs, false)
 			c.status = "flip"
 			r.c = c
 			nb := flipBlocks(h.s, refineTotal(h.s, h.n), len(r.runs)-1)
+			if pair {
+				c.status = "pair"
+				nb = pairBlocks(h.s, refineTotal(h.s, h.n), len(r.runs)-1)
+			}
 			var blocks []*Block
 			for ; c.blocks < nb; c.blocks++ {
 				blocks = append(blocks, r.flipBlock(c, c.blocks))
@@ -599,6 +627,12 @@ func (r *refine) Look(host Host, blocks []*Block, results [][]Result) error {
 		}
 	default:
 		games := r.record(blocks, results, r.phase+1)
+		if r.flip && r.phase > r.rounds && r.pairKnobs != nil {
+			if err := r.afterPairs(host, games); err != nil {
+				return err
+			}
+			break
+		}
 		if r.flip && r.phase > r.rounds {
 			if err := r.afterFlips(host, games); err != nil {
 				return err

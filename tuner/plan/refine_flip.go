@@ -31,7 +31,8 @@ import (
 // Each round's budget is refineFlipShare of the design's and the local
 // rung's: by default (no budget named) it adds that share to the sweep;
 // a [tournament] budget holds it (the design and the local rung then
-// share budget/(1 + refineFlipRounds·refineFlipShare)). Chosen on the ridge family's
+// share budget/(1 + refineFlipRounds·refineFlipShare + refinePairShare),
+// the pair round's share in refine_pairs.go). Chosen on the ridge family's
 // two-value version, training seeds (results/measurements.md,
 // "Continuous knobs, II").
 
@@ -50,8 +51,12 @@ const refineFlipZ = 2.0
 // 98 (7 217 games a run), two rounds 95 (7 613), two rounds with
 // refineFlipZ 1.5 96 (8 007): a second round finds a second flip where
 // two are needed (seeds 41, 82) but takes more near-null flips on noise
-// (seeds 19, 22, 90). One round is shipped.
-const refineFlipRounds = 1
+// (seeds 19, 22, 90). Those were measured before the round number joined
+// the flip blocks' seeds. On today's seeds, with the pair round after a
+// round that took no flip (refine_pairs.go): one round with pairs only
+// 93 of 100 (7 352 games a run), with pairs and singles 94 (8 184), two
+// rounds with pairs and singles 96 (8 737): shipped.
+const refineFlipRounds = 2
 
 // refineFlipOn turns the flip round on (a variable for the ground-truth
 // tests: the refinement of before issue 41 without it).
@@ -199,10 +204,13 @@ func (r *refine) afterFlips(host Host, games []stats.Game) error {
 		}
 	}
 	flipRound := r.phase - r.rounds
+	pairs := false
 	if bestK >= 0 && flipRound < refineFlipRounds {
 		if err := r.layoutFlips(); err != nil {
 			return fmt.Errorf("flip round %d: %w", flipRound, err)
 		}
+	} else if bestK < 0 && r.layoutPairs(pts, n) {
+		pairs = true // the pair round next (refine_pairs.go)
 	} else {
 		r.winner = best
 		r.runs = []int{best}
@@ -212,6 +220,9 @@ func (r *refine) afterFlips(host Host, games []stats.Game) error {
 	if r.winner >= 0 {
 		host.Logf("flip round %d over %s: %d blocks; flip taken: %s; winner variant %d\n", flipRound, strings.Join(names, " "), c.blocks, took, best)
 		host.Status(fmt.Sprintf("flip rounds done: variant %d", best))
+	} else if pairs {
+		host.Logf("flip round %d over %s: %d blocks; flip taken: %s; leader variant %d; pair round over %d pairs\n", flipRound, strings.Join(names, " "), c.blocks, took, best, len(r.pairKnobs))
+		host.Status(fmt.Sprintf("flip round %d done", flipRound))
 	} else {
 		host.Logf("flip round %d over %s: %d blocks; flip taken: %s; leader variant %d\n", flipRound, strings.Join(names, " "), c.blocks, took, best)
 		host.Status(fmt.Sprintf("flip round %d done", flipRound))

@@ -116,12 +116,13 @@ func (r *Sweep) knobPairs() (*knobPairs, error) {
 		return nil, err
 	}
 	nsc := len(r.s.Scenarios)
-	val, names := ents.values(r.s.ParamNames(), nsc)
+	val, ln := ents.valuesLazy(r.s.ParamNames(), nsc) // values, its texts written as pairs need them
+	names := ln.names
 	deals := dealsOf(games)
 	kp := &knobPairs{vals: map[pairKey]pairCount{}, scope: map[[2]int]pairCount{}}
 	var hs []hashedGame
 	for k, p := range r.s.Params {
-		proj := ents.identities(val, k, nsc)
+		proj := ents.identitiesFast(val, k, nsc) // identities' ids, without its strings
 		kc := KnobChange{Param: p.Name}
 		budgets := map[int]bool{}
 		for _, gs := range deals {
@@ -142,6 +143,10 @@ func (r *Sweep) knobPairs() (*knobPairs, error) {
 					a, b := &games[hs[i].g], &games[hs[j].g]
 					if !sameEntrants(proj[a.sc], a.ents, b.ents) {
 						continue // a collision of the hash
+					}
+					for s := range a.ents {
+						ln.fill(k, val[k][a.sc][a.ents[s]])
+						ln.fill(k, val[k][b.sc][b.ents[s]])
 					}
 					if kp.add(k, a, b, val[k][a.sc], names[k], &kc) {
 						budgets[a.sc] = true
