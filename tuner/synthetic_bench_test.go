@@ -12,7 +12,7 @@ import (
 
 	"tourney/engines/synthetic"
 	"tourney/tuner/costs"
-	"tourney/tuner/space"
+	"tourney/tuner/study"
 )
 
 // BenchmarkSyntheticSweep is the cost of one full sweep of a continuous
@@ -53,7 +53,7 @@ func BenchmarkSyntheticSweep(b *testing.B) {
 }
 
 // benchDrawnSpace is drawnSweepSpace for a benchmark.
-func benchDrawnSpace(b *testing.B, d *synthetic.Drawn, method string) *space.Space {
+func benchDrawnSpace(b *testing.B, d *synthetic.Drawn, method string) *study.Study {
 	b.Helper()
 	dir := b.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "drawn.toml"), []byte(d.Text()), 0o644); err != nil {
@@ -61,7 +61,7 @@ func benchDrawnSpace(b *testing.B, d *synthetic.Drawn, method string) *space.Spa
 	}
 	text := fmt.Sprintf("name = \"drawn\"\nseed = %d\n\n[[scenario]]\ngame = \"synthetic\"\nbot = %q\nmaps = [\"drawn.toml\"]\n\n%s\n[generate]\nmethod = %q\n",
 		d.Seed, d.Bot(), d.Params(), method)
-	sp, err := space.Parse(filepath.Join(dir, "space.toml"), []byte(text))
+	sp, err := study.Parse(filepath.Join(dir, "space.toml"), []byte(text))
 	if err != nil {
 		b.Fatalf("%v\n%s", err, text)
 	}

@@ -246,10 +246,7 @@ func planRefine(s *study.Study, n int, pl Plan) Plan {
 			// the pair round when a flip round took no flip
 			// (refine_pairs.go)
 			nb := pairBlocks(s, total, refinePairs+refineSingles)
-			per = make([][]int, len(s.Scenarios))
-			for i := range per {
-				per[i] = make([]int, len(pl.PerMap[i]))
-			}
+			per = s.PerMap()
 			g := flipBlockGames(s, refinePairs+refineSingles, per) * nb
 			for si := range per {
 				for mi := range per[si] {
