@@ -235,7 +235,7 @@ func TestPlayWatch(t *testing.T) {
 // CSV files are byte-identical at --workers 1 and 2.
 func TestDefaultSweep(t *testing.T) {
 	if testing.Short() || raceEnabled {
-		t.Skip("plays the whole default sweep twice (CI's smoke test does it without the race detector)")
+		t.Skip("plays the whole default sweep twice (CI's smoke test does it, at 1 and 2 workers, without the race detector)")
 	}
 	dir := t.TempDir()
 	var first map[string][]byte
