@@ -160,17 +160,21 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		fmt.Fprintf(stdout, "format: race (first test after %d blocks, budget %d games, confidence %g)\n", t.FirstLook(), t.Cap(len(variants)), t.Confidence)
 	case t.Format == "halving" && plan.Refines(sp):
 		budget := halvingBudget(t, plan.DefaultRefineGames)
-		fmt.Fprintf(stdout, "format: halving with local refinement (the design rung, then a full factorial of the at most %d least certain knobs around the predicted best, then a flip round around the leader; budget %s)\n",
+		fmt.Fprintf(stdout, "format: halving with local refinement (the design rung, then a full factorial of the at most %d least certain knobs around the predicted best, then flip rounds around the leader and, when one takes no flip, a round of interacting pairs; budget %s)\n",
 			plan.RefineKnobs, budget)
 		if len(bounds.GamesPerRound) >= 2 {
 			fmt.Fprintf(stdout, "design rung: %d games\nlocal rung: %d games\n", bounds.GamesPerRound[0], bounds.GamesPerRound[1])
 		}
+		names, when := plan.RefineRounds(sp)
 		for i, g := range bounds.GamesPerRound[min(2, len(bounds.GamesPerRound)):] {
-			when := ""
-			if i > 0 {
-				when = ", when the one before took a flip"
+			if i >= len(names) {
+				break
 			}
-			fmt.Fprintf(stdout, "flip round %d (every knob flipped alone around the leader, each against it): %d games%s\n", i+1, g, when)
+			w := ""
+			if when[i] != "" {
+				w = ", " + when[i]
+			}
+			fmt.Fprintf(stdout, "%s: %d games%s\n", names[i], g, w)
 		}
 	case t.Format == "halving" && t.Gauntlet:
 		budget := halvingBudget(t, plan.DefaultHalvingGames)

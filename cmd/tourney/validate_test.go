@@ -25,8 +25,8 @@ func TestScaleDuration(t *testing.T) {
 }
 
 // validate on a factorial halving space of twelve two-value knobs: the
-// design rung, the local rung, the flip round and the hold-out, as the
-// sweep plays them.
+// design rung, the local rung, the flip rounds, the pair round and the
+// hold-out, as the sweep plays them.
 func TestValidateRefiningHalving(t *testing.T) {
 	land, _ := filepath.Abs("../../configs/synthetic/twelve.toml")
 	var b strings.Builder
@@ -37,7 +37,10 @@ func TestValidateRefiningHalving(t *testing.T) {
 	b.WriteString("[generate]\nmethod = \"factorial\"\n[tournament]\nformat = \"halving\"\n")
 	p := writeFile(t, t.TempDir(), "twelve.toml", b.String())
 	code, out, stderr := tourney(t, "validate", p, "--no-estimate")
-	for _, want := range []string{"halving with local refinement", "design rung: 2304 games", "local rung: 3456 games", "flip round 1 (every knob flipped alone around the leader, each against it): 2880 games\n", "hold-out rung: at most 864 games", "total games: 9504 to 9504"} {
+	for _, want := range []string{"halving with local refinement", "design rung: 2304 games", "local rung: 3456 games", "flip round 1 (every knob flipped alone around the leader, each against it): 2880 games\n",
+		"flip round 2 (every knob flipped alone around the leader, each against it): 2880 games, when the one before took a flip\n",
+		"pair round (the two-knob flips of at most 3 interacting pairs and the 2 best single flips again, each against the leader): 1440 games, when a flip round took no flip\n",
+		"hold-out rung: at most 1296 games", "total games: 9504 to 14256"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Fatalf("validate: exit %d, no %q:\n%s%s", code, want, out, stderr)
 		}

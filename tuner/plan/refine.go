@@ -832,6 +832,28 @@ func (r *refine) afterLocal(host Host, games []stats.Game) error {
 // (a factorial design of two-level knobs, every map of two seats).
 func Refines(s *study.Study) bool { return s.Tournament.Format == "halving" && refineOK(s) }
 
+// RefineRounds names a refining halving's rounds after the design and
+// the local rung, in the order of its plan's GamesPerRound (the flip
+// rounds, then the pair round), each with when it is played ("" always).
+func RefineRounds(s *study.Study) (names, when []string) {
+	if !flips(s) {
+		return nil, nil
+	}
+	for fr := range refineFlipRounds {
+		names = append(names, fmt.Sprintf("flip round %d (every knob flipped alone around the leader, each against it)", fr+1))
+		w := ""
+		if fr > 0 {
+			w = "when the one before took a flip"
+		}
+		when = append(when, w)
+	}
+	if pairsOn() {
+		names = append(names, fmt.Sprintf("pair round (the two-knob flips of at most %d interacting pairs and the %d best single flips again, each against the leader)", refinePairs, refineSingles))
+		when = append(when, "when a flip round took no flip")
+	}
+	return names, when
+}
+
 // bookAdvance writes the bracket rows of contest c's columns, those in
 // runs advancing, and marks the others out in round.
 func (h *halving) bookAdvance(c *contest, round int, runs []int) {
