@@ -170,6 +170,9 @@ func fmtTOMLFloat(x float64) string {
 // defaults' worse or equal: "better than the defaults" in at most 2 %).
 func TestRidgesHalving(t *testing.T) {
 	runs, set := sweepSeeds("TOURNEY_RIDGES_HALVING", 2)
+	if !set && raceEnabled {
+		runs = 1 // a refining halving of 9 000 games: 15–40 s under the race detector
+	}
 	first, _ := sweepSeeds("TOURNEY_RIDGES_FIRST", 1001)
 	extra := ""
 	if b := os.Getenv("TOURNEY_HALVING_BUDGET"); b != "" {

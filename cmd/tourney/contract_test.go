@@ -32,7 +32,8 @@ func TestSweepStdoutContract(t *testing.T) {
 	spaces := map[string]string{
 		"race":     head + grid + "[tournament]\nformat = \"race\"\nmax_games = 600\nbootstrap = 200\n",
 		"knockout": head + "field = [\"random\"]\n" + grid + "[tournament]\nformat = \"knockout\"\nmax_games = 80\nbootstrap = 200\n",
-		"halving": head + "[params]\nx1 = { values = [0, 1] }\nx2 = { values = [0, 1] }\nx3 = { values = [0, 1] }\nx4 = { values = [0, 1] }\nx5 = { values = [0, 1] }\n" +
+		// six knobs: 64 grid points, more than the design, the local rung and the flip and pair rounds play
+		"halving": head + "[params]\nx1 = { values = [0, 1] }\nx2 = { values = [0, 1] }\nx3 = { values = [0, 1] }\nx4 = { values = [0, 1] }\nx5 = { values = [0, 1] }\nx6 = { values = [0, 1] }\n" +
 			"[generate]\nmethod = \"factorial\"\n[tournament]\nformat = \"halving\"\nbudget = 600\nbootstrap = 200\n",
 		"noholdout": head + grid + "[tournament]\nformat = \"race\"\nmax_games = 400\nholdout = false\nbootstrap = 200\n",
 		"defaults":  "[[scenario]]\ngame = \"synthetic\"\nbot = \"fixed\"\n[params]\nelo = { values = [0.0, -300.0] }\n[tournament]\nformat = \"race\"\nmax_games = 100\nbootstrap = 200\n",
