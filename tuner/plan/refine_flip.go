@@ -160,22 +160,7 @@ func (r *refine) afterFlips(host Host, games []stats.Game) error {
 	w := r.runs[0]
 	pts, n := map[int]float64{}, map[int]float64{}
 	for _, g := range games {
-		a, b := g.Players[0], g.Players[1]
-		var sa float64
-		switch {
-		case g.Ranks[0] < g.Ranks[1]:
-			sa = 1
-		case g.Ranks[0] == g.Ranks[1]:
-			sa = 0.5
-		}
-		switch w {
-		case b:
-			pts[a] += sa
-			n[a]++
-		case a:
-			pts[b] += 1 - sa
-			n[b]++
-		}
+		tallyAgainst(w, g, pts, n)
 	}
 	best, bestZ, bestK := w, refineFlipZ, -1
 	for k, v := range r.runs[1:] {
@@ -228,4 +213,25 @@ func (r *refine) afterFlips(host Host, games []stats.Game) error {
 		host.Status(fmt.Sprintf("flip round %d done", flipRound))
 	}
 	return nil
+}
+
+// tallyAgainst books a two-seat game of the leader w: the other entrant's
+// score against w in pts, a game in n (a game without w books nothing).
+func tallyAgainst(w int, g stats.Game, pts, n map[int]float64) {
+	a, b := g.Players[0], g.Players[1]
+	var sa float64
+	switch {
+	case g.Ranks[0] < g.Ranks[1]:
+		sa = 1
+	case g.Ranks[0] == g.Ranks[1]:
+		sa = 0.5
+	}
+	switch w {
+	case b:
+		pts[a] += sa
+		n[a]++
+	case a:
+		pts[b] += 1 - sa
+		n[b]++
+	}
 }

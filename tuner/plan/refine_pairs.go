@@ -239,22 +239,7 @@ func flipScores(w int, games []stats.Game) (pts, n map[int]float64) {
 		if len(g.Players) != 2 {
 			continue
 		}
-		a, b := g.Players[0], g.Players[1]
-		var sa float64
-		switch {
-		case g.Ranks[0] < g.Ranks[1]:
-			sa = 1
-		case g.Ranks[0] == g.Ranks[1]:
-			sa = 0.5
-		}
-		switch w {
-		case b:
-			pts[a] += sa
-			n[a]++
-		case a:
-			pts[b] += 1 - sa
-			n[b]++
-		}
+		tallyAgainst(w, g, pts, n)
 	}
 	return pts, n
 }
