@@ -42,7 +42,7 @@ func drawnSweepSpace(t *testing.T, d *synthetic.Drawn, method, generate string) 
 // TOURNEY_NULLS_SEEDS=n plays n of each at the shipped defaults (seeds
 // from 1001, or TOURNEY_NULLS_FIRST), TOURNEY_NULLS_METHOD one method,
 // TOURNEY_NULLS_FAMILY one family (drawn, ridges), TOURNEY_NULLS_NEAR=0
-// the flats alone.
+// the flats alone, TOURNEY_NULLS_FLAT=0 the near-nulls alone.
 func TestDrawnNulls(t *testing.T) {
 	runs, set := sweepSeeds("TOURNEY_NULLS_SEEDS", 1)
 	first, _ := sweepSeeds("TOURNEY_NULLS_FIRST", 1001)
@@ -64,10 +64,12 @@ func TestDrawnNulls(t *testing.T) {
 			}
 			var flatBetter, nearBetter, nearFalse, nearWorse int
 			for seed := first; seed < first+runs; seed++ {
-				res, _ := sweepSpace(t, drawnSweepSpace(t, fam.draw(uint64(seed), true), method, gen), 2, RunOptions{NoRecords: true})
-				if res.Verdict.Better {
-					flatBetter++
-					t.Logf("%s %s, flat %d: %q", fam.name, method, seed, res.Verdict.Text)
+				if os.Getenv("TOURNEY_NULLS_FLAT") != "0" {
+					res, _ := sweepSpace(t, drawnSweepSpace(t, fam.draw(uint64(seed), true), method, gen), 2, RunOptions{NoRecords: true})
+					if res.Verdict.Better {
+						flatBetter++
+						t.Logf("%s %s, flat %d: %q", fam.name, method, seed, res.Verdict.Text)
+					}
 				}
 				if os.Getenv("TOURNEY_NULLS_NEAR") == "0" {
 					continue // the flats alone
@@ -75,7 +77,7 @@ func TestDrawnNulls(t *testing.T) {
 				d := fam.draw(uint64(seed), false)
 				d = d.Scaled(1 + 4*game.NewRand(game.Mix(uint64(seed), 0x4ea7)).Float64())
 				sp := drawnSweepSpace(t, d, method, gen)
-				res, _ = sweepSpace(t, sp, 2, RunOptions{NoRecords: true})
+				res, _ := sweepSpace(t, sp, 2, RunOptions{NoRecords: true})
 				land := sp.Scenarios[0].Maps[0].(*synthetic.Landscape)
 				p, err := sp.BotParams(0, space.Variant{Values: res.Summary.WinnerParams})
 				if err != nil {
@@ -167,7 +169,10 @@ func fmtTOMLFloat(x float64) string {
 // TOURNEY_RIDGES_HALVING=n runs n (seeds from 1001, or
 // TOURNEY_RIDGES_FIRST), TOURNEY_HALVING_BUDGET=N with budget = N,
 // TOURNEY_RIDGES_HALVING_FLAT=1 on the flats (every value but the
-// defaults' worse or equal: "better than the defaults" in at most 2 %).
+// defaults' worse or equal: "better than the defaults" in at most 2 %),
+// TOURNEY_RIDGES_HALVING_NEAR=1 on the near-nulls (the draw scaled to a
+// peak 1 .. 5 Elo above the defaults, as TestDrawnNulls: "better" on a
+// winner not above the defaults counted as false).
 func TestRidgesHalving(t *testing.T) {
 	runs, set := sweepSeeds("TOURNEY_RIDGES_HALVING", 2)
 	if !set && raceEnabled {
@@ -179,10 +184,14 @@ func TestRidgesHalving(t *testing.T) {
 		extra = "budget = " + b + "\n"
 	}
 	flat := os.Getenv("TOURNEY_RIDGES_HALVING_FLAT") != "" // the flats' two-value version: the defaults are the grid's best
-	hits, games, better := 0, 0, 0
+	near := os.Getenv("TOURNEY_RIDGES_HALVING_NEAR") != ""
+	hits, games, better, falseBetter := 0, 0, 0, 0
 	worst := 0.0
 	for seed := first; seed < first+runs; seed++ {
 		d := synthetic.DrawRidges(uint64(seed), flat)
+		if near {
+			d = d.Scaled(1 + 4*game.NewRand(game.Mix(uint64(seed), 0x4ea7)).Float64())
+		}
 		sp, land := twoValueSpace(t, d, extra)
 		res, _ := sweepSpace(t, sp, 2, RunOptions{NoRecords: true})
 		val := func(v space.Variant) float64 {
@@ -203,6 +212,10 @@ func TestRidgesHalving(t *testing.T) {
 		games += res.Summary.Games
 		if res.Verdict.Better {
 			better++
+			if near && got <= 0 {
+				falseBetter++
+				t.Logf("near-null %d (peak %.1f Elo): %q on a winner %.1f Elo", seed, d.Gain, res.Verdict.Text, got)
+			}
 		}
 		if best-got <= 15 {
 			hits++
@@ -217,9 +230,13 @@ func TestRidgesHalving(t *testing.T) {
 		}
 		worst = max(worst, best-got)
 	}
-	t.Logf("halving on the two-value ridge landscapes %d .. %d (flat %v): within 15 Elo of the grid's best in %d of %d (%.1f %%), worst %.1f Elo, %d games a run; \"better than the defaults\" in %d",
-		first, first+runs-1, flat, hits, runs, 100*float64(hits)/float64(runs), worst, games/runs, better)
+	t.Logf("halving on the two-value ridge landscapes %d .. %d (flat %v, near-null %v): within 15 Elo of the grid's best in %d of %d (%.1f %%), worst %.1f Elo, %d games a run; \"better than the defaults\" in %d, on a winner not above the defaults in %d",
+		first, first+runs-1, flat, near, hits, runs, 100*float64(hits)/float64(runs), worst, games/runs, better, falseBetter)
 	switch {
+	case near:
+		if flatFails(runs, falseBetter) {
+			t.Errorf("near-nulls: \"better\" on a winner not above the defaults in %d of %d", falseBetter, runs)
+		}
 	case flat:
 		if flatFails(runs, better) {
 			t.Errorf("flats: \"better than the defaults\" in %d of %d", better, runs)
