@@ -9,27 +9,16 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tourney/internal/testspace"
 )
 
 // A sweep of equal synthetic variants: encounters usually play to their
 // cap, some thousands of games, several seconds on a busy machine.
-const killSpace = `name = "kill"
-seed = 41
-[[scenario]]
-game = "synthetic"
-bot = "fixed"
-[params]
-label = { values = [1, 2, 3, 4, 5, 6, 7, 8] }
-[generate]
-method = "grid"
-include_defaults = false
-[tournament]
-format = "knockout"
-group = 2
-advance = 1
-min_blocks = 1
+var killSpace = testspace.Fixed("kill", 41, `label = { values = [1, 2, 3, 4, 5, 6, 7, 8] }
+`+testspace.PairsKnockout+`min_blocks = 1
 max_games = 3000
-`
+`)
 
 // kill -9 safety (scripts/kill-resume.sh does it on 8-player ReversiXT):
 // a sweep process killed with SIGKILL once rows have reached games.csv is

@@ -1,12 +1,12 @@
 // Package testspace is the tests' spaces from text: a space's text from
 // its name, seed, game and bot (Text, Fixed), the served knockout
-// (Knockout), the promotion gate's space (Gate), the test binary as a
-// fake external bot (FakeBot), parsed and compiled (Parse), a CSV file
-// read whole (ReadCSV), whether the race detector runs (Race) and the
-// skip of heavy tests under it (HeavyUnderRace). It imports the study
-// and the fake bot's package (externaltest) only; only tests import it
-// (package tuner's, the command's and the external tests of the sweep's
-// parts).
+// (Knockout), a knockout of pairs' tables (PairsKnockout), the promotion
+// gate's space (Gate), the test binary as a fake external bot (FakeBot),
+// parsed and compiled (Parse), a CSV file read whole (ReadCSV), whether
+// the race detector runs (Race) and the skip of heavy tests under it
+// (HeavyUnderRace). It imports the study and the fake bot's package
+// (externaltest) only; only tests import it (package tuner's, the
+// command's and the external tests of the sweep's parts).
 package testspace
 
 import (
@@ -96,6 +96,18 @@ min_blocks = 3
 max_games  = %d
 `, name, seed, maxGames)
 }
+
+// PairsKnockout is a space's [generate] and [tournament] tables for a
+// knockout of pairs: every grid point but the defaults, in groups of two
+// of which one advances. The [tournament] table's other keys follow it.
+const PairsKnockout = `[generate]
+method = "grid"
+include_defaults = false
+[tournament]
+format = "knockout"
+group = 2
+advance = 1
+`
 
 // Fixed is the text of a space of the synthetic game's fixed bot: its
 // name and seed, then params, the lines of [params] and the tables after
