@@ -38,21 +38,10 @@ func TestKillNineResume(t *testing.T) {
 	dir := filepath.Join(tmp, "killed")
 	p := startTourney(t, nil, "sweep", space, "--workers", "2", "--quiet", "--out", dir)
 	// wait for rows beyond the header (flushed at least every second)
-	deadline := time.Now().Add(time.Minute)
-	for {
+	p.awaitRunning(t, time.Minute, 20*time.Millisecond, "games.csv rows", func() bool {
 		b, _ := os.ReadFile(filepath.Join(dir, "games.csv"))
-		if bytes.Count(b, []byte("\n")) > 1 {
-			break
-		}
-		if p.exited() {
-			t.Fatalf("the sweep ended before it could be killed: %v %s", p.err, p.out.String())
-		}
-		if time.Now().After(deadline) {
-			p.kill()
-			t.Fatal("no games.csv rows after a minute")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		return bytes.Count(b, []byte("\n")) > 1
+	})
 	// while it runs, a resume of its directory is refused
 	code, _, e := tourney(t, "sweep", space, "--resume", dir, "--quiet")
 	if code != 1 || !strings.Contains(e, "in use by another tourney process") {
