@@ -2,7 +2,8 @@
 // its name, seed, game and bot (Text, Fixed), the served knockout
 // (Knockout), a knockout of pairs' tables (PairsKnockout), the promotion
 // gate's space (Gate), the test binary as a fake external bot (FakeBot),
-// parsed and compiled (Parse), a CSV file read whole (ReadCSV), whether
+// parsed and compiled (Parse), files written under a directory
+// (WriteFiles), a CSV file read whole (ReadCSV), whether
 // the race detector runs (Race) and the skip of heavy tests under it
 // (HeavyUnderRace). It imports the study and the fake bot's package
 // (externaltest) only; only tests import it (package tuner's, the
@@ -13,6 +14,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"tourney/engines/external/externaltest"
@@ -124,6 +126,21 @@ func Parse(t testing.TB, name, text string) *study.Study {
 		t.Fatal(err)
 	}
 	return sp
+}
+
+// WriteFiles writes the files of files (a path below dir, with slashes,
+// and its text) under dir, with the directories they need.
+func WriteFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // ReadCSV reads a CSV file whole.
