@@ -23,6 +23,28 @@ func drawnSweepSpace(tb testing.TB, d *synthetic.Drawn, method, generate string)
 		d.Seed, d.Bot(), d.Params(), method, generate))
 }
 
+// drawnMethod is a continuous method and the keys a sweep appends to its
+// [generate] table.
+type drawnMethod struct{ method, generate string }
+
+// drawnMethods are SPSA and CMA-ES for full sweeps on drawn landscapes:
+// at the shipped defaults when set (the seeds were asked for), else in
+// CI's short runs; the environment variable env, when set, keeps the one
+// method it names.
+func drawnMethods(env string, set bool) []drawnMethod {
+	var ms []drawnMethod
+	for _, m := range []drawnMethod{{"spsa", "iterations = 200\nfinal_games = 200"}, {"cmaes", "generations = 4\nblocks = 1\nfinal_games = 200"}} {
+		if e := os.Getenv(env); e != "" && e != m.method {
+			continue
+		}
+		if set {
+			m.generate = ""
+		}
+		ms = append(ms, m)
+	}
+	return ms
+}
+
 // drawnStudy is the space text parsed as space.toml of a new directory
 // that holds drawn landscape d as the map file drawn.toml.
 func drawnStudy(tb testing.TB, d *synthetic.Drawn, text string) *study.Study {
@@ -60,14 +82,8 @@ func TestDrawnNulls(t *testing.T) {
 		if f := os.Getenv("TOURNEY_NULLS_FAMILY"); f != "" && f != fam.name || !set && fam.name == "drawn" {
 			continue // CI: the ridges (TestFamilyFlat has the first family's flats)
 		}
-		for _, method := range []string{"spsa", "cmaes"} {
-			if m := os.Getenv("TOURNEY_NULLS_METHOD"); m != "" && m != method {
-				continue
-			}
-			gen := ""
-			if !set {
-				gen = map[string]string{"spsa": "iterations = 200\nfinal_games = 200", "cmaes": "generations = 4\nblocks = 1\nfinal_games = 200"}[method]
-			}
+		for _, m := range drawnMethods("TOURNEY_NULLS_METHOD", set) {
+			method, gen := m.method, m.generate
 			var flatBetter, nearBetter, nearFalse, nearWorse int
 			for seed := first; seed < first+runs; seed++ {
 				res, _ := sweepSpace(t, drawnSweepSpace(t, fam.draw(uint64(seed), true), method, gen), 2, RunOptions{NoRecords: true})
