@@ -168,6 +168,15 @@ func envSeeds(name string, def int) int {
 	return def
 }
 
+// raceSeeds is envSeeds, but 1 under the race detector unless name is
+// set.
+func raceSeeds(name string, def int) int {
+	if raceEnabled && os.Getenv(name) == "" {
+		return 1
+	}
+	return envSeeds(name, def)
+}
+
 // hitRate runs a method over seeds on a landscape and reports how often
 // the final point is within tol Elo of the peak, and the games used.
 func hitRate(t *testing.T, path string, seeds int, tol float64, edit func(*study.Study)) (rate float64, games, worst float64) {
@@ -206,10 +215,7 @@ const peak8SPSA = "../../configs/synthetic/peak8-spsa.toml"
 // peak); TOURNEY_SPSA_SEEDS=50 gives the figure (at least 90 % within
 // 10 Elo).
 func TestSPSAPeak8(t *testing.T) {
-	seeds := envSeeds("TOURNEY_SPSA_SEEDS", 4)
-	if raceEnabled && os.Getenv("TOURNEY_SPSA_SEEDS") == "" {
-		seeds = 1
-	}
+	seeds := raceSeeds("TOURNEY_SPSA_SEEDS", 4)
 	peak8Hits(t, "spsa", peak8SPSA, seeds, 15)
 }
 

@@ -211,10 +211,7 @@ func classTable(bc map[string]familyCell) string {
 // TOURNEY_RIDGES_BUDGET=5000 runs with that [tournament] budget (SPSA:
 // at least 75 %), TOURNEY_RIDGES_SPSA / _CMAES append to [generate].
 func TestRidgesPeak(t *testing.T) {
-	n := envSeeds("TOURNEY_RIDGES_SEEDS", 2)
-	if raceEnabled && os.Getenv("TOURNEY_RIDGES_SEEDS") == "" {
-		n = 1
-	}
+	n := raceSeeds("TOURNEY_RIDGES_SEEDS", 2)
 	first := envSeeds("TOURNEY_RIDGES_FIRST", ridgesFirst)
 	defer tuneFromEnv(t)()
 	budget := envSeeds("TOURNEY_RIDGES_BUDGET", 0)
@@ -254,10 +251,7 @@ func TestRidgesPeak(t *testing.T) {
 // where the defaults and the best values sit; TOURNEY_FAMILY_BUDGET=n
 // runs with that [tournament] budget (no assertion).
 func TestFamilyPeak(t *testing.T) {
-	n := envSeeds("TOURNEY_FAMILY_SEEDS", 3)
-	if raceEnabled && os.Getenv("TOURNEY_FAMILY_SEEDS") == "" {
-		n = 1
-	}
+	n := raceSeeds("TOURNEY_FAMILY_SEEDS", 3)
 	first := envSeeds("TOURNEY_FAMILY_FIRST", familyFirst)
 	defer tuneFromEnv(t)()
 	for _, method := range []string{"spsa", "cmaes"} {
