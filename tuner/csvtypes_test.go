@@ -225,14 +225,7 @@ func c4Pairs(name string, seed, depth, opening, minBlocks, maxGames int) string 
 opening_plies = %d
 [params]
 opponent_weight = { values = [0.5, 2.0] }
-[generate]
-method = "grid"
-include_defaults = false
-[tournament]
-format = "knockout"
-group = 2
-advance = 1
-min_blocks = %d
+`+testspace.PairsKnockout+`min_blocks = %d
 max_games = %d
 `, depth, opening, minBlocks, maxGames))
 }

@@ -2,8 +2,6 @@ package tuner
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"tourney/engines/synthetic"
@@ -15,18 +13,8 @@ import (
 func familyFlatSpace(t *testing.T, seed uint64, method, generate string) *study.Study {
 	t.Helper()
 	d := synthetic.DrawLandscape(seed, true)
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "drawn.toml"), []byte(d.Text()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	text := fmt.Sprintf("name = \"family-flat\"\nseed = %d\n\n[[scenario]]\ngame = \"synthetic\"\nbot = \"landscape\"\nmaps = [\"drawn.toml\"]\n\n%s\n[generate]\nmethod = %q\n%s\n",
-		seed, d.Params(), method, generate)
-	path := filepath.Join(dir, "space.toml")
-	sp, err := study.Parse(path, []byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sp
+	return drawnStudy(t, d, fmt.Sprintf("name = \"family-flat\"\nseed = %d\n\n[[scenario]]\ngame = \"synthetic\"\nbot = \"landscape\"\nmaps = [\"drawn.toml\"]\n\n%s\n[generate]\nmethod = %q\n%s\n",
+		seed, d.Params(), method, generate))
 }
 
 // TestFamilyFlat: full sweeps (arena, final point, hold-out, verdict) of
@@ -37,14 +25,8 @@ func familyFlatSpace(t *testing.T, seed uint64, method, generate string) *study.
 // shipped defaults.
 func TestFamilyFlat(t *testing.T) {
 	runs, set := sweepSeeds("TOURNEY_FAMILY_SEEDS", 2)
-	for _, method := range []string{"spsa", "cmaes"} {
-		if m := os.Getenv("TOURNEY_FAMILY_METHOD"); m != "" && m != method {
-			continue
-		}
-		gen := ""
-		if !set {
-			gen = map[string]string{"spsa": "iterations = 200\nfinal_games = 200", "cmaes": "generations = 4\nblocks = 1\nfinal_games = 200"}[method]
-		}
+	for _, m := range drawnMethods("TOURNEY_FAMILY_METHOD", set) {
+		method, gen := m.method, m.generate
 		better, games := 0, 0
 		first, _ := sweepSeeds("TOURNEY_FAMILY_FIRST", 1001)
 		for seed := first; seed < first+runs; seed++ {

@@ -31,34 +31,20 @@ func bestSpace(format string, seed int) string {
 		vals = append(vals, fmt.Sprint(e))
 	}
 	vals = append(vals, "30")
-	return fmt.Sprintf(`
-name = "honest-best"
-seed = %d
-[[scenario]]
-game = "synthetic"
-bot = "fixed"
-[params]
-elo = { values = [%s] }
+	return fixedSpace("honest-best", seed, fmt.Sprintf(`elo = { values = [%s] }
 [tournament]
 format = %q
 bootstrap = 200
-`, seed, strings.Join(vals, ", "), format)
+`, strings.Join(vals, ", "), format))
 }
 
 // equalSpace has 16 variants of equal strength (label changes nothing).
 func equalSpace(format string, seed int) string {
-	return fmt.Sprintf(`
-name = "honest-equal"
-seed = %d
-[[scenario]]
-game = "synthetic"
-bot = "fixed"
-[params]
-label = { min = 0, max = 15 }
+	return fixedSpace("honest-equal", seed, fmt.Sprintf(`label = { min = 0, max = 15 }
 [tournament]
 format = %q
 bootstrap = 200
-`, seed, format)
+`, format))
 }
 
 func runText(t *testing.T, text string) *Outcome {
@@ -179,14 +165,7 @@ func TestHonestNullCanFail(t *testing.T) {
 		}
 	}
 	// independent draws: the share of split blocks between equal variants
-	sp, err := study.Parse("split.toml", []byte(equalSpace("race", 1)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(t.TempDir(), "out")
-	if _, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: 2, Quiet: true, NoRecords: true}); err != nil {
-		t.Fatal(err)
-	}
+	_, out := sweepText(t, "split.toml", equalSpace("race", 1))
 	games, _ := results.ReadDirGames(out)
 	type pair struct{ enc, block, a, b string }
 	pts := map[pair]float64{}

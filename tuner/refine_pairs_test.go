@@ -1,12 +1,6 @@
 package tuner
 
-import (
-	"math"
-	"testing"
-
-	"tourney/engines/synthetic"
-	"tourney/tuner/space"
-)
+import "testing"
 
 // TestRidgesHalvingPairs (issue 41): on the two-value version of ridge
 // landscapes 41 and 99 (training seeds) the refinement with one flip
@@ -19,23 +13,5 @@ import (
 // took none) bring both within 15 Elo (asserted with margin, within 30).
 func TestRidgesHalvingPairs(t *testing.T) {
 	heavyUnderRace(t)
-	for _, seed := range []uint64{41, 99} {
-		d := synthetic.DrawRidges(seed, false)
-		sp, land := twoValueSpace(t, d, "")
-		res, _ := sweepSpace(t, sp, 2, RunOptions{NoRecords: true})
-		val := func(v space.Variant) float64 {
-			p, err := sp.BotParams(0, v)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return land.Value(p)
-		}
-		best := math.Inf(-1)
-		for _, v := range res.Variants {
-			best = max(best, val(v))
-		}
-		if got := val(res.Variants[res.Winner]); best-got > 30 {
-			t.Errorf("seed %d: the winner %.1f Elo below the grid's best, want within 30", seed, best-got)
-		}
-	}
+	halvingNearGridBest(t, 41, 99)
 }

@@ -4,15 +4,12 @@ package tuner
 
 import (
 	"context"
-	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"tourney/engines/synthetic"
 	"tourney/tuner/costs"
-	"tourney/tuner/study"
 )
 
 // BenchmarkSyntheticSweep is the cost of one full sweep of a continuous
@@ -29,7 +26,7 @@ func BenchmarkSyntheticSweep(b *testing.B) {
 	}{{"ridges", "spsa", synthetic.DrawRidges}, {"ridges", "cmaes", synthetic.DrawRidges},
 		{"drawn", "spsa", synthetic.DrawLandscape}} {
 		b.Run(c.family+"-"+c.method, func(b *testing.B) {
-			sp := benchDrawnSpace(b, c.draw(1001, true), c.method)
+			sp := drawnSweepSpace(b, c.draw(1001, true), c.method, "")
 			var wall, cpu time.Duration
 			games := 0
 			for i := 0; i < b.N; i++ {
@@ -50,20 +47,4 @@ func BenchmarkSyntheticSweep(b *testing.B) {
 			b.ReportMetric(cpu.Seconds()*1e9/float64(games), "cpu-ns/game")
 		})
 	}
-}
-
-// benchDrawnSpace is drawnSweepSpace for a benchmark.
-func benchDrawnSpace(b *testing.B, d *synthetic.Drawn, method string) *study.Study {
-	b.Helper()
-	dir := b.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "drawn.toml"), []byte(d.Text()), 0o644); err != nil {
-		b.Fatal(err)
-	}
-	text := fmt.Sprintf("name = \"drawn\"\nseed = %d\n\n[[scenario]]\ngame = \"synthetic\"\nbot = %q\nmaps = [\"drawn.toml\"]\n\n%s\n[generate]\nmethod = %q\n",
-		d.Seed, d.Bot(), d.Params(), method)
-	sp, err := study.Parse(filepath.Join(dir, "space.toml"), []byte(text))
-	if err != nil {
-		b.Fatalf("%v\n%s", err, text)
-	}
-	return sp
 }

@@ -5,20 +5,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tourney/internal/testspace"
 )
 
-const tinySynth = `name = "tiny"
-seed = 9
-[[scenario]]
-game = "synthetic"
-bot = "fixed"
-[params]
-label = { values = [1, 2] }
+var tinySynth = testspace.Fixed("tiny", 9, `label = { values = [1, 2] }
 [tournament]
 format = "race"
 max_games = 40
 bootstrap = 100
-`
+`)
 
 // report and replay refuse what they cannot check or draw, with a clear
 // message and a non-zero exit status.

@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"tourney/internal/testspace"
 )
 
 // The ReversiXT study's scenario (configs/reversixt-study.toml: paranoid
@@ -20,27 +22,15 @@ import (
 // then the hold-out rung's 48 and the verdict (192 games: with fewer, the
 // fixed costs of a run, worker start-up and the two rounds' last games,
 // weigh more than they do in a study of thousands of games).
-const studyBenchSpace = `name = "study-bench"
-seed = 4096
-[[scenario]]
-game          = "reversixt"
-bot           = "paranoid"
-maps          = ["duel10", "cross14"]
+var studyBenchSpace = testspace.Text("study-bench", 4096, "reversixt", "paranoid", `maps          = ["duel10", "cross14"]
 budget        = { depth = 3 }
 opening_plies = 2
 [params]
 stones_weight = { values = [0.5, 2.0] }
-[generate]
-method = "grid"
-include_defaults = false
-[tournament]
-format     = "knockout"
-group      = 2
-advance    = 1
-min_blocks = 1
+`+testspace.PairsKnockout+`min_blocks = 1
 max_games  = 144
 points     = "rank"
-`
+`)
 
 func childCPU() time.Duration {
 	var ru syscall.Rusage

@@ -33,14 +33,7 @@ func TestWorkerEndsWithSweep(t *testing.T) {
 			co.kill()
 		}
 	}()
-	select {
-	case <-co.done:
-	case <-time.After(2 * time.Minute):
-		t.Fatalf("the sweep did not end\n%s", co.out.String())
-	}
-	if co.err != nil {
-		t.Fatalf("sweep: %v\n%s", co.err, co.out.String())
-	}
+	co.finish(t, 2*time.Minute, "sweep")
 	select {
 	case <-w.done:
 	case <-time.After(10 * time.Second):

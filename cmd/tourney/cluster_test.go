@@ -85,6 +85,38 @@ func (p *proc) exited() bool {
 	}
 }
 
+// finish waits at most d for p to end and fails the test unless it
+// ended without an error; what names p in the messages.
+func (p *proc) finish(t *testing.T, d time.Duration, what string) {
+	t.Helper()
+	select {
+	case <-p.done:
+	case <-time.After(d):
+		t.Fatalf("the %s did not end within %v\n%s", what, d, p.out.String())
+	}
+	if p.err != nil {
+		t.Fatalf("%s: %v\n%s", what, p.err, p.out.String())
+	}
+}
+
+// awaitRunning polls cond every poll while the sweep p runs, until it
+// holds: the test fails if p ends first, or (p killed) if d passes
+// first; what is what it waits for.
+func (p *proc) awaitRunning(t *testing.T, d, poll time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if p.exited() {
+			t.Fatalf("the sweep ended before it could be killed: %v %s", p.err, p.out.String())
+		}
+		if time.Now().After(deadline) {
+			p.kill()
+			t.Fatalf("no %s after %v", what, d)
+		}
+		time.Sleep(poll)
+	}
+}
+
 func freePort(t testing.TB) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
@@ -177,14 +209,7 @@ func TestClusterWorkersKilled(t *testing.T) {
 		live[i] = worker()
 		all = append(all, live[i])
 	}
-	select {
-	case <-co.done:
-	case <-time.After(60 * time.Second):
-		t.Fatalf("the coordinator did not finish\n%s", co.out.String())
-	}
-	if co.err != nil {
-		t.Fatalf("coordinator: %v\n%s", co.err, co.out.String())
-	}
+	co.finish(t, 60*time.Second, "coordinator")
 	clustertest.SameFiles(t, ref, dir)
 	clustertest.EveryBlockPlayed(t, dir)
 	if _, err := os.Stat(filepath.Join(dir, ".nats")); err == nil {

@@ -42,27 +42,17 @@ func startKilledSweep(t *testing.T, name string) (space, res, mark string) {
 		}
 	})
 	p := startTourney(t, nil, "sweep", space, "--workers", "1", "--quiet", "--out", res)
-	deadline := time.Now().Add(20 * time.Second)
 	// the bot starts before the results directory exists (preflight): kill
 	// once its process is recorded there (a "0 0 RUN/" line, then its own)
-	recorded := func() bool {
+	p.awaitRunning(t, 20*time.Second, 10*time.Millisecond, "bot", func() bool {
 		b, _ := os.ReadFile(filepath.Join(res, "bots", "pids"))
-		return bytes.Count(b, []byte("\n")) >= 2
-	}
-	for _, sleepers := markedProcs(mark); sleepers == 0 || !recorded(); _, sleepers = markedProcs(mark) {
-		if p.exited() {
-			t.Fatalf("the sweep ended before it could be killed: %v %s", p.err, p.out.String())
-		}
-		if time.Now().After(deadline) {
-			p.kill()
-			t.Fatal("no bot after 20s")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+		_, sleepers := markedProcs(mark)
+		return sleepers > 0 && bytes.Count(b, []byte("\n")) >= 2
+	})
 	p.kill()
 	// The bots go with tourney (Pdeathsig); their setsid grandchildren
 	// (session leaders) stay.
-	deadline = time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(5 * time.Second)
 	for {
 		bots, sleepers := markedProcs(mark)
 		if bots == 0 && sleepers > 0 {

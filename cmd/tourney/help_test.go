@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"tourney/internal/testspace"
 )
 
 // `tourney help` lists every command and topic; `tourney help TOPIC`
@@ -190,12 +192,7 @@ func TestSweepHelpNamesEverything(t *testing.T) {
 // study's variant 72.
 func TestValidateVariants(t *testing.T) {
 	dir := t.TempDir()
-	sp := writeFile(t, dir, "s.toml", `name = "v"
-seed = 3
-[[scenario]]
-game = "synthetic"
-bot = "landscape"
-maps = ["twelve.toml"]
+	sp := writeFile(t, dir, "s.toml", testspace.Text("v", 3, "synthetic", "landscape", `maps = ["twelve.toml"]
 [params]
 x1 = { values = [0, 1] }
 x2 = { values = [1, 0] }
@@ -208,7 +205,7 @@ format = "race"
 max_games = 60
 bootstrap = 100
 holdout = false
-`)
+`))
 	twelve, _ := os.ReadFile("../../configs/synthetic/twelve.toml")
 	writeFile(t, dir, "twelve.toml", string(twelve))
 	code, out, stderr := tourney(t, "validate", sp, "--variants")

@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tourney/internal/testspace"
 )
 
 // sweep warns before the run of the knob the bot declares idle under the
@@ -11,12 +13,7 @@ import (
 // no game (deepening_start at depth 3), not the one that did.
 func TestSweepNamesInertKnobs(t *testing.T) {
 	dir := t.TempDir()
-	p := writeFile(t, dir, "inert.toml", `name = "inert"
-seed = 3
-[[scenario]]
-game = "connect4"
-bot = "alphabeta"
-budget = { depth = 3 }
+	p := writeFile(t, dir, "inert.toml", testspace.Text("inert", 3, "connect4", "alphabeta", `budget = { depth = 3 }
 [params]
 deepening_start = { values = [1.0, 0.3] }
 opponent_weight = { values = [1.0, 0.5] }
@@ -25,7 +22,7 @@ format = "race"
 max_games = 60
 bootstrap = 100
 holdout = false
-`)
+`))
 	code, out, stderr := tourney(t, "sweep", p, "--out", filepath.Join(dir, "out"), "--workers", "2", "--quiet")
 	want := "deepening_start changed no game under depth=3 ("
 	if code != 0 || !strings.Contains(out, want) || !strings.Contains(out, "): cannot be tuned under this budget\n") || strings.Contains(out, "opponent_weight changed no game") {

@@ -9,27 +9,16 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tourney/internal/testspace"
 )
 
 // A sweep of equal synthetic variants: encounters usually play to their
 // cap, some thousands of games, several seconds on a busy machine.
-const killSpace = `name = "kill"
-seed = 41
-[[scenario]]
-game = "synthetic"
-bot = "fixed"
-[params]
-label = { values = [1, 2, 3, 4, 5, 6, 7, 8] }
-[generate]
-method = "grid"
-include_defaults = false
-[tournament]
-format = "knockout"
-group = 2
-advance = 1
-min_blocks = 1
+var killSpace = testspace.Fixed("kill", 41, `label = { values = [1, 2, 3, 4, 5, 6, 7, 8] }
+`+testspace.PairsKnockout+`min_blocks = 1
 max_games = 3000
-`
+`)
 
 // kill -9 safety (scripts/kill-resume.sh does it on 8-player ReversiXT):
 // a sweep process killed with SIGKILL once rows have reached games.csv is
@@ -49,21 +38,10 @@ func TestKillNineResume(t *testing.T) {
 	dir := filepath.Join(tmp, "killed")
 	p := startTourney(t, nil, "sweep", space, "--workers", "2", "--quiet", "--out", dir)
 	// wait for rows beyond the header (flushed at least every second)
-	deadline := time.Now().Add(time.Minute)
-	for {
+	p.awaitRunning(t, time.Minute, 20*time.Millisecond, "games.csv rows", func() bool {
 		b, _ := os.ReadFile(filepath.Join(dir, "games.csv"))
-		if bytes.Count(b, []byte("\n")) > 1 {
-			break
-		}
-		if p.exited() {
-			t.Fatalf("the sweep ended before it could be killed: %v %s", p.err, p.out.String())
-		}
-		if time.Now().After(deadline) {
-			p.kill()
-			t.Fatal("no games.csv rows after a minute")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		return bytes.Count(b, []byte("\n")) > 1
+	})
 	// while it runs, a resume of its directory is refused
 	code, _, e := tourney(t, "sweep", space, "--resume", dir, "--quiet")
 	if code != 1 || !strings.Contains(e, "in use by another tourney process") {

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"tourney/internal/testspace"
 )
 
 // Malformed ReversiXT maps (spec §1.4): every command that loads one exits
@@ -63,18 +65,12 @@ func TestReversiXTMalformedMapsPerftMatch(t *testing.T) {
 	}
 }
 
-const reversixtSpace = `name = "rx"
-seed = 5
-
-[[scenario]]
-game = "reversixt"
-bot = "paranoid"
-maps = ["standard8", "MAP"]
+var reversixtSpace = testspace.Text("rx", 5, "reversixt", "paranoid", `maps = ["standard8", "MAP"]
 budget = { depth = 1 }
 
 [params]
 player_distance = { values = [8, 16] }
-`
+`)
 
 func TestReversiXTMalformedMapInSpace(t *testing.T) {
 	dir := t.TempDir()

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"tourney/internal/testspace"
 )
 
 // The estimate of a long study: 82 h for 81 920 games does not overflow
@@ -51,19 +53,13 @@ func TestValidateRefiningHalving(t *testing.T) {
 // bounds, plan.StagedBounds) and the sweep's one hold-out rung: the
 // total is their sum.
 func TestValidateStaged(t *testing.T) {
-	p := writeFile(t, t.TempDir(), "staged.toml", `name = "staged"
-seed = 4
-[[scenario]]
-game = "synthetic"
-bot = "fixed"
-[params]
-elo = { values = [-100, -50, 50, 100] }
+	p := writeFile(t, t.TempDir(), "staged.toml", testspace.Fixed("staged", 4, `elo = { values = [-100, -50, 50, 100] }
 label = { values = [1, 2, 3] }
 [generate]
 method = "staged"
 [tournament]
 format = "race"
-`)
+`))
 	code, out, stderr := tourney(t, "validate", p, "--no-estimate")
 	// race budgets: 100·variants games (stage 3: 5 variants, the defaults
 	// and the most finalists stage 2's 5 allow), first look 5 blocks
@@ -109,18 +105,13 @@ opponent_weight = { values = [1.0, 0.5] }
 // on this one, from calibration games (the study's costs, declared on a
 // slower machine, gave 99 min of CPU where the run took 41).
 func TestValidateDeclaredCostsHere(t *testing.T) {
-	p := writeFile(t, t.TempDir(), "declared.toml", `name = "declared"
-seed = 4
-[[scenario]]
-game = "synthetic"
-bot = "fixed"
-cost = "5s"
+	p := writeFile(t, t.TempDir(), "declared.toml", testspace.Text("declared", 4, "synthetic", "fixed", `cost = "5s"
 [params]
 elo = { values = [-100, 0, 100] }
 [tournament]
 format = "race"
 max_games = 60
-`)
+`))
 	code, out, stderr := tourney(t, "validate", p)
 	if code != 0 || !strings.Contains(out, "from the scenarios' declared costs") || !strings.Contains(out, "this machine: ") ||
 		!strings.Contains(out, "where the declared costs say 5s") {

@@ -1,11 +1,12 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"tourney/internal/testspace"
 )
 
 // The commit is named with Go's VCS stamp, and without it (-buildvcs=false)
@@ -50,7 +51,7 @@ func TestVersionNamesCommit(t *testing.T) {
 func TestCheckoutHead(t *testing.T) {
 	const a, b, c = "aaaa000000000000000000000000000000000000", "bbbb000000000000000000000000000000000000", "cccc000000000000000000000000000000000000"
 	root := t.TempDir()
-	for name, text := range map[string]string{
+	testspace.WriteFiles(t, root, map[string]string{
 		"main/.git/HEAD":                   "ref: refs/heads/main\n",
 		"main/.git/refs/heads/main":        a + "\n",
 		"main/.git/packed-refs":            "# pack-refs with: peeled\n" + c + " refs/heads/old\n",
@@ -62,15 +63,7 @@ func TestCheckoutHead(t *testing.T) {
 		"wt/cmd/tourney/version.go":        "",
 		"det/version.go":                   "",
 		"none/version.go":                  "",
-	} {
-		p := filepath.Join(root, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	for file, want := range map[string]string{
 		"main/cmd/tourney/version.go": a, "wt/cmd/tourney/version.go": c, "det/version.go": b, "none/version.go": "",
 	} {

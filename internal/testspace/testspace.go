@@ -1,18 +1,20 @@
 // Package testspace is the tests' spaces from text: a space's text from
 // its name, seed, game and bot (Text, Fixed), the served knockout
-// (Knockout), the promotion gate's space (Gate), the test binary as a
-// fake external bot (FakeBot), parsed and compiled (Parse), a CSV file
-// read whole (ReadCSV), whether the race detector runs (Race) and the
-// skip of heavy tests under it (HeavyUnderRace). It imports the study
-// and the fake bot's package (externaltest) only; only tests import it
-// (package tuner's, the command's and the external tests of the sweep's
-// parts).
+// (Knockout), a knockout of pairs' tables (PairsKnockout), the promotion
+// gate's space (Gate), the test binary as a fake external bot (FakeBot),
+// parsed and compiled (Parse), files written under a directory
+// (WriteFiles), a CSV file read whole (ReadCSV), whether
+// the race detector runs (Race) and the skip of heavy tests under it
+// (HeavyUnderRace). It imports the study and the fake bot's package
+// (externaltest) only; only tests import it (package tuner's, the
+// command's and the external tests of the sweep's parts).
 package testspace
 
 import (
 	"encoding/csv"
 	"fmt"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"tourney/engines/external/externaltest"
@@ -97,6 +99,18 @@ max_games  = %d
 `, name, seed, maxGames)
 }
 
+// PairsKnockout is a space's [generate] and [tournament] tables for a
+// knockout of pairs: every grid point but the defaults, in groups of two
+// of which one advances. The [tournament] table's other keys follow it.
+const PairsKnockout = `[generate]
+method = "grid"
+include_defaults = false
+[tournament]
+format = "knockout"
+group = 2
+advance = 1
+`
+
 // Fixed is the text of a space of the synthetic game's fixed bot: its
 // name and seed, then params, the lines of [params] and the tables after
 // them.
@@ -112,6 +126,21 @@ func Parse(t testing.TB, name, text string) *study.Study {
 		t.Fatal(err)
 	}
 	return sp
+}
+
+// WriteFiles writes the files of files (a path below dir, with slashes,
+// and its text) under dir, with the directories they need.
+func WriteFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // ReadCSV reads a CSV file whole.

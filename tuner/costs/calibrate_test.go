@@ -65,7 +65,7 @@ func TestCalibrationSettled(t *testing.T) {
 // games are four in five, and seating the tuned bot everywhere
 // estimated 1 519 s of CPU for a run of 675 s; now 642 s).
 func TestCalibrationSeatsTheField(t *testing.T) {
-	sp := parseSpace(t, "field.toml", testspace.Text("field", 3, "connect4", "alphabeta", `budget = { depth = 1 }
+	sp := testspace.Parse(t, "field.toml", testspace.Text("field", 3, "connect4", "alphabeta", `budget = { depth = 1 }
 field = ["random"]
 [params]
 opponent_weight = { values = [0.5, 1.0, 2.0] }
@@ -108,7 +108,7 @@ group = 2
 // (two perturbed points) and a game of a probe against the defaults, on
 // the same deals at every probe, the same jobs when built again.
 func TestCalibrationSeatsSearchPoints(t *testing.T) {
-	sp := parseSpace(t, "spsa.toml", testspace.Text("spsa", 3232, "reversixt", "paranoid", `maps = ["duel10"]
+	sp := testspace.Parse(t, "spsa.toml", testspace.Text("spsa", 3232, "reversixt", "paranoid", `maps = ["duel10"]
 budget = { depth = 2 }
 [params]
 stones_weight   = { min = 0.0, max = 4.0 }
@@ -196,7 +196,7 @@ func TestCalibrationRangeOverProbes(t *testing.T) {
 // of 11 plies, 0.64 s of CPU where its games cost 34 s, gave an estimate
 // of 1 142 s for a run of 1 830 s).
 func TestCalibrationMinRounds(t *testing.T) {
-	sp := parseSpace(t, "rounds.toml", testspace.Text("rounds", 3, "connect4", "alphabeta", `budget = { depth = 2 }
+	sp := testspace.Parse(t, "rounds.toml", testspace.Text("rounds", 3, "connect4", "alphabeta", `budget = { depth = 2 }
 [params]
 opponent_weight = { values = [0.5, 1.0] }
 `))
@@ -220,14 +220,4 @@ func TestEstimateWeighsMaps(t *testing.T) {
 	if got := c.Estimate(pl, 0); got != 70*time.Second {
 		t.Errorf("estimate with 0 workers %v, want 70s", got)
 	}
-}
-
-// parseSpace is text parsed as the space file name.
-func parseSpace(t testing.TB, name, text string) *study.Study {
-	t.Helper()
-	sp, err := study.Parse(name, []byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sp
 }

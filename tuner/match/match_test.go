@@ -27,13 +27,11 @@ func syntheticEntrant(t *testing.T, elo float64) arena.Entrant {
 	return arena.Entrant{Spec: spec, Params: p}
 }
 
-// A match counts complete pairs (pentanomial) and games (trinomial); its
-// Elo estimate finds a known difference; the GSPRT stops after a complete
-// pair; games.csv holds whole pairs only.
-func TestMatchPairs(t *testing.T) {
-	m, _ := synthetic.Game{}.LoadMap("2p")
-	c := &Config{Game: synthetic.Game{}, A: syntheticEntrant(t, 100), B: syntheticEntrant(t, 0),
-		Maps: []game.Map{m}, MapNames: []string{"2p"}, Games: 4001, Seed: 3}
+// runMatch plays match c quietly on two workers into a new directory and
+// returns its result, the directory and the pairs it booked (res.Pairs
+// summed).
+func runMatch(t *testing.T, c *Config) (*Result, string, int) {
+	t.Helper()
 	dir := filepath.Join(t.TempDir(), "m")
 	res, err := Run(t.Context(), c, Options{Out: dir, Workers: 2, Quiet: true})
 	if err != nil {
@@ -43,6 +41,17 @@ func TestMatchPairs(t *testing.T) {
 	for _, n := range res.Pairs {
 		pairs += n
 	}
+	return res, dir, pairs
+}
+
+// A match counts complete pairs (pentanomial) and games (trinomial); its
+// Elo estimate finds a known difference; the GSPRT stops after a complete
+// pair; games.csv holds whole pairs only.
+func TestMatchPairs(t *testing.T) {
+	m, _ := synthetic.Game{}.LoadMap("2p")
+	c := &Config{Game: synthetic.Game{}, A: syntheticEntrant(t, 100), B: syntheticEntrant(t, 0),
+		Maps: []game.Map{m}, MapNames: []string{"2p"}, Games: 4001, Seed: 3}
+	res, dir, pairs := runMatch(t, c)
 	if res.Played != 4002 || pairs != 2001 || res.Games.W+res.Games.D+res.Games.L != 4002 {
 		t.Fatalf("played %d, pairs %v, games %+v: want 4002 games in 2001 pairs", res.Played, res.Pairs, res.Games)
 	}
@@ -185,15 +194,7 @@ func TestMatchRepeatedDealsCountOnce(t *testing.T) {
 	m, _ := connect4.Game{}.LoadMap("standard")
 	c := &Config{Game: connect4.Game{}, A: arena.Entrant{Spec: spec, Params: spec.Defaults()}, B: arena.Entrant{Spec: spec, Params: pb},
 		Games: 200, Budget: game.Budget{Depth: 2}, Seed: 1, OpeningPlies: 1, Maps: []game.Map{m}, MapNames: []string{"standard"}}
-	dir := filepath.Join(t.TempDir(), "m")
-	res, err := Run(t.Context(), c, Options{Out: dir, Workers: 2, Quiet: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	booked := 0
-	for _, n := range res.Pairs {
-		booked += n
-	}
+	res, dir, booked := runMatch(t, c)
 	if res.Played != 200 || booked > 7 || booked+res.Repeated != 100 || res.PairStats.N != booked {
 		t.Errorf("200 games: %d pairs booked, %d repeated, estimate over %d: want at most 7 distinct deals counted once", booked, res.Repeated, res.PairStats.N)
 	}

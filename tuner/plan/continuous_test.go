@@ -116,26 +116,33 @@ func simPlanner(t testing.TB, s *study.Study) (*simHost, Planner) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	playOut(t, pl, h, h.play)
+	if _, err := pl.Winner(h); err != nil {
+		t.Fatal(err)
+	}
+	return h, pl
+}
+
+// playOut runs planner pl on host h until it asks for no more blocks: a
+// block's results are play's.
+func playOut(t testing.TB, pl Planner, h Host, play func(*Block) []Result) {
+	t.Helper()
 	for {
 		blocks, err := pl.Next(h)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(blocks) == 0 {
-			break
+			return
 		}
 		res := make([][]Result, len(blocks))
 		for i, b := range blocks {
-			res[i] = h.play(b)
+			res[i] = play(b)
 		}
 		if err := pl.Look(h, blocks, res); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := pl.Winner(h); err != nil {
-		t.Fatal(err)
-	}
-	return h, pl
 }
 
 // loadSeed loads a space with another seed.
@@ -159,6 +166,15 @@ func envSeeds(name string, def int) int {
 		return n
 	}
 	return def
+}
+
+// raceSeeds is envSeeds, but 1 under the race detector unless name is
+// set.
+func raceSeeds(name string, def int) int {
+	if raceEnabled && os.Getenv(name) == "" {
+		return 1
+	}
+	return envSeeds(name, def)
 }
 
 // hitRate runs a method over seeds on a landscape and reports how often
@@ -199,17 +215,22 @@ const peak8SPSA = "../../configs/synthetic/peak8-spsa.toml"
 // peak); TOURNEY_SPSA_SEEDS=50 gives the figure (at least 90 % within
 // 10 Elo).
 func TestSPSAPeak8(t *testing.T) {
-	seeds := envSeeds("TOURNEY_SPSA_SEEDS", 4)
-	if raceEnabled && os.Getenv("TOURNEY_SPSA_SEEDS") == "" {
-		seeds = 1
-	}
-	rate, games, worst := hitRate(t, peak8SPSA, seeds, 10, nil)
-	t.Logf("spsa on peak8: %d seeds, within 10 Elo of the peak in %.0f %%, %.0f games of the search, worst %.1f Elo", seeds, 100*rate, games, worst)
+	seeds := raceSeeds("TOURNEY_SPSA_SEEDS", 4)
+	peak8Hits(t, "spsa", peak8SPSA, seeds, 15)
+}
+
+// peak8Hits runs method's space path on peak8 at seeds seeds: with 20 or
+// more, at least 90 % of the final points within 10 Elo of the peak;
+// with fewer (CI), every one within margin Elo.
+func peak8Hits(t *testing.T, method, path string, seeds int, margin float64) {
+	t.Helper()
+	rate, games, worst := hitRate(t, path, seeds, 10, nil)
+	t.Logf("%s on peak8: %d seeds, within 10 Elo of the peak in %.0f %%, %.0f games of the search, worst %.1f Elo", method, seeds, 100*rate, games, worst)
 	switch {
 	case seeds >= 20 && rate < 0.9:
-		t.Errorf("spsa: within 10 Elo of the peak in %.0f %% of %d seeds, want at least 90 %%", 100*rate, seeds)
-	case seeds < 20 && worst < -15: // CI: a few seeds, with margin
-		t.Errorf("spsa: a final point %.1f Elo below the peak, want within 15", -worst)
+		t.Errorf("%s: within 10 Elo of the peak in %.0f %% of %d seeds, want at least 90 %%", method, 100*rate, seeds)
+	case seeds < 20 && worst < -margin: // CI: a few seeds, with margin
+		t.Errorf("%s: a final point %.1f Elo below the peak, want within %g", method, -worst, margin)
 	}
 }
 
@@ -221,14 +242,7 @@ const peak8CMAES = "../../configs/synthetic/peak8-cmaes.toml"
 // gives the figure (at least 90 % within 10 Elo).
 func TestCMAESPeak8(t *testing.T) {
 	seeds := envSeeds("TOURNEY_SPSA_SEEDS", 2)
-	rate, games, worst := hitRate(t, peak8CMAES, seeds, 10, nil)
-	t.Logf("cmaes on peak8: %d seeds, within 10 Elo of the peak in %.0f %%, %.0f games of the search, worst %.1f Elo", seeds, 100*rate, games, worst)
-	switch {
-	case seeds >= 20 && rate < 0.9:
-		t.Errorf("cmaes: within 10 Elo of the peak in %.0f %% of %d seeds, want at least 90 %%", 100*rate, seeds)
-	case seeds < 20 && worst < -30: // CI: a few seeds, with margin
-		t.Errorf("cmaes: a final point %.1f Elo below the peak, want within 30", -worst)
-	}
+	peak8Hits(t, "cmaes", peak8CMAES, seeds, 30)
 }
 
 // TestCMAESFinalAsPlayed: on peak8 at training seeds 82 and 84, CMA-ES's

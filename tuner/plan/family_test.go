@@ -70,6 +70,16 @@ func (ft familyTable) add(d, b string, hit bool) {
 	ft[[2]string{d, b}] = c
 }
 
+// total is the table's cells summed.
+func (ft familyTable) total() familyCell {
+	var all familyCell
+	for _, c := range ft {
+		all.runs += c.runs
+		all.hits += c.hits
+	}
+	return all
+}
+
 func (ft familyTable) String() string {
 	var sb strings.Builder
 	sb.WriteString("defaults \\ best   interior   near      bound     all\n")
@@ -201,10 +211,7 @@ func classTable(bc map[string]familyCell) string {
 // TOURNEY_RIDGES_BUDGET=5000 runs with that [tournament] budget (SPSA:
 // at least 75 %), TOURNEY_RIDGES_SPSA / _CMAES append to [generate].
 func TestRidgesPeak(t *testing.T) {
-	n := envSeeds("TOURNEY_RIDGES_SEEDS", 2)
-	if raceEnabled && os.Getenv("TOURNEY_RIDGES_SEEDS") == "" {
-		n = 1
-	}
+	n := raceSeeds("TOURNEY_RIDGES_SEEDS", 2)
 	first := envSeeds("TOURNEY_RIDGES_FIRST", ridgesFirst)
 	defer tuneFromEnv(t)()
 	budget := envSeeds("TOURNEY_RIDGES_BUDGET", 0)
@@ -218,11 +225,7 @@ func TestRidgesPeak(t *testing.T) {
 		}
 		ft, worst, games, bc := drawnRun(t, method, first, n, 10, os.Getenv("TOURNEY_RIDGES_"+strings.ToUpper(method)), tour,
 			func(seed uint64) *synthetic.Drawn { return synthetic.DrawRidges(seed, false) })
-		all := familyCell{}
-		for _, c := range ft {
-			all.runs += c.runs
-			all.hits += c.hits
-		}
+		all := ft.total()
 		t.Logf("%s on ridge landscapes %d .. %d (budget %d): within 10 Elo of the peak in %d of %d (%.1f %%), worst %.1f Elo, %.0f games of the search\n%s",
 			method, first, first+n-1, budget, all.hits, all.runs, 100*float64(all.hits)/float64(all.runs), -worst, games, classTable(bc))
 		want := 9
@@ -248,10 +251,7 @@ func TestRidgesPeak(t *testing.T) {
 // where the defaults and the best values sit; TOURNEY_FAMILY_BUDGET=n
 // runs with that [tournament] budget (no assertion).
 func TestFamilyPeak(t *testing.T) {
-	n := envSeeds("TOURNEY_FAMILY_SEEDS", 3)
-	if raceEnabled && os.Getenv("TOURNEY_FAMILY_SEEDS") == "" {
-		n = 1
-	}
+	n := raceSeeds("TOURNEY_FAMILY_SEEDS", 3)
 	first := envSeeds("TOURNEY_FAMILY_FIRST", familyFirst)
 	defer tuneFromEnv(t)()
 	for _, method := range []string{"spsa", "cmaes"} {
@@ -264,11 +264,7 @@ func TestFamilyPeak(t *testing.T) {
 		}
 		ft, worst, games, _ := drawnRun(t, method, first, n, 10, os.Getenv("TOURNEY_FAMILY_"+strings.ToUpper(method)), tour,
 			func(seed uint64) *synthetic.Drawn { return synthetic.DrawLandscape(seed, false) })
-		all := familyCell{}
-		for _, c := range ft {
-			all.runs += c.runs
-			all.hits += c.hits
-		}
+		all := ft.total()
 		t.Logf("%s on drawn landscapes %d .. %d: within 10 Elo of the peak in %d of %d (%.1f %%), worst %.1f Elo, %.0f games of the search\n%s",
 			method, first, first+n-1, all.hits, all.runs, 100*float64(all.hits)/float64(all.runs), -worst, games, ft)
 		switch {

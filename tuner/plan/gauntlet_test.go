@@ -50,59 +50,48 @@ budget = 3000
 		}
 		h := flatHost{n: n}
 		rounds := map[int]bool{}
-		for {
-			blocks, err := pl.Next(h)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(blocks) == 0 {
-				break
-			}
-			res := make([][]Result, len(blocks))
-			for i, b := range blocks {
-				rounds[b.Round] = true
-				seeds := map[[2]int]uint64{}
-				games := map[int]int{}
-				field := false
-				for _, gp := range b.Games {
-					res[i] = append(res[i], Result{Ranks: make([]int, len(gp.Seats))})
-					vs, fs := 0, 0
-					for _, r := range gp.Seats {
-						switch r.Kind {
-						case SeatVariant:
-							vs++
-							games[r.Variant]++
-						case SeatField:
-							fs++
-						}
-					}
-					field = field || fs > 0
-					if sd, ok := seeds[[2]int{gp.Scenario, gp.Map}]; ok && sd != gp.Seed {
-						t.Fatalf("round %d: two seeds on one map in a block", b.Round)
-					}
-					seeds[[2]int{gp.Scenario, gp.Map}] = gp.Seed
-					if gauntlet && b.Round > 1 && (vs != 1 || fs != len(gp.Seats)-1) {
-						t.Fatalf("round %d: %v: want one variant against field bots", b.Round, gp.Seats)
+		playOut(t, pl, h, func(b *Block) []Result {
+			var res []Result
+			rounds[b.Round] = true
+			seeds := map[[2]int]uint64{}
+			games := map[int]int{}
+			field := false
+			for _, gp := range b.Games {
+				res = append(res, Result{Ranks: make([]int, len(gp.Seats))})
+				vs, fs := 0, 0
+				for _, r := range gp.Seats {
+					switch r.Kind {
+					case SeatVariant:
+						vs++
+						games[r.Variant]++
+					case SeatField:
+						fs++
 					}
 				}
-				switch {
-				case b.Round == 1 && field == gauntlet:
-					t.Fatalf("gauntlet %v: the first rung seats a field bot: %v", gauntlet, field)
-				case gauntlet && b.Round > 1:
-					if games[0] == 0 {
-						t.Fatalf("round %d: the defaults do not play", b.Round)
-					}
-					for v, k := range games {
-						if k != games[0] {
-							t.Fatalf("round %d: variant %d plays %d games, the defaults %d", b.Round, v, k, games[0])
-						}
+				field = field || fs > 0
+				if sd, ok := seeds[[2]int{gp.Scenario, gp.Map}]; ok && sd != gp.Seed {
+					t.Fatalf("round %d: two seeds on one map in a block", b.Round)
+				}
+				seeds[[2]int{gp.Scenario, gp.Map}] = gp.Seed
+				if gauntlet && b.Round > 1 && (vs != 1 || fs != len(gp.Seats)-1) {
+					t.Fatalf("round %d: %v: want one variant against field bots", b.Round, gp.Seats)
+				}
+			}
+			switch {
+			case b.Round == 1 && field == gauntlet:
+				t.Fatalf("gauntlet %v: the first rung seats a field bot: %v", gauntlet, field)
+			case gauntlet && b.Round > 1:
+				if games[0] == 0 {
+					t.Fatalf("round %d: the defaults do not play", b.Round)
+				}
+				for v, k := range games {
+					if k != games[0] {
+						t.Fatalf("round %d: variant %d plays %d games, the defaults %d", b.Round, v, k, games[0])
 					}
 				}
 			}
-			if err := pl.Look(h, blocks, res); err != nil {
-				t.Fatal(err)
-			}
-		}
+			return res
+		})
 		if len(rounds) < 3 {
 			t.Fatalf("gauntlet %v: %d rounds, want rungs and a final", gauntlet, len(rounds))
 		}

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -52,16 +51,7 @@ func TestContinuousSections(t *testing.T) {
 			[]string{"the mean over the generations (range -1.000 … 1.000, final ", "sigma: the spread of the candidates", "the generation&#39;s scores", ">best candidate<", ">defaults<", "<polygon "}},
 	} {
 		t.Run(c.id, func(t *testing.T) {
-			dir := continuousDir(t, c.file, c.generate)
-			d, err := Load(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var b bytes.Buffer
-			if err := Write(&b, d, Options{}); err != nil {
-				t.Fatal(err)
-			}
-			page := b.String()
+			page := loadPage(t, continuousDir(t, c.file, c.generate))
 			i := strings.Index(page, `<section id="`+c.id+`">`)
 			if i < 0 {
 				t.Fatalf("no %s section", c.id)

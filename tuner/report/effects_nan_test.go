@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,15 +25,7 @@ all,y,8,-7.5,-20.0,5.0,8,"other knobs; against 2, not the default (not identifie
 	if err := os.WriteFile(filepath.Join(dir, "summary.json"), []byte(`{"name":"factorial","winner":1,"effects_unidentified":["y","z"]}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	d, err := Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := Write(&buf, d, Options{}); err != nil {
-		t.Fatal(err)
-	}
-	page := buf.String()
+	page := loadPage(t, dir)
 	if strings.Contains(page, "NaN") {
 		i := strings.Index(page, "NaN")
 		t.Errorf("the page writes NaN: …%s…", page[max(0, i-200):i+10])

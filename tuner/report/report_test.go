@@ -60,6 +60,21 @@ func sweepDir(t *testing.T, text string) string {
 	return out
 }
 
+// loadPage is the report page of the results directory dir (Load, then
+// Write with no options).
+func loadPage(t *testing.T, dir string) string {
+	t.Helper()
+	d, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, d, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
 // structure checks that the page is one well-nested document with the
 // report's sections, nothing loaded from the network, and the viewer's
 // data parseable; it returns the viewer data.

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"tourney/internal/testspace"
 )
 
 // effects are the landscape's knobs' effects (x1, x2, ...): small.
@@ -48,19 +50,11 @@ advance = 1
 min_blocks = 2
 max_games = %s
 `, params.String(), includeDefaults, maxGames)
-	for name, text := range map[string]string{
+	testspace.WriteFiles(t, dir, map[string]string{
 		"space/cl.toml":        text,
 		"space/maps/flat.toml": fmt.Sprintf("doc = \"%d knobs, small effects\"\nplayers = 2\n\n[main]\n%s", knobs, main.String()),
 		"shared/ref.toml":      "game = \"synthetic\"\nbot = \"landscape\"\n[params]\nx1 = 1\n",
-	} {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	return filepath.Join(dir, "space", "cl.toml")
 }
 
