@@ -213,7 +213,7 @@ func TestRidgesHalving(t *testing.T) {
 		games += res.Summary.Games
 		if res.Verdict.Better {
 			better++
-			if near && got <= 0 {
+			if got := best - gap; near && got <= 0 {
 				falseBetter++
 				t.Logf("near-null %d (peak %.1f Elo): %q on a winner %.1f Elo", seed, d.Gain, res.Verdict.Text, got)
 			}
