@@ -30,10 +30,7 @@ func (b spellBomb) Step(ctx context.Context, s game.State, p int, bu game.Budget
 // differ only in the spelling are the same game.
 func TestCanonicalActions(t *testing.T) {
 	g := reversixt.Game{}
-	m, err := g.LoadMap("example15")
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustMap(t, g, "example15")
 	spelled := 0
 	spec := game.BotSpec{Name: "spell", New: func(game.Params) (game.Bot, error) {
 		r, _ := game.RandomSpec().New(nil)

@@ -13,10 +13,7 @@ import (
 // the others play the game to its end (spec §7.2).
 func TestEliminationPlaysOn(t *testing.T) {
 	g := reversixt.Game{}
-	m, err := g.LoadMap("example15")
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustMap(t, g, "example15")
 	for _, c := range faultCases {
 		t.Run(c.mode+"-"+c.budget.String(), func(t *testing.T) {
 			var jobs []Job

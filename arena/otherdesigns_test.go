@@ -40,10 +40,7 @@ func TestOtherDesignsReplay(t *testing.T) {
 		maps, per = maps[:2], 1
 	}
 	for mi, name := range maps {
-		m, err := g.LoadMap(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := mustMap(t, g, name)
 		for i := 0; i < per; i++ {
 			seats := make([]Entrant, m.Players())
 			for k := range seats {

@@ -77,10 +77,7 @@ func TestOpeningAsMap(t *testing.T) {
 	g := reversixt.Game{}
 	positions, relays := 0, 0
 	for _, name := range []string{"example15", "octo20", "standard8"} {
-		m, err := g.LoadMap(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := mustMap(t, g, name)
 		for i := uint64(0); i < 12; i++ {
 			var bots []*viewBot
 			spec := game.BotSpec{Name: "view", New: func(game.Params) (game.Bot, error) {
@@ -128,10 +125,7 @@ func TestOpeningAsMap(t *testing.T) {
 // (a hosted server's clients would otherwise lose the game's thread).
 func TestHungSeatObserved(t *testing.T) {
 	g := reversixt.Game{}
-	m, err := g.LoadMap("example15")
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustMap(t, g, "example15")
 	var bots []*viewBot
 	spec := game.BotSpec{Name: "view", New: func(game.Params) (game.Bot, error) {
 		b := &viewBot{t: t}

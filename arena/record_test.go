@@ -20,6 +20,16 @@ func entrant(t testing.TB, spec game.BotSpec, id string, params map[string]any) 
 	return Entrant{ID: id, Spec: spec, Params: p}
 }
 
+// mustMap is g's map name.
+func mustMap(tb testing.TB, g game.Game, name string) game.Map {
+	tb.Helper()
+	m, err := g.LoadMap(name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return m
+}
+
 // checkReplay replays r's records and compares the end with r.
 func checkReplay(t *testing.T, r *Result) {
 	t.Helper()
@@ -86,10 +96,7 @@ func TestRecordConnect4(t *testing.T) {
 // the arena did) ends on the game's scores.
 func TestRecordReversiXTFaults(t *testing.T) {
 	g := reversixt.Game{}
-	m, err := g.LoadMap("cross14")
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustMap(t, g, "cross14")
 	par := entrant(t, reversixt.ParanoidSpec(), "p", map[string]any{})
 	var jobs []Job
 	for i := range 3 {
@@ -138,10 +145,7 @@ func TestRecordReversiXTFaults(t *testing.T) {
 // them jointly.
 func TestRecordSpeed6(t *testing.T) {
 	g := speed.Game{}
-	m, err := g.LoadMap("speed-6p-40x40")
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := mustMap(t, g, "speed-6p-40x40")
 	sv := entrant(t, speed.SurvivorSpec(), "s", map[string]any{})
 	var jobs []Job
 	for i := range 3 {

@@ -19,10 +19,7 @@ func TestReuseSameGames(t *testing.T) {
 	var jobs []Job
 	maps := []string{"standard8", "tri13", "duel10", "octo20"}
 	for mi, name := range maps {
-		m, err := g.LoadMap(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := mustMap(t, g, name)
 		for i := 0; i < 4; i++ {
 			if underRace && i%3 != 0 {
 				continue // under the race detector one game of the varied bots and the one with a trivial seat (CI's second pass plays all four)

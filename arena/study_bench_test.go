@@ -19,10 +19,7 @@ var studyMaps = []string{"duel10", "tri13", "example15", "cross14", "octo20"}
 // study's twelve parameters (two values each, drawn from the game index).
 func studyJobs(b *testing.B, name string, n, depth int) []Job {
 	g := reversixt.Game{}
-	m, err := g.LoadMap(name)
-	if err != nil {
-		b.Fatal(err)
-	}
+	m := mustMap(b, g, name)
 	spec := reversixt.ParanoidSpec()
 	two := []struct {
 		name string

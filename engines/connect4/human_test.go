@@ -105,6 +105,18 @@ func play(t *testing.T, in io.Reader, out *bytes.Buffer, humans int, bots [2]gam
 	return connect4.PlayTerminal(context.Background(), in, out, humans, bots, [2]uint64{11, 12}, game.Budget{})
 }
 
+// playHumans plays a game of two humans whose input is in and returns
+// the transcript; the exit code must be code, with no error.
+func playHumans(t *testing.T, in string, code int) *bytes.Buffer {
+	t.Helper()
+	var out bytes.Buffer
+	got, err := play(t, strings.NewReader(in), &out, 2, [2]game.Bot{})
+	if got != code || err != nil {
+		t.Fatalf("exit %d, %v; want %d, nil", got, err, code)
+	}
+	return &out
+}
+
 // The transcript of §6: moves 3 and 3, a mistyped 9, then 4; the input
 // ends there.
 func TestTerminalSpecExample(t *testing.T) {
@@ -148,11 +160,7 @@ func TestTerminalSpecExample(t *testing.T) {
 // The same game through a pipe: input is not echoed, so each board follows
 // the prompt on the same line.
 func TestTerminalPipeBytes(t *testing.T) {
-	var out bytes.Buffer
-	code, err := play(t, strings.NewReader("3\n3\n9\n4\n"), &out, 2, [2]game.Bot{})
-	if code != 2 || err != nil {
-		t.Fatalf("exit %d, %v; want 2, nil", code, err)
-	}
+	out := playHumans(t, "3\n3\n9\n4\n", 2)
 	want := emptyBoard + "\nPlayer 1: " +
 		renderMoves([]int{3}) + "\nPlayer 2: " +
 		renderMoves([]int{3, 3}) + "\nPlayer 1: " +
@@ -245,11 +253,7 @@ func TestTerminalDiagonalWin(t *testing.T) {
 }
 
 func TestTerminalVerticalWin(t *testing.T) {
-	var out bytes.Buffer
-	code, err := play(t, strings.NewReader("3\n4\n3\n4\n3\n4\n3\n"), &out, 2, [2]game.Bot{})
-	if code != 0 || err != nil {
-		t.Fatalf("exit %d, %v; want 0, nil", code, err)
-	}
+	out := playHumans(t, "3\n4\n3\n4\n3\n4\n3\n", 0)
 	final := "" +
 		"| | | | | | | |\n" +
 		"| | | | | | | |\n" +
@@ -268,11 +272,7 @@ func TestTerminalVerticalWin(t *testing.T) {
 
 // A win for Player 2, and a win with the last stone of a column.
 func TestTerminalPlayer2Wins(t *testing.T) {
-	var out bytes.Buffer
-	code, err := play(t, strings.NewReader("0\n1\n0\n1\n0\n1\n6\n1\n"), &out, 2, [2]game.Bot{})
-	if code != 0 || err != nil {
-		t.Fatalf("exit %d, %v", code, err)
-	}
+	out := playHumans(t, "0\n1\n0\n1\n0\n1\n6\n1\n", 0)
 	if !strings.HasSuffix(out.String(), renderMoves([]int{0, 1, 0, 1, 0, 1, 6, 1})+"Player 2 won the game!\n") {
 		t.Errorf("output:\n%s", out.String())
 	}
@@ -297,11 +297,7 @@ func TestTerminalDraw(t *testing.T) {
 			t.Fatalf("the draw sequence has four in a line after %d moves:\n%s", k, renderMoves(moves[:k]))
 		}
 	}
-	var out bytes.Buffer
-	code, err := play(t, strings.NewReader(input.String()), &out, 2, [2]game.Bot{})
-	if code != 0 || err != nil {
-		t.Fatalf("exit %d, %v; want 0, nil", code, err)
-	}
+	out := playHumans(t, input.String(), 0)
 	var want strings.Builder
 	for k := 0; k < 42; k++ {
 		fmt.Fprintf(&want, "%s\nPlayer %d: ", renderMoves(moves[:k]), k%2+1)
@@ -315,11 +311,7 @@ func TestTerminalDraw(t *testing.T) {
 func tail(s string) string { return s[max(0, len(s)-300):] }
 
 func TestTerminalFullColumn(t *testing.T) {
-	var out bytes.Buffer
-	code, err := play(t, strings.NewReader("0\n0\n0\n0\n0\n0\n0\n"), &out, 2, [2]game.Bot{})
-	if code != 2 || err != nil {
-		t.Fatalf("exit %d, %v; want 2, nil", code, err)
-	}
+	out := playHumans(t, "0\n0\n0\n0\n0\n0\n0\n", 2)
 	full := []int{0, 0, 0, 0, 0, 0}
 	want := renderMoves(full) + "\nPlayer 1: " + "Error, column 0 is full.\n" + "Player 1: " + "Error, no more input.\n"
 	if got := out.String(); !strings.HasSuffix(got, "Player 2: "+want) {

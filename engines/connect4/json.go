@@ -1,6 +1,6 @@
 package connect4
 
-import "strconv"
+import "tourney/engines/game"
 
 // AppendJSON implements game.JSONEncoder (the JSON-lines protocol of
 // external bots; see the package doc, "JSON state encoding").
@@ -23,9 +23,7 @@ func (s *State) AppendJSON(buf []byte, player int) []byte {
 		}
 		buf = append(buf, '"')
 	}
-	buf = append(buf, `],"to_move":`...)
-	buf = strconv.AppendInt(buf, int64(s.ToMove()), 10)
-	buf = append(buf, `,"ply":`...)
-	buf = strconv.AppendInt(buf, int64(s.Ply()), 10)
+	buf = game.AppendJSONInt(buf, `],"to_move":`, int64(s.ToMove()))
+	buf = game.AppendJSONInt(buf, `,"ply":`, int64(s.Ply()))
 	return append(buf, '}')
 }

@@ -38,6 +38,17 @@ func (h *hosted) fail(err error) error {
 	return err
 }
 
+// serve runs a Step's ask under the call lock; a seat that faulted
+// returns its fault without asking the program again.
+func (h *hosted) serve(ask func() (game.Action, error)) (game.Action, error) {
+	h.call.Lock()
+	defer h.call.Unlock()
+	if h.dead != nil {
+		return game.NoAction, h.dead
+	}
+	return ask()
+}
+
 // listen opens the seat's loopback listener.
 func (h *hosted) listen() error {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

@@ -66,6 +66,13 @@ const maxLine = 1 << 20
 // sweep of CloseAll, which must know every direct child.
 var startMu sync.Mutex
 
+// closeFiles closes fs (the pipe ends a start no longer needs).
+func closeFiles(fs ...*os.File) {
+	for _, f := range fs {
+		f.Close()
+	}
+}
+
 // startProc starts argv of d with env (added to the environment) in
 // d.Dir; stderr goes to log (nil: the log of the process's argv0).
 func startProc(d *Decl, key string, argv []string, env []string, log *botLog) (*proc, error) {
@@ -82,16 +89,12 @@ func startProc(d *Decl, key string, argv []string, env []string, log *botLog) (*
 	}
 	outR, outW, err := os.Pipe()
 	if err != nil {
-		inR.Close()
-		inW.Close()
+		closeFiles(inR, inW)
 		return nil, err
 	}
 	errR, errW, err := os.Pipe()
 	if err != nil {
-		inR.Close()
-		inW.Close()
-		outR.Close()
-		outW.Close()
+		closeFiles(inR, inW, outR, outW)
 		return nil, err
 	}
 	recordRun()
@@ -103,14 +106,10 @@ func startProc(d *Decl, key string, argv []string, env []string, log *botLog) (*
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	startMu.Lock()
 	err = cmd.Start()
-	inR.Close()
-	outW.Close()
-	errW.Close()
+	closeFiles(inR, outW, errW)
 	if err != nil {
 		startMu.Unlock()
-		inW.Close()
-		outR.Close()
-		errR.Close()
+		closeFiles(inW, outR, errR)
 		return nil, err
 	}
 	p := &proc{owner: d, key: key, cmd: cmd, pid: cmd.Process.Pid, tag: tag, argv0: argv[0], in: inW, out: outR,

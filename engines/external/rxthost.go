@@ -141,11 +141,11 @@ func (b *rxtBot) write(p []byte) error {
 
 // Step sends a move request (4) and reads the move (5).
 func (b *rxtBot) Step(ctx context.Context, s game.State, player int, bud game.Budget) (game.Action, error) {
-	b.call.Lock()
-	defer b.call.Unlock()
-	if b.dead != nil {
-		return game.NoAction, b.dead
-	}
+	return b.serve(func() (game.Action, error) { return b.ask(ctx, s, player, bud) })
+}
+
+// ask is Step under the call lock, the seat not faulted.
+func (b *rxtBot) ask(ctx context.Context, s game.State, player int, bud game.Budget) (game.Action, error) {
 	d := b.d
 	if b.conn == nil {
 		return game.NoAction, b.fail(fmt.Errorf("bot %s: no connection: the game was not begun (game.Lifecycle)", d.Name))

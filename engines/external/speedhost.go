@@ -200,11 +200,11 @@ func formatDeadline(t time.Time) string {
 
 // Step sends the round's state and reads the action.
 func (b *speedBot) Step(ctx context.Context, s game.State, player int, bud game.Budget) (game.Action, error) {
-	b.call.Lock()
-	defer b.call.Unlock()
-	if b.dead != nil {
-		return game.NoAction, b.dead
-	}
+	return b.serve(func() (game.Action, error) { return b.ask(ctx, s, player, bud) })
+}
+
+// ask is Step under the call lock, the seat not faulted.
+func (b *speedBot) ask(ctx context.Context, s game.State, player int, bud game.Budget) (game.Action, error) {
 	d := b.d
 	ss, ok := s.(*speed.State)
 	if !ok {

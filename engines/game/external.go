@@ -2,6 +2,7 @@ package game
 
 import (
 	"errors"
+	"strconv"
 	"time"
 )
 
@@ -15,6 +16,29 @@ import (
 // documents its encoding in its doc.go ("JSON state encoding").
 type JSONEncoder interface {
 	AppendJSON(buf []byte, player int) []byte
+}
+
+// AppendJSONInt appends key (the JSON text before the number, such as
+// `,"width":`) and n: one field of an AppendJSON encoding.
+func AppendJSONInt(buf []byte, key string, n int64) []byte {
+	return strconv.AppendInt(append(buf, key...), n, 10)
+}
+
+// AppendJSONBool appends key and b, as AppendJSONInt does n.
+func AppendJSONBool(buf []byte, key string, b bool) []byte {
+	return strconv.AppendBool(append(buf, key...), b)
+}
+
+// AppendJSONList appends the n values elem appends (elem(buf, i) for i =
+// 0 .. n−1), separated by commas: the inside of a JSON array.
+func AppendJSONList(buf []byte, n int, elem func(buf []byte, i int) []byte) []byte {
+	for i := range n {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = elem(buf, i)
+	}
+	return buf
 }
 
 // MapTexter is an optional capability of maps that have a text file format

@@ -166,15 +166,8 @@ func (p Param) Check(v any) (any, error) {
 		}
 		return int(n), nil
 	case Float:
-		var f float64
-		switch x := v.(type) {
-		case int:
-			f = float64(x)
-		case int64:
-			f = float64(x)
-		case float64:
-			f = x
-		default:
+		f, ok := AsNumber(v)
+		if !ok {
 			return nil, fmt.Errorf("%s is not a number", describe(v))
 		}
 		if math.IsNaN(f) || f < p.Min || f > p.Max {
@@ -200,6 +193,20 @@ func (p Param) Check(v any) (any, error) {
 		return nil, fmt.Errorf("%q is not one of %s", s, p.Range())
 	}
 	return nil, fmt.Errorf("parameter kind %v unknown", p.Kind)
+}
+
+// AsNumber is v as a float64 when v is a number (int, int64 or float64,
+// as TOML decodes or a user types them).
+func AsNumber(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	case float64:
+		return x, true
+	}
+	return 0, false
 }
 
 func describe(v any) string {

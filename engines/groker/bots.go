@@ -51,20 +51,36 @@ func ConstantSpec() game.BotSpec {
 	}
 }
 
+// rangeParams are low and high, the bounds of a uniform bid; prefix
+// begins their docs.
+func rangeParams(prefix string) []game.Param {
+	return []game.Param{
+		intParam("low", 1, 1, 1000, prefix+"smallest bid"),
+		intParam("high", 10, 1, 1000, prefix+"largest bid (≥ low)"),
+	}
+}
+
+// bidRange reads low and high of rangeParams; high below low is an error
+// of the bot name.
+func bidRange(name string, p game.Params) (lo, hi int, err error) {
+	lo, hi = p.Int("low"), p.Int("high")
+	if hi < lo {
+		return 0, 0, fmt.Errorf("%s: high %d is below low %d", name, hi, lo)
+	}
+	return lo, hi, nil
+}
+
 // UniformSpec: an independent uniform bid in low..high every round (the
 // qualification AI according to the seed).
 func UniformSpec() game.BotSpec {
 	return game.BotSpec{
-		Name: "uniform",
-		Doc:  "uniform random bid in low..high every round (the qualification AI)",
-		Params: []game.Param{
-			intParam("low", 1, 1, 1000, "smallest bid"),
-			intParam("high", 10, 1, 1000, "largest bid (≥ low)"),
-		},
+		Name:   "uniform",
+		Doc:    "uniform random bid in low..high every round (the qualification AI)",
+		Params: rangeParams(""),
 		New: func(p game.Params) (game.Bot, error) {
-			lo, hi := p.Int("low"), p.Int("high")
-			if hi < lo {
-				return nil, fmt.Errorf("uniform: high %d is below low %d", hi, lo)
+			lo, hi, err := bidRange("uniform", p)
+			if err != nil {
+				return nil, err
 			}
 			return &ruleBot{rule: func(_ *State, _ int, rng *rand.Rand) int { return uniform(rng, lo, hi) }}, nil
 		},
@@ -134,15 +150,13 @@ func BandSpec() game.BotSpec {
 	return game.BotSpec{
 		Name: "band",
 		Doc:  "uniform in max(1, g−width)..g+width around the opponent's last bid g",
-		Params: []game.Param{
-			intParam("width", 2, 0, 10, "half width of the band around the opponent's last bid"),
-			intParam("low", 1, 1, 1000, "round 1: smallest bid"),
-			intParam("high", 10, 1, 1000, "round 1: largest bid (≥ low)"),
-		},
+		Params: append([]game.Param{intParam("width", 2, 0, 10, "half width of the band around the opponent's last bid")},
+			rangeParams("round 1: ")...),
 		New: func(p game.Params) (game.Bot, error) {
-			w, lo, hi := p.Int("width"), p.Int("low"), p.Int("high")
-			if hi < lo {
-				return nil, fmt.Errorf("band: high %d is below low %d", hi, lo)
+			w := p.Int("width")
+			lo, hi, err := bidRange("band", p)
+			if err != nil {
+				return nil, err
 			}
 			return &ruleBot{rule: func(s *State, player int, rng *rand.Rand) int {
 				if s.n == 0 {

@@ -453,15 +453,26 @@ func (b *ParanoidBot) budget(bud game.Budget) game.Budget {
 	return bud
 }
 
+// stepState is the state a bot (named name in errors) is asked to move
+// in: s as a *State, or an error when s is another game's state or it is
+// not player's move.
+func stepState(name string, s game.State, player int) (*State, error) {
+	st, ok := s.(*State)
+	if !ok {
+		return nil, fmt.Errorf("reversixt %s: state of type %T", name, s)
+	}
+	if st.phase == Over || int(st.cur) != player {
+		return nil, errors.New("reversixt " + name + ": not this player's move")
+	}
+	return st, nil
+}
+
 // Step implements game.Bot. Phase 1: paranoid search under the budget;
 // phase 2: greedy bomb (no search).
 func (b *ParanoidBot) Step(ctx context.Context, s game.State, player int, bud game.Budget) (game.Action, error) {
-	st, ok := s.(*State)
-	if !ok {
-		return game.NoAction, fmt.Errorf("reversixt paranoid: state of type %T", s)
-	}
-	if st.phase == Over || int(st.cur) != player {
-		return game.NoAction, errors.New("reversixt paranoid: not this player's move")
+	st, err := stepState("paranoid", s, player)
+	if err != nil {
+		return game.NoAction, err
 	}
 	// Under the wall clock the move's time counts from here: the set-up
 	// below (the per-map tables on a game's first move) is paid from it.
@@ -548,12 +559,9 @@ func (b *TrivialBot) ReadOnly() bool { return true }
 
 // Step implements game.Bot; it ignores the budget (one ply is cheap).
 func (b *TrivialBot) Step(ctx context.Context, s game.State, player int, _ game.Budget) (game.Action, error) {
-	st, ok := s.(*State)
-	if !ok {
-		return game.NoAction, fmt.Errorf("reversixt trivial: state of type %T", s)
-	}
-	if st.phase == Over || int(st.cur) != player {
-		return game.NoAction, errors.New("reversixt trivial: not this player's move")
+	st, err := stepState("trivial", s, player)
+	if err != nil {
+		return game.NoAction, err
 	}
 	if b.rng == nil {
 		b.Reset(0)

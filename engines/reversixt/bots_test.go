@@ -694,17 +694,26 @@ func matchScore(t *testing.T, m *Map, pairs int, b game.Budget) (w, d, l int) {
 	return
 }
 
+// gameCount is the number of games (or rounds) of a test that counts
+// wins: full, or short under -short. Under the race detector it skips t:
+// a count of games, not of goroutines, which CI's second pass plays
+// without the race detector.
+func gameCount(t *testing.T, full, short int) int {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("a count of games, not of goroutines: CI's second pass plays it without the race detector")
+	}
+	if testing.Short() {
+		return short
+	}
+	return full
+}
+
 // The acceptance figure: paranoid at depth 3 scores at least 80% against
 // trivial on the built-in 2-player maps (40 seat-rotated games from random
 // openings on each).
 func TestParanoidBeatsTrivial(t *testing.T) {
-	if raceEnabled {
-		t.Skip("a count of games, not of goroutines: CI's second pass plays it without the race detector")
-	}
-	pairs := 20
-	if testing.Short() {
-		pairs = 5
-	}
+	pairs := gameCount(t, 20, 5)
 	for _, name := range []string{"standard8", "duel10"} {
 		m := mustLoad(t, name)
 		w, d, l := matchScore(t, m, pairs, game.Budget{Depth: 3})

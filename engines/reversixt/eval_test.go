@@ -1,7 +1,6 @@
 package reversixt
 
 import (
-	"context"
 	"math"
 	"testing"
 
@@ -358,15 +357,7 @@ func TestScaleSameWithMorePlayers(t *testing.T) {
 		m := mustLoad(t, name)
 		for _, mv := range pinPositions(t, m)[1:4] {
 			s := pinState(t, m, mv)
-			p := s.CurrentPlayer()
-			a1, err := ratio.Step(context.Background(), s.Clone(), p, game.Budget{Depth: 3})
-			if err != nil {
-				t.Fatal(err)
-			}
-			a2, err := legacy.Step(context.Background(), s.Clone(), p, game.Budget{Depth: 3})
-			if err != nil {
-				t.Fatal(err)
-			}
+			a1, a2 := pinMove(t, ratio, s, 3), pinMove(t, legacy, s, 3)
 			if a1 != a2 || ratio.Last.Nodes != legacy.Last.Nodes {
 				differ[name]++
 			}

@@ -245,13 +245,7 @@ func seatScore(t *testing.T, m *Map, bot string, opp func() game.Bot, rounds int
 // scores at least 75% of the points against them on a 2-player and a
 // 4-player map, in every seat (an equal bot scores 50%).
 func TestOtherDesignsBeatWeakBots(t *testing.T) {
-	if raceEnabled {
-		t.Skip("a count of games, not of goroutines: CI's second pass plays it without the race detector")
-	}
-	rounds := 2
-	if testing.Short() {
-		rounds = 1
-	}
+	rounds := gameCount(t, 2, 1)
 	b := game.Budget{Nodes: 4000}
 	for _, name := range []string{"duel10", "cross14"} {
 		m := mustLoad(t, name)

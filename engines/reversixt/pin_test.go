@@ -114,6 +114,17 @@ func pinPositions(t testing.TB, m *Map) [][]string {
 	return out
 }
 
+// pinMove is b's move from s (searched on a clone) at depth; b.Last
+// holds the search's figures.
+func pinMove(t testing.TB, b *ParanoidBot, s *State, depth int) game.Action {
+	t.Helper()
+	a, err := b.Step(context.Background(), s.Clone(), s.CurrentPlayer(), game.Budget{Depth: depth})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
 func runPin(t testing.TB, c pinCase, params map[string]any) pinCase {
 	m := mustLoad(t, c.mapName)
 	s := NewState(m)
@@ -126,10 +137,7 @@ func runPin(t testing.TB, c pinCase, params map[string]any) pinCase {
 	}
 	b := pinBot(t, params)
 	p := s.CurrentPlayer()
-	a, err := b.Step(context.Background(), s.Clone(), p, game.Budget{Depth: c.depth})
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := pinMove(t, b, s, c.depth)
 	c.best, c.nodes, c.value = s.ActionString(p, a), b.Last.Nodes, b.Last.Value
 	return c
 }

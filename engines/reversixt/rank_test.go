@@ -1,11 +1,8 @@
 package reversixt
 
 import (
-	"context"
 	"math"
 	"testing"
-
-	"tourney/engines/game"
 )
 
 // rank_value = "soft" (more than 2 active players): V is the soft count
@@ -62,15 +59,7 @@ func TestRankSoftPlaysDifferently(t *testing.T) {
 		m := mustLoad(t, name)
 		for _, mv := range pinPositions(t, m) {
 			s := pinState(t, m, mv)
-			p := s.CurrentPlayer()
-			a1, err := soft.Step(context.Background(), s.Clone(), p, game.Budget{Depth: 3})
-			if err != nil {
-				t.Fatal(err)
-			}
-			a2, err := dist.Step(context.Background(), s.Clone(), p, game.Budget{Depth: 3})
-			if err != nil {
-				t.Fatal(err)
-			}
+			a1, a2 := pinMove(t, soft, s, 3), pinMove(t, dist, s, 3)
 			if a1 != a2 {
 				differ[name]++
 			}

@@ -215,27 +215,16 @@ func ConfigFrom(p game.Params, defaults Config) Config {
 
 // normalized returns c with out-of-range values made usable.
 func (c Config) normalized() Config {
-	if c.MaxDepth < 1 {
-		c.MaxDepth = 1
-	}
-	if c.DeepeningFirst < 1 {
-		c.DeepeningFirst = 1
-	}
-	if c.DeepeningJump < 1 {
-		c.DeepeningJump = 1
-	}
+	c.MaxDepth = max(c.MaxDepth, 1)
+	c.DeepeningFirst = max(c.DeepeningFirst, 1)
+	c.DeepeningJump = max(c.DeepeningJump, 1)
 	if !(c.DeepeningStart > 0) { // also NaN
 		c.DeepeningStart = 1
 	}
 	if !(c.TimeShare > 0) {
 		c.TimeShare = 1
 	}
-	if c.TTLog2 < 0 {
-		c.TTLog2 = 0
-	}
-	if c.TTLog2 > MaxTTLog2 {
-		c.TTLog2 = MaxTTLog2
-	}
+	c.TTLog2 = min(max(c.TTLog2, 0), MaxTTLog2)
 	if math.IsNaN(c.AspirationWidth) || c.AspirationWidth < 0 {
 		c.AspirationWidth = 0
 	}
@@ -245,18 +234,10 @@ func (c Config) normalized() Config {
 	if c.TTReplace != ReplaceAlways {
 		c.TTReplace = ReplaceDepth
 	}
-	if c.ReduceAfter < 0 {
-		c.ReduceAfter = 0
-	}
-	if c.ReduceAfterOwn < 0 {
-		c.ReduceAfterOwn = 0
-	}
-	if c.ReduceBy < 1 {
-		c.ReduceBy = 1
-	}
-	if c.ReduceDepth < 2 {
-		c.ReduceDepth = 2
-	}
+	c.ReduceAfter = max(c.ReduceAfter, 0)
+	c.ReduceAfterOwn = max(c.ReduceAfterOwn, 0)
+	c.ReduceBy = max(c.ReduceBy, 1)
+	c.ReduceDepth = max(c.ReduceDepth, 2)
 	if c.ReduceAt != ReduceAll {
 		c.ReduceAt = ReduceOpponents
 	}

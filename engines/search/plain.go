@@ -14,68 +14,33 @@ import (
 // reaches it (the first ordered move when every move is −∞). It clones at
 // every node; use it on small depths only.
 func Minimax(s game.State, depth int, h Hooks) (float64, game.Action) {
-	mover := s.CurrentPlayer()
-	if mover < 0 {
-		return h.Evaluate(s, 0, 0), game.NoAction
-	}
-	return plainNegamax(s, depth, 0, mover, h)
-}
-
-func plainNegamax(s game.State, depth, ply, player int, h Hooks) (float64, game.Action) {
-	mover := s.CurrentPlayer()
-	if mover < 0 || depth <= 0 {
-		return h.Evaluate(s, player, ply), game.NoAction
-	}
-	moves := s.LegalActions(mover, nil)
-	if len(moves) == 0 {
-		return h.Evaluate(s, player, ply), game.NoAction
-	}
-	plainOrder(s, mover, moves, h)
-	best, bestMove := math.Inf(-1), moves[0]
-	for _, a := range moves {
-		c := s.Clone()
-		c.Apply(a)
-		cm := c.CurrentPlayer()
-		var v float64
-		if cm == mover {
-			v, _ = plainNegamax(c, depth-1, ply+1, mover, h)
-		} else {
-			view := cm
-			if cm < 0 {
-				view = 1 - mover
-			}
-			v, _ = plainNegamax(c, depth-1, ply+1, view, h)
-			v = -v
-		}
-		if v > best {
-			best, bestMove = v, a
-		}
-	}
-	return best, bestMove
+	return plainSearch(s, depth, 0, max(s.CurrentPlayer(), 0), false, h)
 }
 
 // ParanoidMinimax is plain max/min search without cut-offs from the view of
 // the player to move at s (every other player minimises). It is the
 // reference that Paranoid must agree with.
 func ParanoidMinimax(s game.State, depth int, h Hooks) (float64, game.Action) {
-	root := s.CurrentPlayer()
-	if root < 0 {
-		return h.Evaluate(s, 0, 0), game.NoAction
-	}
-	return plainParanoid(s, depth, 0, root, h)
+	return plainSearch(s, depth, 0, max(s.CurrentPlayer(), 0), true, h)
 }
 
-func plainParanoid(s game.State, depth, ply, root int, h Hooks) (float64, game.Action) {
+// plainSearch is both references at a node ply plies below the root (a
+// root whose game is over is valued from player 0's view). Negamax: view
+// is the mover, and a child of another mover counts negated from that
+// mover's view (from the opponent's, 1 − mover, when the game is over
+// there). Paranoid: view is the root's mover, who maximises while every
+// other player minimises.
+func plainSearch(s game.State, depth, ply, view int, paranoid bool, h Hooks) (float64, game.Action) {
 	mover := s.CurrentPlayer()
-	if mover < 0 || depth <= 0 {
-		return h.Evaluate(s, root, ply), game.NoAction
+	var moves []game.Action
+	if mover >= 0 && depth > 0 {
+		moves = s.LegalActions(mover, nil)
 	}
-	moves := s.LegalActions(mover, nil)
 	if len(moves) == 0 {
-		return h.Evaluate(s, root, ply), game.NoAction
+		return h.Evaluate(s, view, ply), game.NoAction
 	}
 	plainOrder(s, mover, moves, h)
-	maxNode := mover == root
+	maxNode := !paranoid || mover == view
 	best := math.Inf(1)
 	if maxNode {
 		best = math.Inf(-1)
@@ -84,7 +49,17 @@ func plainParanoid(s game.State, depth, ply, root int, h Hooks) (float64, game.A
 	for _, a := range moves {
 		c := s.Clone()
 		c.Apply(a)
-		v, _ := plainParanoid(c, depth-1, ply+1, root, h)
+		var v float64
+		switch cm := c.CurrentPlayer(); {
+		case paranoid || cm == mover:
+			v, _ = plainSearch(c, depth-1, ply+1, view, paranoid, h)
+		case cm < 0:
+			v, _ = plainSearch(c, depth-1, ply+1, 1-mover, false, h)
+			v = -v
+		default:
+			v, _ = plainSearch(c, depth-1, ply+1, cm, false, h)
+			v = -v
+		}
 		if (maxNode && v > best) || (!maxNode && v < best) {
 			best, bestMove = v, a
 		}

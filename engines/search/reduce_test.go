@@ -80,7 +80,7 @@ func TestReductionsKeepForcedResults(t *testing.T) {
 				wins++
 				c := s.Clone()
 				c.Apply(r.Move)
-				if v, _ := plainParanoid(c, 6, 1, s.CurrentPlayer(), h); !math.IsInf(v, 1) {
+				if v, _ := plainSearch(c, 6, 1, s.CurrentPlayer(), true, h); !math.IsInf(v, 1) {
 					t.Fatalf("%d players, state %d: the reduced search plays %d, which does not win within 7 plies (%v)", n, i, r.Move, v)
 				}
 			} else {

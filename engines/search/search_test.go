@@ -90,7 +90,7 @@ func moveValue(s game.State, m game.Action, d int, h Hooks) float64 {
 }
 
 func plainNegamaxFrom(s game.State, d, player int, h Hooks) (float64, game.Action) {
-	return plainNegamax(s, d, 1, player, h)
+	return plainSearch(s, d, 1, player, false, h)
 }
 
 // Tables, aspiration windows and deepening change the work, not the root

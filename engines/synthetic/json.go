@@ -1,12 +1,15 @@
 package synthetic
 
-import "strconv"
+import (
+	"strconv"
+
+	"tourney/engines/game"
+)
 
 // AppendJSON implements game.JSONEncoder (the JSON-lines protocol of
 // external bots; see the package doc, "JSON state encoding").
 func (s *State) AppendJSON(buf []byte, player int) []byte {
-	buf = append(buf, `{"players":`...)
-	buf = strconv.AppendInt(buf, int64(s.n), 10)
+	buf = game.AppendJSONInt(buf, `{"players":`, int64(s.n))
 	buf = append(buf, `,"turn":"`...)
 	switch {
 	case s.result != nil:
@@ -16,20 +19,13 @@ func (s *State) AppendJSON(buf []byte, player int) []byte {
 	default:
 		buf = append(buf, "strength"...)
 	}
-	buf = append(buf, `","announced":[`...)
-	for i := 0; i < len(s.moves); i += 2 {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		self, _, _ := strengths(s.moves[i])
-		buf = strconv.AppendFloat(buf, self, 'f', -1, 64)
-	}
-	buf = append(buf, `],"tags":[`...)
-	for i := 1; i < len(s.moves); i += 2 {
-		if i > 1 {
-			buf = append(buf, ',')
-		}
-		buf = strconv.AppendInt(buf, int64(s.moves[i]), 10)
-	}
+	// The moves alternate: a strength announced, then a tag.
+	buf = game.AppendJSONList(append(buf, `","announced":[`...), (len(s.moves)+1)/2, func(buf []byte, i int) []byte {
+		self, _, _ := strengths(s.moves[2*i])
+		return strconv.AppendFloat(buf, self, 'f', -1, 64)
+	})
+	buf = game.AppendJSONList(append(buf, `],"tags":[`...), len(s.moves)/2, func(buf []byte, i int) []byte {
+		return strconv.AppendInt(buf, int64(s.moves[2*i+1]), 10)
+	})
 	return append(buf, "]}"...)
 }

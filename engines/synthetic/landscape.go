@@ -383,13 +383,8 @@ const knobList = "x1 .. x16, n1 .. n8, g1 .. g8, m1 .. m8"
 
 // number reads a finite number (TOML integer or float).
 func (ps *parser) number(v any, path []any) (float64, error) {
-	var f float64
-	switch x := v.(type) {
-	case int64:
-		f = float64(x)
-	case float64:
-		f = x
-	default:
+	f, ok := game.AsNumber(v)
+	if !ok {
 		return 0, ps.errAt(path, "want a number, got %s", describe(v))
 	}
 	if math.IsNaN(f) || math.IsInf(f, 0) {

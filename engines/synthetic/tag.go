@@ -132,18 +132,8 @@ func sameValue(a, b any) bool {
 	case float64:
 		y, ok := b.(float64)
 		return ok && math.Float64bits(x) == math.Float64bits(y)
-	case int:
-		y, ok := b.(int)
-		return ok && x == y
-	case int64:
-		y, ok := b.(int64)
-		return ok && x == y
-	case bool:
-		y, ok := b.(bool)
-		return ok && x == y
-	case string:
-		y, ok := b.(string)
-		return ok && x == y
+	case int, int64, bool, string:
+		return a == b // the same dynamic type and value
 	}
 	return false
 }

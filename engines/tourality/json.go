@@ -1,6 +1,10 @@
 package tourality
 
-import "strconv"
+import (
+	"strconv"
+
+	"tourney/engines/game"
+)
 
 // MapText implements game.MapTexter: the map in its file format.
 func (m *Map) MapText() string { return string(m.Text()) }
@@ -9,22 +13,14 @@ func (m *Map) MapText() string { return string(m.Text()) }
 // external bots; see the package doc, "JSON state encoding").
 func (s *State) AppendJSON(buf []byte, player int) []byte {
 	m := s.m
-	buf = append(buf, `{"round":`...)
-	buf = strconv.AppendInt(buf, int64(s.Round()), 10)
-	buf = append(buf, `,"to_move":`...)
-	buf = strconv.AppendInt(buf, int64(s.ToMove()), 10)
-	buf = append(buf, `,"width":`...)
-	buf = strconv.AppendInt(buf, int64(m.Width()), 10)
-	buf = append(buf, `,"height":`...)
-	buf = strconv.AppendInt(buf, int64(m.Height()), 10)
-	buf = append(buf, `,"pos":[`...)
-	for p := 0; p < 2; p++ {
-		if p > 0 {
-			buf = append(buf, ',')
-		}
+	buf = game.AppendJSONInt(buf, `{"round":`, int64(s.Round()))
+	buf = game.AppendJSONInt(buf, `,"to_move":`, int64(s.ToMove()))
+	buf = game.AppendJSONInt(buf, `,"width":`, int64(m.Width()))
+	buf = game.AppendJSONInt(buf, `,"height":`, int64(m.Height()))
+	buf = game.AppendJSONList(append(buf, `,"pos":[`...), 2, func(buf []byte, p int) []byte {
 		x, y := m.XY(s.Pos(p))
-		buf = append(appendPair(append(buf, '['), x, y), ']')
-	}
+		return append(appendPair(append(buf, '['), x, y), ']')
+	})
 	buf = append(buf, `],"score":[`...)
 	buf = appendPair(buf, s.Score(0), s.Score(1))
 	buf = append(buf, `],"moves":[`...)

@@ -104,12 +104,9 @@ func Play(ctx context.Context, conn io.ReadWriter, bot game.Bot, opt ClientOptio
 			s = reversixt.NewState(mp)
 			logf("map %dx%d, %d players", mp.Width, mp.Height, mp.NPlayers)
 		case TypePlayer:
-			p, err := ParseByte(m, TypePlayer)
+			p, err := playerByte(m, TypePlayer, s, "player number %d before the map or out of range")
 			if err != nil {
 				return res, err
-			}
-			if s == nil || int(p) < 1 || int(p) > s.NumPlayers() {
-				return res, fmt.Errorf("player number %d before the map or out of range", p)
 			}
 			me = int(p) - 1
 			res.Player = int(p)
@@ -216,12 +213,9 @@ func Play(ctx context.Context, conn io.ReadWriter, bot game.Bot, opt ClientOptio
 			s.Apply(a)
 			res.Moves++
 		case TypeDisq:
-			p, err := ParseByte(m, TypeDisq)
+			p, err := playerByte(m, TypeDisq, s, "disqualification of player %d out of range")
 			if err != nil {
 				return res, err
-			}
-			if s == nil || int(p) < 1 || int(p) > s.NumPlayers() {
-				return res, fmt.Errorf("disqualification of player %d out of range", p)
 			}
 			s.Disqualify(int(p) - 1)
 			logf("player %d disqualified", p)
@@ -265,4 +259,18 @@ func (r *Result) Summary() string {
 		s += fmt.Sprintf(", depth mean %.1f max %d", r.MeanDepth(), r.DepthMax)
 	}
 	return s
+}
+
+// playerByte reads the player number (from 1) of a message of type typ,
+// which must be a player of s; bad is the error's format for a number
+// out of range or before the map.
+func playerByte(m Msg, typ byte, s *reversixt.State, bad string) (int, error) {
+	p, err := ParseByte(m, typ)
+	if err != nil {
+		return 0, err
+	}
+	if s == nil || int(p) < 1 || int(p) > s.NumPlayers() {
+		return 0, fmt.Errorf(bad, p)
+	}
+	return int(p), nil
 }

@@ -79,17 +79,33 @@ func TestClientAgainstRecordedServer(t *testing.T) {
 		s.Close()
 		got <- b
 	}()
-	bot, _, _ := reversixt.Game{}.Bots()[0].Build(nil)
-	res, err := Play(context.Background(), c, bot, ClientOptions{Group: 7})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := playClient(t, c, ClientOptions{Group: 7})
 	if want := "010000000107" + "05000000050002000000"; hex.EncodeToString(<-got) != want {
 		t.Fatalf("client sent wrong bytes, want %s", want)
 	}
 	if res.Player != 1 || res.Moves != 1 || res.Ranks[0] != 1 || res.Scores[0] != 3 {
 		t.Fatalf("result %+v", res)
 	}
+}
+
+// playClient plays the client's game on c with the first built-in
+// ReversiXT bot.
+func playClient(t *testing.T, c net.Conn, opt ClientOptions) *Result {
+	t.Helper()
+	bot, _, _ := reversixt.Game{}.Bots()[0].Build(nil)
+	res, err := Play(context.Background(), c, bot, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// madeAndOver answers the client's move mv as the server does when it
+// ends the game after it: the move made by player 1, then game over.
+func madeAndOver(s net.Conn, mv Msg) {
+	x, y, sp, _ := ParseMove(mv)
+	Write(s, TypeMoveMade, MoveMade(x, y, sp, 1))
+	Write(s, TypeGameOver, nil)
 }
 
 // playOneMove serves the client the standard8 map, player 1, one move
@@ -117,16 +133,9 @@ func playOneMove(t *testing.T, ms uint32, depth uint8, opt ClientOptions) (*Resu
 		if err != nil {
 			return
 		}
-		x, y, sp, _ := ParseMove(mv)
-		Write(s, TypeMoveMade, MoveMade(x, y, sp, 1))
-		Write(s, TypeGameOver, nil)
+		madeAndOver(s, mv)
 	}()
-	bot, _, _ := reversixt.Game{}.Bots()[0].Build(nil)
-	res, err := Play(context.Background(), c, bot, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res, <-took
+	return playClient(t, c, opt), <-took
 }
 
 // TestClientTimeDecides: under a time limit the time decides, not the
@@ -220,15 +229,9 @@ func TestClientPositionStartsWithAnother(t *testing.T) {
 		if err != nil {
 			return
 		}
-		mx, my, sp, _ := ParseMove(mv)
-		Write(sv, TypeMoveMade, MoveMade(mx, my, sp, 1))
-		Write(sv, TypeGameOver, nil)
+		madeAndOver(sv, mv)
 	}()
-	bot, _, _ := reversixt.Game{}.Bots()[0].Build(nil)
-	res, err := Play(context.Background(), cl, bot, ClientOptions{Group: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := playClient(t, cl, ClientOptions{Group: 1})
 	if res.Moves != 2 || res.Requests != 1 {
 		t.Fatalf("result %+v", res)
 	}
