@@ -284,6 +284,12 @@ type gameRun struct {
 	// short, so a count that stops changing means a bot is stuck.
 	move  atomic.Uint64
 	taken atomic.Bool // the result has been delivered
+	// mu orders the watchdog's take-over of a hung move (takeHung) with
+	// the end of that move on the game's goroutine (stepped): a Step that
+	// returns just as the watchdog gives up on it is either abandoned or
+	// ended, never both (the watchdog copies the game's records to play on
+	// without the seat, and the game's goroutine writes them).
+	mu sync.Mutex
 	// extra is how much longer than limit the running move may take (a
 	// game.Clocked bot's time bank), in nanoseconds.
 	extra atomic.Int64
@@ -376,7 +382,7 @@ func (p *pool) watch(tick time.Duration) {
 			if run.stalled <= run.limit+time.Duration(run.extra.Load()) {
 				continue
 			}
-			if !run.taken.CompareAndSwap(false, true) {
+			if !run.takeHung(mv) {
 				continue
 			}
 			run.cancel()
@@ -421,6 +427,27 @@ func (p *pool) continuation(old *gamePlay, seat int, detail string) *gamePlay {
 }
 
 func (r *gameRun) beginMove(moves uint64, seat int) { r.move.Store(moves<<8 | uint64(seat+1)) }
+
+// takeHung takes the game over for the watchdog when mv is still the move
+// running and nobody has taken the game yet.
+func (r *gameRun) takeHung(mv uint64) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.move.Load() == mv && r.taken.CompareAndSwap(false, true)
+}
+
+// stepped is called on the game's goroutine when a bot's Step returns: it
+// reports whether the watchdog took the game over (the move is then
+// abandoned), and otherwise ends the move before the watchdog can.
+func (r *gameRun) stepped(moves uint64) (abandoned bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.taken.Load() {
+		return true
+	}
+	r.endMove(moves)
+	return false
+}
 
 // endMove marks that no bot is thinking (seat bits 0): the arena's own
 // work between moves, and a game's end (Observer and Lifecycle calls,

@@ -88,7 +88,7 @@ func (g *gamePlay) stepNodeClock(p int, b game.Budget, st game.State) (game.Acti
 	g.inBot = p
 	a, err := g.bots[p].Step(g.ctx, st, p, b)
 	g.inBot = -1
-	if g.run.taken.Load() {
+	if g.run.stepped(g.moves) {
 		return game.NoAction, reasonAbandoned, ""
 	}
 	if err != nil {

@@ -77,3 +77,30 @@ func TestEliminationDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestHungMoveTakenOnce: a Step that returns just as the watchdog gives up
+// on it is either ended by the game's goroutine or taken over by the
+// watchdog, never both (the watchdog copies the game's records to play on
+// without the seat while the game's goroutine would write them: a data
+// race seen under the race detector at a load of 27, TestEliminationPlaysOn).
+func TestHungMoveTakenOnce(t *testing.T) {
+	var r gameRun
+	r.beginMove(3, 1)
+	mv := r.move.Load() // the watchdog's last look: seat 1 is still thinking
+	if r.stepped(3) {
+		t.Fatal("a move nobody took over was abandoned")
+	}
+	if r.takeHung(mv) {
+		t.Fatal("the watchdog took over a move that had ended")
+	}
+	r.beginMove(4, 0)
+	if !r.takeHung(r.move.Load()) {
+		t.Fatal("the watchdog could not take over a running move")
+	}
+	if !r.stepped(4) {
+		t.Fatal("the game's goroutine went on after the watchdog took the game over")
+	}
+	if r.takeHung(r.move.Load()) {
+		t.Fatal("a game was taken over twice")
+	}
+}

@@ -199,7 +199,7 @@ func (g *gamePlay) guarded() (r *Result) {
 			return
 		}
 		g.inBot = -1
-		if g.run.taken.Load() {
+		if g.run.stepped(g.moves) {
 			r = errResult(errAbandoned)
 			return
 		}
@@ -399,7 +399,7 @@ func (g *gamePlay) stepBot(p int) (a game.Action, reason, detail string) {
 		if lim > b.Time {
 			g.run.extra.Store(0)
 		}
-		if g.run.taken.Load() {
+		if g.run.stepped(g.moves) {
 			return game.NoAction, reasonAbandoned, ""
 		}
 		d := time.Since(t0)
@@ -411,7 +411,7 @@ func (g *gamePlay) stepBot(p int) (a game.Action, reason, detail string) {
 		g.inBot = p
 		a, err = g.bots[p].Step(g.ctx, st, p, b)
 		g.inBot = -1
-		if g.run.taken.Load() {
+		if g.run.stepped(g.moves) {
 			// The watchdog declared this move hung and took the game over.
 			return game.NoAction, reasonAbandoned, ""
 		}
