@@ -616,6 +616,11 @@
 //     widening; 0 tries all, as plain UCT); a node below the root lists
 //     its moves at its second visit only (most leaves are scored once)
 //     and keeps its best 32 (memory on maps with thousands of moves).
+//   - Progressive bias, progressive_bias b (default 0: none): the
+//     selection adds b·g/(n + 1) to a tried move's value, g its gain
+//     mapped onto [0, 1] by the range of the gains of the node's legal
+//     moves (the first in the order 1) and n its visits: the move
+//     order's prior, fading as the move's own statistics grow.
 //   - Counting: a node is a state entered, as in the shared search: the
 //     root, each move made in the tree and each playout move. The search
 //     stops before the budget is passed (a move never counts more nodes
@@ -677,7 +682,8 @@
 // limit, mcts is not fit for such maps yet.
 //
 // Its parameters: minimax_weight (α, default 1, 0..1),
-// minimax_weight_multi (default 0, 0..1), reuse_tree (default true), exploration (C, default 0.5, 0..4), playout_depth
+// minimax_weight_multi (default 0, 0..1), reuse_tree (default true), exploration (C, default 0.5, 0..4),
+// progressive_bias (default 0, 0..4), playout_depth
 // (random moves before the cut-off, default 0: the new node itself is
 // scored, as in MCTS with an evaluation function; 0..64),
 // cutoff_temperature (default 0.1, 0..10), widening (default 1, 0..16),

@@ -34,6 +34,7 @@ const (
 	ParamMinimaxWeight     = "minimax_weight"
 	ParamReuseTree         = "reuse_tree"
 	ParamMinimaxWeightMany = "minimax_weight_multi"
+	ParamProgressiveBias   = "progressive_bias"
 )
 
 // MCTSIterationsPerDepth turns a depth budget into iterations: depth D
@@ -71,6 +72,11 @@ type MCTS struct {
 	// MinimaxWeightMulti is α while more than two players are active
 	// (MinimaxWeight is α with two).
 	MinimaxWeightMulti float64
+	// ProgressiveBias b: the selection adds b·g/(n + 1) to a tried move's
+	// value, g its gain (the move order's key) mapped onto [0, 1] by the
+	// range of the gains of the node's legal moves and n its visits: the
+	// prior of the move order, fading as the move is visited; 0: none.
+	ProgressiveBias float64
 	// ReuseTree keeps, from one move of the bot to its next, the subtree
 	// of the position it now faces (found by hash within one round of
 	// moves below the last root), statistics included.
@@ -121,6 +127,9 @@ func MCTSFrom(p game.Params) MCTS {
 	if p.Has(ParamMinimaxWeightMany) {
 		c.MinimaxWeightMulti = p.Float(ParamMinimaxWeightMany)
 	}
+	if p.Has(ParamProgressiveBias) {
+		c.ProgressiveBias = p.Float(ParamProgressiveBias)
+	}
 	if p.Has(ParamTimeShare) {
 		c.TimeShare = p.Float(ParamTimeShare)
 	}
@@ -154,6 +163,8 @@ func MCTSSpec() game.BotSpec {
 			Doc: "implicit minimax backups: a move's value is (1 − α)·mean reward + α·the max^n value of the evaluated nodes below it (0: plain UCT)"},
 		{Name: ParamMinimaxWeightMany, Kind: game.Float, Default: d.MinimaxWeightMulti, Min: 0, Max: 1,
 			Doc: "minimax_weight while more than two players are active"},
+		{Name: ParamProgressiveBias, Kind: game.Float, Default: d.ProgressiveBias, Min: 0, Max: 4,
+			Doc: "progressive bias: a tried move's selection value gets b·g/(visits + 1), g its gain in the move order on [0, 1] among the node's moves (0: none)"},
 		{Name: ParamReuseTree, Kind: game.Bool, Default: d.ReuseTree,
 			Doc: "keep the subtree of the position the bot faces from its previous move's tree (statistics included)"},
 	}
@@ -195,11 +206,13 @@ type mnode struct {
 }
 
 // medge is a move of a node: its child (−1 before the first visit), its
-// visits and the rewards of the node's mover summed over them.
+// visits, the rewards of the node's mover summed over them and its prior
+// (the move order's gain on [0, 1] among the node's moves).
 type medge struct {
 	a     game.Action
 	child int32
 	n     int32
+	prior float32
 	w     float64
 }
 
@@ -327,8 +340,16 @@ func (b *MCTSBot) listMoves(s *State, p int, keep int) (int32, int32) {
 		b.ord = b.ord[:keep]
 	}
 	first := int32(len(b.edges))
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, k := range keys {
+		lo, hi = min(lo, k), max(hi, k)
+	}
 	for _, i := range b.ord {
-		b.edges = append(b.edges, medge{a: out[i], child: -1})
+		pr := float32(1)
+		if hi > lo {
+			pr = float32((keys[i] - lo) / (hi - lo))
+		}
+		b.edges = append(b.edges, medge{a: out[i], child: -1, prior: pr})
 	}
 	return first, int32(len(b.ord))
 }
@@ -893,11 +914,13 @@ func (b *MCTSBot) playoutMove(st *State) game.Action {
 }
 
 // selectEdge is UCB1 over the node's tried moves for its mover: the
-// highest mean + C·sqrt(ln N / n), the first among equals.
+// highest mean + C·sqrt(ln N / n) (+ the progressive bias b·g/(n + 1)),
+// the first among equals.
 func (b *MCTSBot) selectEdge(nd *mnode) int32 {
 	best, bestV := int32(-1), math.Inf(-1)
 	lnN := math.Log(float64(max(nd.n, 1)))
 	c := b.cfg.Exploration
+	pb := b.cfg.ProgressiveBias
 	alpha := b.alpha
 	// The minimax values of the tried moves that are not results,
 	// mapped onto [0, 1] by their range among the siblings (the
@@ -940,6 +963,9 @@ func (b *MCTSBot) selectEdge(nd *mnode) int32 {
 			continue
 		}
 		v := q + c*math.Sqrt(lnN/float64(e.n))
+		if pb > 0 {
+			v += pb * float64(e.prior) / float64(e.n+1)
+		}
 		if v > bestV {
 			best, bestV = i, v
 		}
