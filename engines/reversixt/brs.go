@@ -300,12 +300,9 @@ func (b *BRSBot) TimeShare() float64 { return b.cfg.Search.TimeShare }
 // Step implements game.Bot. Phase 1: Best-Reply Search under the budget;
 // phase 2: the greedy bomb rule (no search).
 func (b *BRSBot) Step(ctx context.Context, s game.State, player int, bud game.Budget) (game.Action, error) {
-	st, ok := s.(*State)
-	if !ok {
-		return game.NoAction, fmt.Errorf("reversixt brs: state of type %T", s)
-	}
-	if st.phase == Over || int(st.cur) != player {
-		return game.NoAction, errors.New("reversixt brs: not this player's move")
+	st, err := stepState("brs", s, player)
+	if err != nil {
+		return game.NoAction, err
 	}
 	b.sr.MoveStarted(b.sr.Now()) // the wall clock counts from here (pace.go)
 	if st.phase == Phase2 {

@@ -444,12 +444,9 @@ func (b *MCTSBot) rewards(s *State) (r [8]float64) {
 // Step implements game.Bot. Phase 1: UCT under the budget; phase 2: the
 // greedy bomb rule (no search).
 func (b *MCTSBot) Step(ctx context.Context, s game.State, player int, bud game.Budget) (game.Action, error) {
-	st, ok := s.(*State)
-	if !ok {
-		return game.NoAction, fmt.Errorf("reversixt mcts: state of type %T", s)
-	}
-	if st.phase == Over || int(st.cur) != player {
-		return game.NoAction, errors.New("reversixt mcts: not this player's move")
+	st, err := stepState("mcts", s, player)
+	if err != nil {
+		return game.NoAction, err
 	}
 	b.Last = MCTSResult{Move: game.NoAction}
 	if st.phase == Phase2 {
