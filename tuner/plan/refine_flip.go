@@ -101,11 +101,7 @@ func (r *refine) layoutFlips() error {
 	r.flipKnobs = nil
 	for _, u := range r.two {
 		pt := slices.Clone(r.p)
-		if pt[u] == r.base[u][0] {
-			pt[u] = r.base[u][1]
-		} else {
-			pt[u] = r.base[u][0]
-		}
+		r.toggle(pt, u)
 		v, ok := r.idx[keyOf(pt)]
 		if !ok {
 			return fmt.Errorf("flip %v is not a variant", pt)
@@ -159,11 +155,7 @@ func (r *refine) afterFlips(host Host, games []stats.Game) error {
 	if bestK >= 0 {
 		u := r.flipKnobs[bestK]
 		took = fmt.Sprintf("%s (%.1f standard errors above the leader)", h.s.Params[u].Name, bestZ)
-		if r.p[u] == r.base[u][0] {
-			r.p[u] = r.base[u][1]
-		} else {
-			r.p[u] = r.base[u][0]
-		}
+		r.toggle(r.p, u)
 	}
 	flipRound := r.phase - r.rounds
 	pairs := false
@@ -209,6 +201,15 @@ func (r *refine) bestAgainst(w int, pts, n map[int]float64, tag uint64) (best in
 		}
 	}
 	return best, bestZ, bestK
+}
+
+// toggle sets knob u of the point pt to its other two-level value.
+func (r *refine) toggle(pt []int, u int) {
+	if pt[u] == r.base[u][0] {
+		pt[u] = r.base[u][1]
+	} else {
+		pt[u] = r.base[u][0]
+	}
 }
 
 // tallyAgainst books a two-seat game of the leader w: the other entrant's

@@ -126,11 +126,7 @@ func (r *refine) layoutPairs(pts, n map[int]float64) bool {
 			}
 			pt := slices.Clone(r.p)
 			for _, u := range []int{a.u, b.u} {
-				if pt[u] == r.base[u][0] {
-					pt[u] = r.base[u][1]
-				} else {
-					pt[u] = r.base[u][0]
-				}
+				r.toggle(pt, u)
 			}
 			v, ok := r.idx[keyOf(pt)]
 			if !ok {
@@ -182,11 +178,7 @@ func (r *refine) afterPairs(host Host, games []stats.Game) error {
 			if u < 0 {
 				continue
 			}
-			if r.p[u] == r.base[u][0] {
-				r.p[u] = r.base[u][1]
-			} else {
-				r.p[u] = r.base[u][0]
-			}
+			r.toggle(r.p, u)
 		}
 	}
 	r.winner = best
