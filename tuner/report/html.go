@@ -59,7 +59,7 @@ type page struct {
 	Notes     []string
 	ValueName string
 	Ratings   template.HTML
-	SPSA      template.HTML // spsa.csv (spsa.go)
+	SPSA      template.HTML // spsa.csv (continuous.go)
 	CMAES     template.HTML // cmaes.csv (cmaes.go)
 	Variants  []variantRow
 	Params    []string
