@@ -60,7 +60,7 @@ type page struct {
 	ValueName string
 	Ratings   template.HTML
 	SPSA      template.HTML // spsa.csv (continuous.go)
-	CMAES     template.HTML // cmaes.csv (cmaes.go)
+	CMAES     template.HTML // cmaes.csv (continuous.go)
 	Variants  []variantRow
 	Params    []string
 	Effects   []effectView
