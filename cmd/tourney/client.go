@@ -218,10 +218,8 @@ func clientBot(gameName, config string) (game.Bot, error) {
 }
 
 func runClientReversiXT(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("client reversixt", clientRXTUsage, exampleRXT, stderr)
 	var f rxtClientFlags
-	f.register(fs)
-	if err := parseClient(fs, args); err != nil {
+	if err := parseClient("reversixt", clientRXTUsage, exampleRXT, &f, args, stderr); err != nil {
 		return err
 	}
 	if f.group < 0 || f.group > 255 {
@@ -279,10 +277,8 @@ func runClientReversiXT(ctx context.Context, args []string, stdout, stderr io.Wr
 }
 
 func runClientSpeed(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("client speed", clientSpeedUsage, exampleSpeed, stderr)
 	var f speedClientFlags
-	f.register(fs)
-	if err := parseClient(fs, args); err != nil {
+	if err := parseClient("speed", clientSpeedUsage, exampleSpeed, &f, args, stderr); err != nil {
 		return err
 	}
 	if f.url == "" {
@@ -361,8 +357,11 @@ func runClientSpeed(ctx context.Context, args []string, stdout, stderr io.Writer
 	return nil
 }
 
-// parseClient parses a client's flags; a client takes no arguments.
-func parseClient(fs *flag.FlagSet, args []string) error {
+// parseClient parses the flags of client name (f registers them); a
+// client takes no arguments.
+func parseClient(name, usage, example string, f interface{ register(*flag.FlagSet) }, args []string, stderr io.Writer) error {
+	fs := newFlags("client "+name, usage, example, stderr)
+	f.register(fs)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
