@@ -897,21 +897,8 @@ func (s *Space) parseTournament(t *tomlTable) error {
 	}
 	tc.ConfirmGames = int(cg)
 	if t.has("confirm_elo") {
-		raw, ok := t.m["confirm_elo"].([]any)
-		var e [2]float64
-		if ok && len(raw) == 2 {
-			for i, x := range raw {
-				switch v := x.(type) {
-				case int64:
-					e[i] = float64(v)
-				case float64:
-					e[i] = v
-				default:
-					ok = false
-				}
-			}
-		}
-		if !ok || len(raw) != 2 || !(e[0] < e[1]) {
+		e, ok := eloPair(t.m["confirm_elo"])
+		if !ok {
 			return t.err("confirm_elo", "want two Elo values [elo0, elo1] with elo0 < elo1, e.g. [0, 10]")
 		}
 		tc.ConfirmElo = e
