@@ -423,35 +423,41 @@ func (sc *keyScanner) value(path []string) {
 	}
 }
 
+// skipMulti passes a multi-line string, from its three opening quotes q
+// to the three closing ones (and up to two more q: they end the string's
+// text); in a basic string (q '"') a backslash escapes the next character.
+func (sc *keyScanner) skipMulti(q byte) {
+	delim := strings.Repeat(string(q), 3)
+	sc.i += 3
+	for sc.i < len(sc.s) {
+		switch c := sc.s[sc.i]; {
+		case c == '\\' && q == '"':
+			if sc.peek(1) == '\n' { // line-ending backslash
+				sc.i++
+				sc.newline()
+				sc.i++
+				continue
+			}
+			sc.i += 2
+			continue
+		case c == '\n':
+			sc.newline()
+		case c == q && strings.HasPrefix(sc.s[sc.i:], delim):
+			sc.i += 3
+			for k := 0; k < 2 && sc.peek(0) == q; k++ {
+				sc.i++
+			}
+			return
+		}
+		sc.i++
+	}
+}
+
 // basicString reads a "..." string (or """...""" when multi is allowed)
 // and returns its value (keys only need the single-line form decoded).
 func (sc *keyScanner) basicString(multi bool) string {
 	if multi && strings.HasPrefix(sc.s[sc.i:], `"""`) {
-		sc.i += 3
-		for sc.i < len(sc.s) {
-			switch sc.s[sc.i] {
-			case '\\':
-				if sc.peek(1) == '\n' { // line-ending backslash
-					sc.i++
-					sc.newline()
-					sc.i++
-					continue
-				}
-				sc.i += 2
-				continue
-			case '\n':
-				sc.newline()
-			case '"':
-				if strings.HasPrefix(sc.s[sc.i:], `"""`) {
-					sc.i += 3
-					for k := 0; k < 2 && sc.peek(0) == '"'; k++ {
-						sc.i++
-					}
-					return ""
-				}
-			}
-			sc.i++
-		}
+		sc.skipMulti('"')
 		return ""
 	}
 	sc.i++
@@ -502,19 +508,7 @@ func (sc *keyScanner) basicString(multi bool) string {
 
 func (sc *keyScanner) literalString(multi bool) string {
 	if multi && strings.HasPrefix(sc.s[sc.i:], `'''`) {
-		sc.i += 3
-		for sc.i < len(sc.s) {
-			if sc.s[sc.i] == '\n' {
-				sc.newline()
-			} else if strings.HasPrefix(sc.s[sc.i:], `'''`) {
-				sc.i += 3
-				for k := 0; k < 2 && sc.peek(0) == '\''; k++ {
-					sc.i++
-				}
-				return ""
-			}
-			sc.i++
-		}
+		sc.skipMulti('\'')
 		return ""
 	}
 	sc.i++
