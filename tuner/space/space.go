@@ -891,19 +891,7 @@ func (s *Space) parseTournament(t *tomlTable) error {
 		return err
 	}
 	tc.NoHoldOut = !hold
-	cg, err := t.atLeast("confirm_games", 1000, 2, 1e8)
-	if err != nil {
-		return err
-	}
-	tc.ConfirmGames = int(cg)
-	if t.has("confirm_elo") {
-		e, ok := eloPair(t.m["confirm_elo"])
-		if !ok {
-			return t.err("confirm_elo", "want two Elo values [elo0, elo1] with elo0 < elo1, e.g. [0, 10]")
-		}
-		tc.ConfirmElo = e
-	}
-	return nil
+	return t.gsprtKeys("confirm_games", 1000, "confirm_elo", &tc.ConfirmGames, &tc.ConfirmElo)
 }
 
 // parseHalving reads the halving and budget keys of [tournament].
