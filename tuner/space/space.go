@@ -371,19 +371,21 @@ func parse(path string, data []byte, rec map[string]recordedBot) (*Space, error)
 	if err := s.parseTournament(tour); err != nil {
 		return nil, err
 	}
-	eff, err := root.table("effects")
-	if err != nil {
-		return nil, err
-	}
-	if err := s.parseEffects(eff); err != nil {
-		return nil, err
-	}
-	gate, err := root.table("gate")
-	if err != nil {
-		return nil, err
-	}
-	if err := s.parseGate(gate, dir); err != nil {
-		return nil, err
+	// [effects] and [gate]
+	for _, sec := range []struct {
+		name  string
+		parse func(*tomlTable) error
+	}{
+		{"effects", s.parseEffects},
+		{"gate", func(t *tomlTable) error { return s.parseGate(t, dir) }},
+	} {
+		t, err := root.table(sec.name)
+		if err != nil {
+			return nil, err
+		}
+		if err := sec.parse(t); err != nil {
+			return nil, err
+		}
 	}
 
 	if err := s.regenerate(); err != nil {
@@ -642,22 +644,16 @@ func parseBudgetTable(t *tomlTable) (game.Budget, error) {
 		return b, t.err(ks[1], "a budget sets one of depth, nodes or time, not %s", strings.Join(ks, " and "))
 	}
 	if t.has("depth") {
-		n, err := t.integer("depth", 0)
+		n, err := t.atLeast("depth", 0, 1, math.MaxInt32)
 		if err != nil {
 			return b, err
-		}
-		if n < 1 || n > math.MaxInt32 {
-			return b, t.err("depth", "must be at least 1, got %d", n)
 		}
 		b.Depth = int(n)
 	}
 	if t.has("nodes") {
-		n, err := t.integer("nodes", 0)
+		n, err := t.atLeast("nodes", 0, 1, math.MaxInt64)
 		if err != nil {
 			return b, err
-		}
-		if n < 1 {
-			return b, t.err("nodes", "must be at least 1, got %d", n)
 		}
 		b.Nodes = n
 	}
@@ -810,20 +806,14 @@ func (s *Space) parseTournament(t *tomlTable) error {
 	if err := s.parseHalving(t); err != nil {
 		return err
 	}
-	group, err := t.integer("group", 2)
+	group, err := t.inRange("group", 2, 2, 1000, "must be at least 2 (and at most 1000)")
 	if err != nil {
 		return err
-	}
-	if group < 2 || group > 1000 {
-		return t.err("group", "must be at least 2 (and at most 1000), got %d", group)
 	}
 	tc.Group = int(group)
-	adv, err := t.integer("advance", 1)
+	adv, err := t.inRange("advance", 1, 1, group-1, fmt.Sprintf("must be at least 1 and less than group (%d)", group))
 	if err != nil {
 		return err
-	}
-	if adv < 1 || adv >= group {
-		return t.err("advance", "must be at least 1 and less than group (%d), got %d", group, adv)
 	}
 	tc.Advance = int(adv)
 	if t.has("games") && t.has("min_blocks") {
@@ -875,12 +865,9 @@ func (s *Space) parseTournament(t *tomlTable) error {
 	if tc.Points != "rank" {
 		return t.err("points", "%q is not a points rule (the only one is rank)", tc.Points)
 	}
-	bs, err := t.integer("bootstrap", 1000)
+	bs, err := t.inRange("bootstrap", 1000, 100, 100000, "must be between 100 and 100000 refits")
 	if err != nil {
 		return err
-	}
-	if bs < 100 || bs > 100000 {
-		return t.err("bootstrap", "must be between 100 and 100000 refits, got %d", bs)
 	}
 	tc.Bootstrap = int(bs)
 	if tc.Confirm, err = t.boolean("confirm", false); err != nil {
