@@ -120,14 +120,12 @@ func ParseBotConfig(path string, data []byte) (*BotConfig, error) {
 			bc.Params[k] = cv
 		}
 	}
-	bt, err := root.table("budget")
+	bt, budget, err := budgetTable(root)
 	if err != nil {
 		return nil, err
 	}
 	if bt != nil {
-		if bc.Budget, err = parseBudgetTable(bt); err != nil {
-			return nil, err
-		}
+		bc.Budget = budget
 		if err := parseClock(bt, &bc.Budget, nil, nil, nil, &bc.NodeRates); err != nil {
 			return nil, err // no "measure": the rates it was tested under
 		}

@@ -70,14 +70,12 @@ func (s *Space) parseGate(t *tomlTable, dir string) error {
 			}
 		}
 	}
-	bt, err := t.table("budget")
+	bt, budget, err := budgetTable(t)
 	if err != nil {
 		return err
 	}
 	if bt != nil {
-		if g.Budget, err = parseBudgetTable(bt); err != nil {
-			return err
-		}
+		g.Budget = budget
 		g.Budget.NodeRate = 0 // per map
 		g.NodeRates, g.MeasureRates = nil, false
 		if err := parseClock(bt, &g.Budget, g.MapNames, &g.NodeRates, &g.MeasureRates, nil); err != nil {

@@ -477,14 +477,12 @@ func parseScenario(t *tomlTable, dir string, files *[]File) (Scenario, error) {
 	}
 
 	// Budget.
-	bt, err := t.table("budget")
+	bt, budget, err := budgetTable(t)
 	if err != nil {
 		return sc, err
 	}
 	if bt != nil {
-		if sc.Budget, err = parseBudgetTable(bt); err != nil {
-			return sc, err
-		}
+		sc.Budget = budget
 		sc.Budget.NodeRate = 0 // per map: MapBudget
 		if err := parseClock(bt, &sc.Budget, sc.MapNames, &sc.NodeRates, &sc.MeasureRates, nil); err != nil {
 			return sc, err
@@ -627,6 +625,17 @@ func resolveMapName(g game.Game, dir, name string) string {
 func fileExists(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && !st.IsDir()
+}
+
+// budgetTable is t's [budget] table (nil when there is none) and the
+// budget its keys set (parseBudgetTable; its clock is the caller's).
+func budgetTable(t *tomlTable) (*tomlTable, game.Budget, error) {
+	bt, err := t.table("budget")
+	if err != nil || bt == nil {
+		return nil, game.Budget{}, err
+	}
+	b, err := parseBudgetTable(bt)
+	return bt, b, err
 }
 
 func parseBudgetTable(t *tomlTable) (game.Budget, error) {
