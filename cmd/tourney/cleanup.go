@@ -20,14 +20,10 @@ in DIR does the same first. Refused while a tourney process runs in DIR.`
 
 func runCleanup(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("cleanup", cleanupUsage, "tourney cleanup results/check", stderr)
-	pos, err := parse(fs, args)
+	dir, err := parseOne(fs, args, "one results directory")
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		return usagef("cleanup takes one results directory, got %d arguments", len(pos))
-	}
-	dir := pos[0]
 	unlock, err := lock.Dir(dir)
 	if err != nil {
 		return err

@@ -60,49 +60,65 @@ const (
 	exampleSpeed = "tourney client speed --url ws://127.0.0.1:10101/spe_ed --key test01 --config winner.toml"
 )
 
+// clientFlags are the flags both clients take; the help texts of
+// --depth, --margin, --budget and -v are each client's own.
+type clientFlags struct {
+	config, budget string
+	depth          int
+	margin         float64
+	wait           time.Duration
+	seed           uint64
+	verbose        bool
+}
+
+// clientHelp is a client's help texts of its --depth, --margin,
+// --budget and -v.
+type clientHelp struct{ depth, margin, budget, verbose string }
+
+func (f *clientFlags) register(fs *flag.FlagSet, h clientHelp) {
+	fs.StringVar(&f.config, "config", "", "bot config file (default: the default bot)")
+	fs.IntVar(&f.depth, "depth", 0, h.depth)
+	fs.Float64Var(&f.margin, "margin", 0.25, h.margin)
+	fs.StringVar(&f.budget, "budget", "", h.budget)
+	fs.DurationVar(&f.wait, "wait", 0, "retry connecting this long while the server is not up yet (e.g. 30s)")
+	fs.Uint64Var(&f.seed, "seed", 1, "the bot's seed")
+	fs.BoolVar(&f.verbose, "v", false, h.verbose)
+}
+
 // rxtClientFlags are the flags of client reversixt.
 type rxtClientFlags struct {
-	server, config, budget string
-	group, depth           int
-	margin                 float64
-	wait                   time.Duration
-	seed                   uint64
-	verbose                bool
+	server string
+	group  int
+	clientFlags
 }
 
 func (f *rxtClientFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.server, "server", "127.0.0.1:7777", "the server's HOST:PORT (port 7777 when left out)")
 	fs.IntVar(&f.group, "group", 1, "group number (0..255)")
-	fs.StringVar(&f.config, "config", "", "bot config file (default: the default bot)")
-	fs.IntVar(&f.depth, "depth", 0, "search depth of every move, whatever the server sends (a time limit still bounds it)")
-	fs.Float64Var(&f.margin, "margin", 0.25, "share of the server's time limit kept in reserve")
-	fs.StringVar(&f.budget, "budget", "", "per move when the server sets no limit: depth=N, nodes=N or time=DURATION")
-	fs.DurationVar(&f.wait, "wait", 0, "retry connecting this long while the server is not up yet (e.g. 30s)")
-	fs.Uint64Var(&f.seed, "seed", 1, "the bot's seed")
-	fs.BoolVar(&f.verbose, "v", false, "log each move (limit, planned time, time used, depth) on stderr")
+	f.clientFlags.register(fs, clientHelp{
+		depth:   "search depth of every move, whatever the server sends (a time limit still bounds it)",
+		margin:  "share of the server's time limit kept in reserve",
+		budget:  "per move when the server sets no limit: depth=N, nodes=N or time=DURATION",
+		verbose: "log each move (limit, planned time, time used, depth) on stderr",
+	})
 }
 
 // speedClientFlags are the flags of client speed.
 type speedClientFlags struct {
-	url, key, timeURL, config, budget string
-	depth                             int
-	margin                            float64
-	wait                              time.Duration
-	seed                              uint64
-	verbose                           bool
+	url, key, timeURL string
+	clientFlags
 }
 
 func (f *speedClientFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.url, "url", os.Getenv("URL"), "the server's websocket URL, e.g. wss://host/spe_ed (default $URL)")
 	fs.StringVar(&f.key, "key", os.Getenv("KEY"), "the API key (default $KEY)")
 	fs.StringVar(&f.timeURL, "time-url", os.Getenv("TIME_URL"), "the server's clock, /spe_ed_time (default $TIME_URL, else derived from --url; \"off\": the local clock)")
-	fs.StringVar(&f.config, "config", "", "bot config file (default: the default bot)")
-	fs.IntVar(&f.depth, "depth", 0, "search depth of every move (the deadline still bounds it)")
-	fs.Float64Var(&f.margin, "margin", 0.25, "share of the time to the deadline kept in reserve")
-	fs.StringVar(&f.budget, "budget", "", "per move (also bounded by the deadline): depth=N, nodes=N or time=DURATION")
-	fs.DurationVar(&f.wait, "wait", 0, "retry connecting this long while the server is not up yet (e.g. 30s)")
-	fs.Uint64Var(&f.seed, "seed", 1, "the bot's seed")
-	fs.BoolVar(&f.verbose, "v", false, "log each round's action and time on stderr")
+	f.clientFlags.register(fs, clientHelp{
+		depth:   "search depth of every move (the deadline still bounds it)",
+		margin:  "share of the time to the deadline kept in reserve",
+		budget:  "per move (also bounded by the deadline): depth=N, nodes=N or time=DURATION",
+		verbose: "log each round's action and time on stderr",
+	})
 }
 
 func runClient(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -202,26 +218,14 @@ func clientBot(gameName, config string) (game.Bot, error) {
 }
 
 func runClientReversiXT(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("client reversixt", clientRXTUsage, exampleRXT, stderr)
 	var f rxtClientFlags
-	f.register(fs)
-	pos, err := parse(fs, args)
-	if err != nil {
+	if err := parseClient("reversixt", clientRXTUsage, exampleRXT, &f, args, stderr); err != nil {
 		return err
-	}
-	if len(pos) > 0 {
-		return usagef("client reversixt takes no arguments, got %q", pos[0])
 	}
 	if f.group < 0 || f.group > 255 {
 		return usagef("--group %d: want 0..255", f.group)
 	}
-	if f.margin < 0 || f.margin >= 1 {
-		return usagef("--margin %v: want 0 <= margin < 1", f.margin)
-	}
-	if f.depth < 0 {
-		return usagef("--depth %d: want a positive depth (0: the time decides)", f.depth)
-	}
-	b, err := parseBudget(f.budget)
+	b, err := clientLimits(f.margin, f.depth, " (0: the time decides)", f.budget)
 	if err != nil {
 		return err
 	}
@@ -273,26 +277,14 @@ func runClientReversiXT(ctx context.Context, args []string, stdout, stderr io.Wr
 }
 
 func runClientSpeed(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("client speed", clientSpeedUsage, exampleSpeed, stderr)
 	var f speedClientFlags
-	f.register(fs)
-	pos, err := parse(fs, args)
-	if err != nil {
+	if err := parseClient("speed", clientSpeedUsage, exampleSpeed, &f, args, stderr); err != nil {
 		return err
-	}
-	if len(pos) > 0 {
-		return usagef("client speed takes no arguments, got %q", pos[0])
 	}
 	if f.url == "" {
 		return usagef("client speed: --url (or $URL) is required")
 	}
-	if f.margin < 0 || f.margin >= 1 {
-		return usagef("--margin %v: want 0 <= margin < 1", f.margin)
-	}
-	if f.depth < 0 {
-		return usagef("--depth %d: want a positive depth", f.depth)
-	}
-	b, err := parseBudget(f.budget)
+	b, err := clientLimits(f.margin, f.depth, "", f.budget)
 	if err != nil {
 		return err
 	}
@@ -363,6 +355,33 @@ func runClientSpeed(ctx context.Context, args []string, stdout, stderr io.Writer
 			res.You, res.Moves, res.TimeUsed.Round(time.Millisecond), res.SlowestMS, res.MinSpareMS)
 	}
 	return nil
+}
+
+// parseClient parses the flags of client name (f registers them); a
+// client takes no arguments.
+func parseClient(name, usage, example string, f interface{ register(*flag.FlagSet) }, args []string, stderr io.Writer) error {
+	fs := newFlags("client "+name, usage, example, stderr)
+	f.register(fs)
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("%s takes no arguments, got %q", fs.Name(), pos[0])
+	}
+	return nil
+}
+
+// clientLimits checks a client's --margin and --depth (depthNote: what a
+// depth of 0 means, if anything) and parses its --budget.
+func clientLimits(margin float64, depth int, depthNote, budget string) (game.Budget, error) {
+	if margin < 0 || margin >= 1 {
+		return game.Budget{}, usagef("--margin %v: want 0 <= margin < 1", margin)
+	}
+	if depth < 0 {
+		return game.Budget{}, usagef("--depth %d: want a positive depth%s", depth, depthNote)
+	}
+	return parseBudget(budget)
 }
 
 // speedDialError explains a failed websocket connection.

@@ -74,6 +74,20 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 	return pos, bad
 }
 
+// parseOne is parse for a command of one argument, what it takes ("one
+// results directory"): any other count is a usage error, "NAME takes
+// WHAT, got N arguments".
+func parseOne(fs *flag.FlagSet, args []string, what string) (string, error) {
+	pos, err := parse(fs, args)
+	if err != nil {
+		return "", err
+	}
+	if len(pos) != 1 {
+		return "", usagef("%s takes %s, got %d arguments", fs.Name(), what, len(pos))
+	}
+	return pos[0], nil
+}
+
 // clusterFlagSet reports whether --nats or --nats-serve is set.
 func clusterFlagSet(fs *flag.FlagSet) bool {
 	for _, name := range []string{"nats", "nats-serve"} {

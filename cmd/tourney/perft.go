@@ -25,17 +25,14 @@ func runPerft(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	mapName := fs.String("map", "", "built-in map name or map file (default: the game's default map)")
 	seed := fs.Uint64("seed", 0, "seed of the initial state (games with random setup)")
 	generic := fs.Bool("generic", false, "count through the generic game API (slower; cross-checks the fast counter)")
-	pos, err := parse(fs, args)
+	name, err := parseOne(fs, args, "one game")
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		return usagef("perft takes one game, got %d arguments", len(pos))
 	}
 	if *depth < 0 {
 		return usagef("--depth %d: must not be negative", *depth)
 	}
-	g, err := all.Find(pos[0])
+	g, err := all.Find(name)
 	if err != nil {
 		return usagef("%v", err)
 	}

@@ -24,24 +24,21 @@ func runPromote(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs := newFlags("promote", promoteUsage, "tourney promote results/check --to my-bot.toml", stderr)
 	to := fs.String("to", "", "file to write (default: standard output)")
 	force := fs.Bool("force", false, "promote even when the verdict is \"no evidence of improvement: keep the defaults\" or the winner failed the promotion gate")
-	pos, err := parse(fs, args)
+	dir, err := parseOne(fs, args, "one results directory")
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		return usagef("promote takes one results directory, got %d arguments", len(pos))
-	}
-	src := filepath.Join(pos[0], "winner.toml")
+	src := filepath.Join(dir, "winner.toml")
 	if _, err := os.Stat(src); err != nil {
-		return usagef("%s: no winner.toml (is it the results directory of a finished sweep?)", pos[0])
+		return usagef("%s: no winner.toml (is it the results directory of a finished sweep?)", dir)
 	}
-	if data, err := os.ReadFile(filepath.Join(pos[0], "summary.json")); err == nil && !*force {
+	if data, err := os.ReadFile(filepath.Join(dir, "summary.json")); err == nil && !*force {
 		var sum results.Summary
 		if json.Unmarshal(data, &sum) == nil && sum.Verdict.Gate != nil && !sum.Verdict.Gate.Passed {
-			return &exitError{code: 1, msg: fmt.Sprintf("%s: the winner did not pass: %s; nothing to promote (--force to write the winner anyway)", pos[0], sum.Verdict.Gate.What())}
+			return &exitError{code: 1, msg: fmt.Sprintf("%s: the winner did not pass: %s; nothing to promote (--force to write the winner anyway)", dir, sum.Verdict.Gate.What())}
 		}
 		if sum.Verdict.Text != "" && !sum.Verdict.Better {
-			return &exitError{code: 1, msg: fmt.Sprintf("%s: %s; nothing to promote (--force to write the winner anyway)", pos[0], sum.Verdict.Text)}
+			return &exitError{code: 1, msg: fmt.Sprintf("%s: %s; nothing to promote (--force to write the winner anyway)", dir, sum.Verdict.Text)}
 		}
 	}
 	// Read it back through the checked loader: a promoted config must be

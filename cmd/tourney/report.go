@@ -30,20 +30,17 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs := newFlags("report", reportUsage, "tourney report results/check", stderr)
 	out := fs.String("out", "", "HTML file to write (default RESULTS_DIR/report.html; - for standard output)")
 	games := fs.Int("games", 60, "recorded games embedded in the viewer")
-	pos, err := parse(fs, args)
+	dir, err := parseOne(fs, args, "one results directory")
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		return usagef("report takes one results directory, got %d arguments", len(pos))
 	}
 	if *games < 1 {
 		return usagef("report: --games %d: want at least 1", *games)
 	}
-	if st, err := os.Stat(pos[0]); err != nil || !st.IsDir() {
-		return usagef("report: %s is not a directory", pos[0])
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return usagef("report: %s is not a directory", dir)
 	}
-	d, err := htmlreport.Load(pos[0])
+	d, err := htmlreport.Load(dir)
 	if err != nil {
 		return usagef("report: %v", err)
 	}
@@ -57,7 +54,7 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	path := *out
 	if path == "" {
-		path = filepath.Join(pos[0], "report.html")
+		path = filepath.Join(dir, "report.html")
 	}
 	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {

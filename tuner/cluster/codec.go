@@ -439,6 +439,14 @@ func (s *slab[T]) takeNil(n int) []T {
 	return s.take(n)
 }
 
+// fill sets every element of xs, in order, to what read reads.
+func fill[T any](xs []T, read func() T) []T {
+	for i := range xs {
+		xs[i] = read()
+	}
+	return xs
+}
+
 func decodeResults(data []byte) (*resultBatch, error) {
 	d, err := newDec(data)
 	if err != nil {
@@ -461,28 +469,13 @@ func decodeResults(data []byte) (*resultBatch, error) {
 		}
 		for gi := range b.Games {
 			g := &b.Games[gi]
-			g.Scores = floats.take(d.count(8))
-			for i := range g.Scores {
-				g.Scores[i] = d.f64()
-			}
-			g.Ranks = ints.take(d.count(1))
-			for i := range g.Ranks {
-				g.Ranks[i] = d.int()
-			}
+			g.Scores = fill(floats.take(d.count(8)), d.f64)
+			g.Ranks = fill(ints.take(d.count(1)), d.int)
 			g.Plies = d.int()
-			g.End = strs.take(d.count(1))
-			for i := range g.End {
-				g.End[i] = d.end()
-			}
+			g.End = fill(strs.take(d.count(1)), d.end)
 			g.Forfeit, g.Detail, g.Elapsed = d.int(), d.str(), d.dur()
-			g.SeatTime = durs.takeNil(d.nilCount(1))
-			for i := range g.SeatTime {
-				g.SeatTime[i] = d.dur()
-			}
-			g.SeatMoves = ints.takeNil(d.nilCount(1))
-			for i := range g.SeatMoves {
-				g.SeatMoves[i] = d.int()
-			}
+			g.SeatTime = fill(durs.takeNil(d.nilCount(1)), d.dur)
+			g.SeatMoves = fill(ints.takeNil(d.nilCount(1)), d.int)
 			g.SeatSearch = search.takeNil(d.nilCount(3))
 			for i := range g.SeatSearch {
 				g.SeatSearch[i] = arena.SeatSearch{Moves: d.int(), Nodes: d.int64(), DepthSum: d.int64()}

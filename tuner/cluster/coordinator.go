@@ -258,12 +258,7 @@ func (c *Coordinator) report() {
 	defer c.wg.Done()
 	t := time.NewTicker(time.Second)
 	defer t.Stop()
-	for {
-		select {
-		case <-c.stop:
-			return
-		case <-t.C:
-		}
+	for tick(context.Background(), c.stop, t) {
 		c.mu.Lock()
 		status := c.status
 		now := time.Now()

@@ -65,10 +65,11 @@ func Winner(ctx context.Context, s *study.Study, winner int, params game.Params,
 	if est.N == 0 { // maps of more than two seats only
 		est = stats.BlockEstimate(blockScores(res.Blocks), t.Confidence)
 	}
-	cf := &results.Confirmation{Games: res.Played, Elo: results.OptFloat(est.Elo, 1), Lo: results.OptFloat(est.EloLo, 1), Hi: results.OptFloat(est.EloHi, 1),
-		SPRT: sprt.String(), LLR: math.Round(res.LLR*1000) / 1000, State: res.SPRTState, Dir: dir,
-		Budget: c.BudgetString(), WallClock: wall,
-		Bounds: [2]float64{math.Round(sprt.Lower()*1000) / 1000, math.Round(sprt.Upper()*1000) / 1000}}
+	cf := &results.Confirmation{Games: res.Played,
+		EloInterval: results.EloInterval{Elo: results.OptFloat(est.Elo, 1), Lo: results.OptFloat(est.EloLo, 1), Hi: results.OptFloat(est.EloHi, 1)},
+		GSPRTEnd: results.GSPRTEnd{SPRT: sprt.String(), LLR: math.Round(res.LLR*1000) / 1000, State: res.SPRTState,
+			Bounds: [2]float64{math.Round(sprt.Lower()*1000) / 1000, math.Round(sprt.Upper()*1000) / 1000}},
+		Dir: dir, Budget: c.BudgetString(), WallClock: wall}
 	return cf, res, nil
 }
 

@@ -42,8 +42,8 @@ func Gate(ctx context.Context, s *study.Study, winner int, params game.Params, d
 	t := &gs.Tournament
 	alpha := math.Round((1-t.Confidence)*1e9) / 1e9
 	sprt := stats.SPRT{Elo0: t.ConfirmElo[0], Elo1: t.ConfirmElo[1], Alpha: alpha, Beta: alpha}
-	gc := &results.GateCheck{Maps: sc.MapNames, SPRT: sprt.String(),
-		Bounds: [2]float64{math.Round(sprt.Lower()*1000) / 1000, math.Round(sprt.Upper()*1000) / 1000}}
+	gc := &results.GateCheck{Maps: sc.MapNames, GSPRTEnd: results.GSPRTEnd{SPRT: sprt.String(),
+		Bounds: [2]float64{math.Round(sprt.Lower()*1000) / 1000, math.Round(sprt.Upper()*1000) / 1000}}}
 	if len(sc.Field) == 0 {
 		cf, _, err := Winner(ctx, gs, winner, params, dir, opt)
 		if err != nil {

@@ -132,13 +132,7 @@ func halvingSchedule(s *study.Study, n int) (rungs []rungPlan, final int) {
 	}
 	finalN := finalEntrants(s, n)
 	costs, known := scenarioCosts(s)
-	budget := float64(t.BudgetGames)
-	switch {
-	case t.BudgetCPU > 0 && known:
-		budget = budgetCPU(s) // the hold-out rung's share set aside
-	case budget == 0:
-		budget = float64(DefaultHalvingGames * n)
-	}
+	budget := rungsBudget(s, known, float64(DefaultHalvingGames*n))
 	// the first rung (every candidate: the design the effects rest on)
 	// gets two shares, every later rung and the final race one
 	share := budget / float64(len(sizes)+2)
@@ -176,12 +170,7 @@ func halvingSchedule(s *study.Study, n int) (rungs []rungPlan, final int) {
 	fb := finalBlockGames(s, finalN, nil)
 	per := s.PerMap()
 	finalBlockGames(s, finalN, per)
-	cost := 0.0
-	for si := range per {
-		for _, g := range per[si] {
-			cost += float64(g) * costs[si]
-		}
-	}
+	cost := perMapCost(per, costs)
 	final = max(int(share/(cost/float64(max(fb, 1)))), fb)
 	if t.MaxGames > 0 {
 		final = t.MaxGames
@@ -253,13 +242,33 @@ func finalBlockGames(s *study.Study, n int, perMap [][]int) int {
 func halvingBlockCost(s *study.Study, m int, use []bool, costs []float64, rung int) float64 {
 	per := s.PerMap()
 	halvingBlockGames(s, m, per, use, rung)
+	return max(perMapCost(per, costs), 1e-9)
+}
+
+// perMapCost is the cost of per's games (per scenario and map) at the
+// scenarios' costs.
+func perMapCost(per [][]int, costs []float64) float64 {
 	c := 0.0
 	for si := range per {
 		for _, g := range per[si] {
 			c += float64(g) * costs[si]
 		}
 	}
-	return max(c, 1e-9)
+	return c
+}
+
+// rungsBudget is what a tournament's rungs may spend, in cost units:
+// the CPU budget when the costs are known (the hold-out rung's share set
+// aside, budgetCPU), else budget_games, else def (the method's default).
+func rungsBudget(s *study.Study, known bool, def float64) float64 {
+	t := &s.Tournament
+	switch {
+	case t.BudgetCPU > 0 && known:
+		return budgetCPU(s)
+	case t.BudgetGames == 0:
+		return def
+	}
+	return float64(t.BudgetGames)
 }
 
 // halvingBlockGames counts the games of rung rung's (0-based) block of m

@@ -161,16 +161,11 @@ func refineBlockGames(s *study.Study, m int, perMap [][]int, use []bool) int {
 func refineSchedule(s *study.Study, n int) (design rungPlan, localBudget float64, localGames int) {
 	t := &s.Tournament
 	costs, known := scenarioCosts(s)
-	budget := float64(t.BudgetGames)
-	switch {
-	case t.BudgetCPU > 0 && known:
-		budget = budgetCPU(s) // the hold-out rung's share set aside
-	case budget == 0:
-		budget = float64(DefaultRefineGames * n)
-		if flips(s) {
-			budget *= 1 + refineFlipRounds*refineFlipShare + pairShare() // the flip and pair rounds come on top (refine_flip.go, refine_pairs.go)
-		}
+	def := float64(DefaultRefineGames * n)
+	if flips(s) {
+		def *= 1 + refineFlipRounds*refineFlipShare + pairShare() // the flip and pair rounds come on top (refine_flip.go, refine_pairs.go)
 	}
+	budget := rungsBudget(s, known, def)
 	if flips(s) {
 		budget /= 1 + refineFlipRounds*refineFlipShare + pairShare() // the flip and pair rounds' share set aside
 	}
@@ -556,6 +551,14 @@ func (r *refine) localTables(sc, p int, seed uint64) [][]SeatRef {
 // localBlock schedules block b of the local rung (newBlock with the
 // local rung's tables and seeds).
 func (r *refine) localBlock(c *contest, b int) *Block {
+	return r.tableBlock(c, b, []uint64{seedTagRefine}, r.localTables)
+}
+
+// tableBlock schedules block b of a refinement round: on every map of
+// every scenario a deal seeded from tag, the round, the scenario, the
+// map and b, whose tables(scenario, seats, seed) each play once per
+// seating.
+func (r *refine) tableBlock(c *contest, b int, tag []uint64, tables func(sc, p int, seed uint64) [][]SeatRef) *Block {
 	s := r.h.s
 	for len(c.x) <= b {
 		c.x = append(c.x, make([]float64, len(c.cols)))
@@ -564,8 +567,8 @@ func (r *refine) localBlock(c *contest, b int) *Block {
 	for si := range s.Scenarios {
 		sc := &s.Scenarios[si]
 		for mi, m := range sc.Maps {
-			seed := game.Mix(s.Seed, seedTagRefine, uint64(c.round), uint64(si), uint64(mi), uint64(b))
-			for gi, seats := range rotate(r.localTables(si, m.Players(), game.Mix(seed, 0x7ab1e))) {
+			seed := game.Mix(s.Seed, append(slices.Clone(tag), uint64(c.round), uint64(si), uint64(mi), uint64(b))...)
+			for gi, seats := range rotate(tables(si, m.Players(), game.Mix(seed, 0x7ab1e))) {
 				plans = append(plans, GamePlan{Scenario: si, Map: mi, Block: b, Number: gi, Seed: GameSeed(seed), Seats: seats})
 			}
 		}

@@ -79,13 +79,7 @@ func flipBlockGames(s *study.Study, k int, perMap [][]int) int {
 func flipBlockCost(s *study.Study, k int, costs []float64) float64 {
 	per := s.PerMap()
 	flipBlockGames(s, k, per)
-	c := 0.0
-	for si := range per {
-		for _, g := range per[si] {
-			c += float64(g) * costs[si]
-		}
-	}
-	return max(c, 1e-9)
+	return max(perMapCost(per, costs), 1e-9)
 }
 
 // flipBlocks is the flip round's blocks for the design's and the local
@@ -107,11 +101,7 @@ func (r *refine) layoutFlips() error {
 	r.flipKnobs = nil
 	for _, u := range r.two {
 		pt := slices.Clone(r.p)
-		if pt[u] == r.base[u][0] {
-			pt[u] = r.base[u][1]
-		} else {
-			pt[u] = r.base[u][0]
-		}
+		r.toggle(pt, u)
 		v, ok := r.idx[keyOf(pt)]
 		if !ok {
 			return fmt.Errorf("flip %v is not a variant", pt)
@@ -124,32 +114,24 @@ func (r *refine) layoutFlips() error {
 
 // flipBlock schedules block b of the flip round.
 func (r *refine) flipBlock(c *contest, b int) *Block {
-	s := r.h.s
-	for len(c.x) <= b {
-		c.x = append(c.x, make([]float64, len(c.cols)))
-	}
-	var plans []GamePlan
-	for si := range s.Scenarios {
-		sc := &s.Scenarios[si]
-		for mi, m := range sc.Maps {
-			seed := game.Mix(s.Seed, seedTagRefine, 0xf11b, uint64(c.round), uint64(si), uint64(mi), uint64(b))
-			rng := game.NewRand(game.Mix(seed, 0x7ab1e))
-			var tables [][]SeatRef
-			for _, v := range r.runs[1:] {
-				a, o := SeatRef{Kind: SeatVariant, Variant: v}, SeatRef{Kind: SeatVariant, Variant: r.runs[0]}
-				if rng.IntN(2) == 1 {
-					a, o = o, a
-				}
-				tables = append(tables, []SeatRef{a, o})
-			}
-			rng.Shuffle(len(tables), func(i, j int) { tables[i], tables[j] = tables[j], tables[i] })
-			tables = append(tables, fieldTables(s, si, m.Players(), r.runs)...)
-			for gi, seats := range rotate(tables) {
-				plans = append(plans, GamePlan{Scenario: si, Map: mi, Block: b, Number: gi, Seed: GameSeed(seed), Seats: seats})
-			}
+	return r.tableBlock(c, b, []uint64{seedTagRefine, 0xf11b}, r.flipTables)
+}
+
+// flipTables seats every flip against the leader (each on a seeded seat)
+// in a seeded order, and the leader and the flips against every field
+// bot.
+func (r *refine) flipTables(si, p int, seed uint64) [][]SeatRef {
+	rng := game.NewRand(seed)
+	var tables [][]SeatRef
+	for _, v := range r.runs[1:] {
+		a, o := SeatRef{Kind: SeatVariant, Variant: v}, SeatRef{Kind: SeatVariant, Variant: r.runs[0]}
+		if rng.IntN(2) == 1 {
+			a, o = o, a
 		}
+		tables = append(tables, []SeatRef{a, o})
 	}
-	return blockOf(s, c, b, plans)
+	rng.Shuffle(len(tables), func(i, j int) { tables[i], tables[j] = tables[j], tables[i] })
+	return append(tables, fieldTables(r.h.s, si, p, r.runs)...)
 }
 
 // afterFlips scores every flip against the leader on the round's games
@@ -162,16 +144,7 @@ func (r *refine) afterFlips(host Host, games []stats.Game) error {
 	for _, g := range games {
 		tallyAgainst(w, g, pts, n)
 	}
-	best, bestZ, bestK := w, refineFlipZ, -1
-	for k, v := range r.runs[1:] {
-		if n[v] == 0 {
-			continue
-		}
-		z := (pts[v]/n[v] - 0.5) / math.Sqrt(0.25/n[v])
-		if z > bestZ || z == bestZ && best != w && r.coin(3, uint64(k)) {
-			best, bestZ, bestK = v, z, k
-		}
-	}
+	best, bestZ, bestK := r.bestAgainst(w, pts, n, 3)
 	c := r.c
 	round := r.phase + 1
 	var names []string
@@ -182,11 +155,7 @@ func (r *refine) afterFlips(host Host, games []stats.Game) error {
 	if bestK >= 0 {
 		u := r.flipKnobs[bestK]
 		took = fmt.Sprintf("%s (%.1f standard errors above the leader)", h.s.Params[u].Name, bestZ)
-		if r.p[u] == r.base[u][0] {
-			r.p[u] = r.base[u][1]
-		} else {
-			r.p[u] = r.base[u][0]
-		}
+		r.toggle(r.p, u)
 	}
 	flipRound := r.phase - r.rounds
 	pairs := false
@@ -213,6 +182,34 @@ func (r *refine) afterFlips(host Host, games []stats.Game) error {
 		host.Status(fmt.Sprintf("flip round %d done", flipRound))
 	}
 	return nil
+}
+
+// bestAgainst is the run of r.runs[1:] whose score against the leader w
+// (pts and n, tallyAgainst's) is the most standard errors above ½,
+// when that is at least refineFlipZ (a seeded coin, tagged tag, for
+// exact ties): the run, its z and its index k in r.runs[1:] (w and
+// k = −1 when none is).
+func (r *refine) bestAgainst(w int, pts, n map[int]float64, tag uint64) (best int, bestZ float64, bestK int) {
+	best, bestZ, bestK = w, refineFlipZ, -1
+	for k, v := range r.runs[1:] {
+		if n[v] == 0 {
+			continue
+		}
+		z := (pts[v]/n[v] - 0.5) / math.Sqrt(0.25/n[v])
+		if z > bestZ || z == bestZ && best != w && r.coin(tag, uint64(k)) {
+			best, bestZ, bestK = v, z, k
+		}
+	}
+	return best, bestZ, bestK
+}
+
+// toggle sets knob u of the point pt to its other two-level value.
+func (r *refine) toggle(pt []int, u int) {
+	if pt[u] == r.base[u][0] {
+		pt[u] = r.base[u][1]
+	} else {
+		pt[u] = r.base[u][0]
+	}
 }
 
 // tallyAgainst books a two-seat game of the leader w: the other entrant's

@@ -126,11 +126,7 @@ func (r *refine) layoutPairs(pts, n map[int]float64) bool {
 			}
 			pt := slices.Clone(r.p)
 			for _, u := range []int{a.u, b.u} {
-				if pt[u] == r.base[u][0] {
-					pt[u] = r.base[u][1]
-				} else {
-					pt[u] = r.base[u][0]
-				}
+				r.toggle(pt, u)
 			}
 			v, ok := r.idx[keyOf(pt)]
 			if !ok {
@@ -140,27 +136,11 @@ func (r *refine) layoutPairs(pts, n map[int]float64) bool {
 		}
 	}
 	// the largest predictions first; equal ones in the knobs' order
-	slices.SortStableFunc(ps, func(x, y pair) int {
-		switch {
-		case x.gain > y.gain:
-			return -1
-		case x.gain < y.gain:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(ps, func(x, y pair) int { return descending(x.gain, y.gain) })
 	ps = ps[:min(len(ps), refinePairs)]
 	// and the best one-knob flips the flip round could not take, played
 	// again (b −1)
-	slices.SortStableFunc(ks, func(x, y knob) int {
-		switch {
-		case x.z > y.z:
-			return -1
-		case x.z < y.z:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(ks, func(x, y knob) int { return descending(x.z, y.z) })
 	for _, k := range ks[:min(len(ks), refineSingles)] {
 		if k.z > refineSingleZ {
 			ps = append(ps, pair{k.u, -1, k.e, k.v})
@@ -185,16 +165,7 @@ func (r *refine) afterPairs(host Host, games []stats.Game) error {
 	h := r.h
 	w := r.runs[0]
 	pts, n := flipScores(w, games)
-	best, bestZ, bestK := w, refineFlipZ, -1
-	for k, v := range r.runs[1:] {
-		if n[v] == 0 {
-			continue
-		}
-		z := (pts[v]/n[v] - 0.5) / math.Sqrt(0.25/n[v])
-		if z > bestZ || z == bestZ && best != w && r.coin(4, uint64(k)) {
-			best, bestZ, bestK = v, z, k
-		}
-	}
+	best, bestZ, bestK := r.bestAgainst(w, pts, n, 4)
 	var names []string
 	for _, p := range r.pairKnobs {
 		names = append(names, r.pairName(p))
@@ -207,11 +178,7 @@ func (r *refine) afterPairs(host Host, games []stats.Game) error {
 			if u < 0 {
 				continue
 			}
-			if r.p[u] == r.base[u][0] {
-				r.p[u] = r.base[u][1]
-			} else {
-				r.p[u] = r.base[u][0]
-			}
+			r.toggle(r.p, u)
 		}
 	}
 	r.winner = best
@@ -242,4 +209,16 @@ func flipScores(w int, games []stats.Game) (pts, n map[int]float64) {
 		tallyAgainst(w, g, pts, n)
 	}
 	return pts, n
+}
+
+// descending orders a sort by x, largest first (0 for equal ones, and
+// for a NaN).
+func descending(x, y float64) int {
+	switch {
+	case x > y:
+		return -1
+	case x < y:
+		return 1
+	}
+	return 0
 }

@@ -59,8 +59,8 @@ type page struct {
 	Notes     []string
 	ValueName string
 	Ratings   template.HTML
-	SPSA      template.HTML // spsa.csv (spsa.go)
-	CMAES     template.HTML // cmaes.csv (cmaes.go)
+	SPSA      template.HTML // spsa.csv (continuous.go)
+	CMAES     template.HTML // cmaes.csv (continuous.go)
 	Variants  []variantRow
 	Params    []string
 	Effects   []effectView

@@ -2,20 +2,32 @@ package results
 
 import "fmt"
 
+// EloInterval is an Elo figure with its interval (nil: not measured),
+// in summary.json as elo, elo_lo and elo_hi.
+type EloInterval struct {
+	Elo *float64 `json:"elo"`
+	Lo  *float64 `json:"elo_lo"`
+	Hi  *float64 `json:"elo_hi"`
+}
+
+// GSPRTEnd is where a GSPRT (statistics.md §5) stopped: the test, its
+// LLR, its [lower, upper] LLR bounds and its state, H1, H0 or continue
+// (the cap on games came first).
+type GSPRTEnd struct {
+	SPRT   string     `json:"sprt"`
+	LLR    float64    `json:"llr"`
+	Bounds [2]float64 `json:"llr_bounds"`
+	State  string     `json:"state"`
+}
+
 // Confirmation is a run's winner played against the defaults on fresh
 // seeds with a GSPRT (statistics.md §5): "better than the defaults" only
 // when the test accepts H1.
 type Confirmation struct {
-	Games int      `json:"games"`
-	Elo   *float64 `json:"elo"`
-	Lo    *float64 `json:"elo_lo"`
-	Hi    *float64 `json:"elo_hi"`
-	SPRT  string   `json:"sprt"`
-	LLR   float64  `json:"llr"`
-	// Bounds are the GSPRT's [lower, upper] LLR bounds.
-	Bounds [2]float64 `json:"llr_bounds"`
-	State  string     `json:"state"` // H1, H0 or continue (the cap came first)
-	Dir    string     `json:"dir"`
+	Games int `json:"games"`
+	EloInterval
+	GSPRTEnd
+	Dir string `json:"dir"`
 	// Budget is what the games were played under; WallClock that a
 	// clock in nodes was played on the wall clock instead.
 	Budget    string `json:"budget,omitempty"`

@@ -181,26 +181,24 @@ func (r *Sweep) flush() error {
 		return nil
 	}
 	if r.timing != nil {
-		r.timing.Flush()
-		if err := r.timing.Error(); err != nil {
+		if err := flushTo(r.timing, &r.tbuf, r.tf); err != nil {
 			return err
 		}
-		if r.tbuf.Len() > 0 {
-			if _, err := r.tf.Write(r.tbuf.Bytes()); err != nil {
-				return err
-			}
-			r.tbuf.Reset()
-		}
 	}
-	r.games.Flush()
-	if err := r.games.Error(); err != nil {
+	return flushTo(r.games, &r.gbuf, r.gf)
+}
+
+// flushTo writes the rows w gathered in buf to f, in one write.
+func flushTo(w *csv.Writer, buf *bytes.Buffer, f *os.File) error {
+	w.Flush()
+	if err := w.Error(); err != nil {
 		return err
 	}
-	if r.gbuf.Len() > 0 {
-		if _, err := r.gf.Write(r.gbuf.Bytes()); err != nil {
+	if buf.Len() > 0 {
+		if _, err := f.Write(buf.Bytes()); err != nil {
 			return err
 		}
-		r.gbuf.Reset()
+		buf.Reset()
 	}
 	return nil
 }

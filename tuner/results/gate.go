@@ -31,9 +31,7 @@ type GateCheck struct {
 	// Elo is the winner against the defaults: head to head, or (with
 	// Against) the Elo of the deals' paired scores ½ + (winner's points −
 	// defaults' points)/2.
-	Elo *float64 `json:"elo"`
-	Lo  *float64 `json:"elo_lo"`
-	Hi  *float64 `json:"elo_hi"`
+	EloInterval
 	// Winner and Defaults are their points a game against the opponents,
 	// Diff the paired difference with its interval (with Against).
 	Winner   *float64 `json:"winner_points,omitempty"`
@@ -42,12 +40,9 @@ type GateCheck struct {
 	DiffLo   *float64 `json:"difference_lo,omitempty"`
 	DiffHi   *float64 `json:"difference_hi,omitempty"`
 
-	SPRT   string     `json:"sprt"`
-	LLR    float64    `json:"llr"`
-	Bounds [2]float64 `json:"llr_bounds"`
-	State  string     `json:"state"` // H1, H0 or continue (max_games came first)
-	Passed bool       `json:"passed"`
-	Dir    string     `json:"dir,omitempty"`
+	GSPRTEnd        // State continue: max_games came first
+	Passed   bool   `json:"passed"`
+	Dir      string `json:"dir,omitempty"`
 }
 
 // What says how the gate ended, for the verdict's text.
@@ -114,11 +109,7 @@ type FieldGain struct {
 // SelfPlay is a gauntlet winner's self-play figure: the tournament's
 // ratings (every game on one scale), winner less defaults; the choice
 // inflates it (the gauntlet's verdict rests on the field).
-type SelfPlay struct {
-	Elo *float64 `json:"elo"`
-	Lo  *float64 `json:"elo_lo"`
-	Hi  *float64 `json:"elo_hi"`
-}
+type SelfPlay struct{ EloInterval }
 
 // FieldGain measures the winner's gain against the field (nil when the
 // space has no field, or the winner or the defaults never met it).
@@ -222,11 +213,11 @@ func (v Verdict) GainLines() []string {
 	self := "not measured"
 	switch {
 	case gauntlet && (v.Confirm == nil || v.Confirm.Elo == nil):
-		if sp := v.SelfPlay; sp != nil && sp.Elo != nil && sp.Lo != nil && sp.Hi != nil {
-			self = fmt.Sprintf("%s Elo [%s, %s] (the tournament's ratings, self-play rung and field rungs on one scale; the choice inflates it)", signedElo(*sp.Elo), plan.FmtRound(*sp.Lo, 1), plan.FmtRound(*sp.Hi, 1))
+		if sp := v.SelfPlay; sp != nil && sp.complete() {
+			self = sp.text() + " (the tournament's ratings, self-play rung and field rungs on one scale; the choice inflates it)"
 		}
-	case v.Confirm != nil && v.Confirm.Elo != nil && v.Confirm.Lo != nil && v.Confirm.Hi != nil:
-		self = fmt.Sprintf("%s Elo [%s, %s] (the confirmation on fresh seeds)", signedElo(*v.Confirm.Elo), plan.FmtRound(*v.Confirm.Lo, 1), plan.FmtRound(*v.Confirm.Hi, 1))
+	case v.Confirm != nil && v.Confirm.complete():
+		self = v.Confirm.text() + " (the confirmation on fresh seeds)"
 	case !math.IsNaN(v.Elo) && !math.IsNaN(v.Lo):
 		from := "the tournament's games"
 		if v.Held {
@@ -252,8 +243,8 @@ func (v Verdict) GainLines() []string {
 	if g.Diff != nil {
 		held = fmt.Sprintf("%+.3f points a game %s (winner %.3f, defaults %.3f on %d deals), ", *g.Diff, ivText(g.DiffLo, g.DiffHi), *g.Winner, *g.Defaults, g.Deals)
 	}
-	if g.Elo != nil && g.Lo != nil && g.Hi != nil {
-		held += fmt.Sprintf("%s Elo [%s, %s], ", signedElo(*g.Elo), plan.FmtRound(*g.Lo, 1), plan.FmtRound(*g.Hi, 1))
+	if g.complete() {
+		held += g.text() + ", "
 	}
 	verdict := "failed"
 	if g.Passed {
@@ -261,6 +252,14 @@ func (v Verdict) GainLines() []string {
 	}
 	out = append(out, fmt.Sprintf("  held-out:  %s%s: GSPRT %s, LLR %.2f → %s after %d games (%s)", held, g.Where(), g.SPRT, g.LLR, g.State, g.Games, verdict))
 	return out
+}
+
+// complete says whether e has its figure and both ends.
+func (e EloInterval) complete() bool { return e.Elo != nil && e.Lo != nil && e.Hi != nil }
+
+// text writes a complete e: "+12.3 Elo [1.5, 23.0]".
+func (e EloInterval) text() string {
+	return fmt.Sprintf("%s Elo [%s, %s]", signedElo(*e.Elo), plan.FmtRound(*e.Lo, 1), plan.FmtRound(*e.Hi, 1))
 }
 
 // signedElo writes an Elo figure with its sign.

@@ -27,7 +27,7 @@ import (
 func (r *Sweep) gauntletVerdict(v *Verdict, main stats.Ratings) {
 	w, d := v.Winner, r.ents.def
 	if w < len(main.Elo) && d < len(main.Elo) && !math.IsNaN(main.Elo[w]) {
-		v.SelfPlay = &SelfPlay{Elo: OptFloat(main.Elo[w]-main.Elo[d], 1), Lo: OptFloat(main.Lo[w], 1), Hi: OptFloat(main.Hi[w], 1)}
+		v.SelfPlay = &SelfPlay{EloInterval{Elo: OptFloat(main.Elo[w]-main.Elo[d], 1), Lo: OptFloat(main.Lo[w], 1), Hi: OptFloat(main.Hi[w], 1)}}
 	}
 	diffs, fg := r.gauntletDiffs(w, d)
 	v.FieldGain = fg

@@ -89,12 +89,9 @@ func ParseBotConfig(path string, data []byte) (*BotConfig, error) {
 		return nil, root.err("bot", "%v", err)
 	}
 	if root.has("opening_plies") {
-		op, err := root.integer("opening_plies", 0)
+		op, err := root.within("opening_plies", 0, 0, 1000)
 		if err != nil {
 			return nil, err
-		}
-		if op < 0 || op > 1000 {
-			return nil, root.err("opening_plies", "must be between 0 and 1000, got %d", op)
 		}
 		if ml := bc.GameImpl.Info().MaxLength; ml > 0 && op >= int64(ml) {
 			return nil, root.err("opening_plies", "%d random plies would fill a whole game: %s lasts at most %d plies", op, bc.Game, ml)
@@ -123,14 +120,12 @@ func ParseBotConfig(path string, data []byte) (*BotConfig, error) {
 			bc.Params[k] = cv
 		}
 	}
-	bt, err := root.table("budget")
+	bt, budget, err := budgetTable(root)
 	if err != nil {
 		return nil, err
 	}
 	if bt != nil {
-		if bc.Budget, err = parseBudgetTable(bt); err != nil {
-			return nil, err
-		}
+		bc.Budget = budget
 		if err := parseClock(bt, &bc.Budget, nil, nil, nil, &bc.NodeRates); err != nil {
 			return nil, err // no "measure": the rates it was tested under
 		}

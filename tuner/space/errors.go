@@ -377,41 +377,13 @@ func (sc *keyScanner) value(path []string) {
 	case '\'':
 		sc.literalString(true)
 	case '[':
-		sc.i++
-		for n := 0; ; n++ {
-			sc.skip(true)
-			if sc.i >= len(sc.s) || sc.s[sc.i] == ']' {
-				sc.i++
-				return
-			}
+		sc.items(']', func(n int) {
 			el := append(append([]string(nil), path...), idxSeg(n))
 			sc.record(el, sc.here())
-			start := sc.i
 			sc.value(el)
-			sc.skip(true)
-			if sc.peek(0) == ',' {
-				sc.i++
-			} else if sc.i == start {
-				sc.i++
-			}
-		}
+		})
 	case '{':
-		sc.i++
-		for {
-			sc.skip(true)
-			if sc.i >= len(sc.s) || sc.s[sc.i] == '}' {
-				sc.i++
-				return
-			}
-			start := sc.i
-			sc.keyValue(path)
-			sc.skip(true)
-			if sc.peek(0) == ',' {
-				sc.i++
-			} else if sc.i == start {
-				sc.i++
-			}
-		}
+		sc.items('}', func(int) { sc.keyValue(path) })
 	default: // number, boolean, date: up to a delimiter
 		for sc.i < len(sc.s) {
 			switch sc.s[sc.i] {
@@ -423,35 +395,63 @@ func (sc *keyScanner) value(path []string) {
 	}
 }
 
+// items passes an array's or an inline table's items up to close, with
+// item reading the n-th one (a comma after it is passed; an item that
+// reads nothing passes one character, so that the scan moves on).
+func (sc *keyScanner) items(close byte, item func(n int)) {
+	sc.i++
+	for n := 0; ; n++ {
+		sc.skip(true)
+		if sc.i >= len(sc.s) || sc.s[sc.i] == close {
+			sc.i++
+			return
+		}
+		start := sc.i
+		item(n)
+		sc.skip(true)
+		if sc.peek(0) == ',' {
+			sc.i++
+		} else if sc.i == start {
+			sc.i++
+		}
+	}
+}
+
+// skipMulti passes a multi-line string, from its three opening quotes q
+// to the three closing ones (and up to two more q: they end the string's
+// text); in a basic string (q '"') a backslash escapes the next character.
+func (sc *keyScanner) skipMulti(q byte) {
+	delim := strings.Repeat(string(q), 3)
+	sc.i += 3
+	for sc.i < len(sc.s) {
+		switch c := sc.s[sc.i]; {
+		case c == '\\' && q == '"':
+			if sc.peek(1) == '\n' { // line-ending backslash
+				sc.i++
+				sc.newline()
+				sc.i++
+				continue
+			}
+			sc.i += 2
+			continue
+		case c == '\n':
+			sc.newline()
+		case c == q && strings.HasPrefix(sc.s[sc.i:], delim):
+			sc.i += 3
+			for k := 0; k < 2 && sc.peek(0) == q; k++ {
+				sc.i++
+			}
+			return
+		}
+		sc.i++
+	}
+}
+
 // basicString reads a "..." string (or """...""" when multi is allowed)
 // and returns its value (keys only need the single-line form decoded).
 func (sc *keyScanner) basicString(multi bool) string {
 	if multi && strings.HasPrefix(sc.s[sc.i:], `"""`) {
-		sc.i += 3
-		for sc.i < len(sc.s) {
-			switch sc.s[sc.i] {
-			case '\\':
-				if sc.peek(1) == '\n' { // line-ending backslash
-					sc.i++
-					sc.newline()
-					sc.i++
-					continue
-				}
-				sc.i += 2
-				continue
-			case '\n':
-				sc.newline()
-			case '"':
-				if strings.HasPrefix(sc.s[sc.i:], `"""`) {
-					sc.i += 3
-					for k := 0; k < 2 && sc.peek(0) == '"'; k++ {
-						sc.i++
-					}
-					return ""
-				}
-			}
-			sc.i++
-		}
+		sc.skipMulti('"')
 		return ""
 	}
 	sc.i++
@@ -502,19 +502,7 @@ func (sc *keyScanner) basicString(multi bool) string {
 
 func (sc *keyScanner) literalString(multi bool) string {
 	if multi && strings.HasPrefix(sc.s[sc.i:], `'''`) {
-		sc.i += 3
-		for sc.i < len(sc.s) {
-			if sc.s[sc.i] == '\n' {
-				sc.newline()
-			} else if strings.HasPrefix(sc.s[sc.i:], `'''`) {
-				sc.i += 3
-				for k := 0; k < 2 && sc.peek(0) == '\''; k++ {
-					sc.i++
-				}
-				return ""
-			}
-			sc.i++
-		}
+		sc.skipMulti('\'')
 		return ""
 	}
 	sc.i++
@@ -585,54 +573,50 @@ func (t *tomlTable) allow(known ...string) error {
 
 func (t *tomlTable) has(key string) bool { _, ok := t.m[key]; return ok }
 
-func (t *tomlTable) str(key, def string) (string, error) {
+// tomlGet is t's key as a T, def when absent (what names a T in the
+// error: "expected what, found …").
+func tomlGet[T any](t *tomlTable, key string, def T, what string) (T, error) {
 	v, ok := t.m[key]
 	if !ok {
 		return def, nil
 	}
-	s, ok := v.(string)
+	x, ok := v.(T)
 	if !ok {
-		return "", t.err(key, "expected a string, found %s", describeTOML(v))
+		var zero T
+		return zero, t.err(key, "expected %s, found %s", what, describeTOML(v))
 	}
-	return s, nil
+	return x, nil
 }
+
+func (t *tomlTable) str(key, def string) (string, error) { return tomlGet(t, key, def, "a string") }
 
 // within is integer with its range checked: lo ≤ n ≤ hi ("must be
 // between lo and hi").
 func (t *tomlTable) within(key string, def, lo, hi int64) (int64, error) {
-	n, err := t.integer(key, def)
-	if err != nil {
-		return 0, err
-	}
-	if n < lo || n > hi {
-		return 0, t.err(key, "must be between %d and %d, got %d", lo, hi, n)
-	}
-	return n, nil
+	return t.inRange(key, def, lo, hi, fmt.Sprintf("must be between %d and %d", lo, hi))
 }
 
 // atLeast is integer with n ≥ lo checked ("must be at least lo"), and a
 // sanity cap hi.
 func (t *tomlTable) atLeast(key string, def, lo, hi int64) (int64, error) {
+	return t.inRange(key, def, lo, hi, fmt.Sprintf("must be at least %d", lo))
+}
+
+// inRange is integer with lo ≤ n ≤ hi checked; want says what the key
+// must be ("want, got n").
+func (t *tomlTable) inRange(key string, def, lo, hi int64, want string) (int64, error) {
 	n, err := t.integer(key, def)
 	if err != nil {
 		return 0, err
 	}
 	if n < lo || n > hi {
-		return 0, t.err(key, "must be at least %d, got %d", lo, n)
+		return 0, t.err(key, "%s, got %d", want, n)
 	}
 	return n, nil
 }
 
 func (t *tomlTable) integer(key string, def int64) (int64, error) {
-	v, ok := t.m[key]
-	if !ok {
-		return def, nil
-	}
-	n, ok := v.(int64)
-	if !ok {
-		return 0, t.err(key, "expected an integer, found %s", describeTOML(v))
-	}
-	return n, nil
+	return tomlGet(t, key, def, "an integer")
 }
 
 func (t *tomlTable) number(key string, def float64) (float64, error) {
@@ -650,15 +634,7 @@ func (t *tomlTable) number(key string, def float64) (float64, error) {
 }
 
 func (t *tomlTable) boolean(key string, def bool) (bool, error) {
-	v, ok := t.m[key]
-	if !ok {
-		return def, nil
-	}
-	b, ok := v.(bool)
-	if !ok {
-		return false, t.err(key, "expected true or false, found %s", describeTOML(v))
-	}
-	return b, nil
+	return tomlGet(t, key, def, "true or false")
 }
 
 // table returns the sub-table at key (nil when absent).

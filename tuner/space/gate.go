@@ -70,14 +70,12 @@ func (s *Space) parseGate(t *tomlTable, dir string) error {
 			}
 		}
 	}
-	bt, err := t.table("budget")
+	bt, budget, err := budgetTable(t)
 	if err != nil {
 		return err
 	}
 	if bt != nil {
-		if g.Budget, err = parseBudgetTable(bt); err != nil {
-			return err
-		}
+		g.Budget = budget
 		g.Budget.NodeRate = 0 // per map
 		g.NodeRates, g.MeasureRates = nil, false
 		if err := parseClock(bt, &g.Budget, g.MapNames, &g.NodeRates, &g.MeasureRates, nil); err != nil {
@@ -110,19 +108,29 @@ func (s *Space) parseGate(t *tomlTable, dir string) error {
 		return t.err("opening_plies", "%d random plies would fill a whole game: %s lasts at most %d plies", op, sc.Game.Info().Name, ml)
 	}
 	g.OpeningPlies = int(op)
-	mg, err := t.atLeast("max_games", int64(g.MaxGames), 2, 1e8)
+	if err := t.gsprtKeys("max_games", int64(g.MaxGames), "elo", &g.MaxGames, &g.Elo); err != nil {
+		return err
+	}
+	s.Gate = g
+	return nil
+}
+
+// gsprtKeys reads a GSPRT's keys: its cap on games (gamesKey, at least
+// 2; def when absent) and its Elo bounds (eloKey: [elo0, elo1] with
+// elo0 < elo1; *elo kept when absent).
+func (t *tomlTable) gsprtKeys(gamesKey string, def int64, eloKey string, games *int, elo *[2]float64) error {
+	n, err := t.atLeast(gamesKey, def, 2, 1e8)
 	if err != nil {
 		return err
 	}
-	g.MaxGames = int(mg)
-	if t.has("elo") {
-		e, ok := eloPair(t.m["elo"])
+	*games = int(n)
+	if t.has(eloKey) {
+		e, ok := eloPair(t.m[eloKey])
 		if !ok {
-			return t.err("elo", "want two Elo values [elo0, elo1] with elo0 < elo1, e.g. [0, 10]")
+			return t.err(eloKey, "want two Elo values [elo0, elo1] with elo0 < elo1, e.g. [0, 10]")
 		}
-		g.Elo = e
+		*elo = e
 	}
-	s.Gate = g
 	return nil
 }
 

@@ -371,19 +371,21 @@ func parse(path string, data []byte, rec map[string]recordedBot) (*Space, error)
 	if err := s.parseTournament(tour); err != nil {
 		return nil, err
 	}
-	eff, err := root.table("effects")
-	if err != nil {
-		return nil, err
-	}
-	if err := s.parseEffects(eff); err != nil {
-		return nil, err
-	}
-	gate, err := root.table("gate")
-	if err != nil {
-		return nil, err
-	}
-	if err := s.parseGate(gate, dir); err != nil {
-		return nil, err
+	// [effects] and [gate]
+	for _, sec := range []struct {
+		name  string
+		parse func(*tomlTable) error
+	}{
+		{"effects", s.parseEffects},
+		{"gate", func(t *tomlTable) error { return s.parseGate(t, dir) }},
+	} {
+		t, err := root.table(sec.name)
+		if err != nil {
+			return nil, err
+		}
+		if err := sec.parse(t); err != nil {
+			return nil, err
+		}
 	}
 
 	if err := s.regenerate(); err != nil {
@@ -475,14 +477,12 @@ func parseScenario(t *tomlTable, dir string, files *[]File) (Scenario, error) {
 	}
 
 	// Budget.
-	bt, err := t.table("budget")
+	bt, budget, err := budgetTable(t)
 	if err != nil {
 		return sc, err
 	}
 	if bt != nil {
-		if sc.Budget, err = parseBudgetTable(bt); err != nil {
-			return sc, err
-		}
+		sc.Budget = budget
 		sc.Budget.NodeRate = 0 // per map: MapBudget
 		if err := parseClock(bt, &sc.Budget, sc.MapNames, &sc.NodeRates, &sc.MeasureRates, nil); err != nil {
 			return sc, err
@@ -627,6 +627,17 @@ func fileExists(p string) bool {
 	return err == nil && !st.IsDir()
 }
 
+// budgetTable is t's [budget] table (nil when there is none) and the
+// budget its keys set (parseBudgetTable; its clock is the caller's).
+func budgetTable(t *tomlTable) (*tomlTable, game.Budget, error) {
+	bt, err := t.table("budget")
+	if err != nil || bt == nil {
+		return nil, game.Budget{}, err
+	}
+	b, err := parseBudgetTable(bt)
+	return bt, b, err
+}
+
 func parseBudgetTable(t *tomlTable) (game.Budget, error) {
 	var b game.Budget
 	if err := t.allow(budgetKeys...); err != nil {
@@ -642,22 +653,16 @@ func parseBudgetTable(t *tomlTable) (game.Budget, error) {
 		return b, t.err(ks[1], "a budget sets one of depth, nodes or time, not %s", strings.Join(ks, " and "))
 	}
 	if t.has("depth") {
-		n, err := t.integer("depth", 0)
+		n, err := t.atLeast("depth", 0, 1, math.MaxInt32)
 		if err != nil {
 			return b, err
-		}
-		if n < 1 || n > math.MaxInt32 {
-			return b, t.err("depth", "must be at least 1, got %d", n)
 		}
 		b.Depth = int(n)
 	}
 	if t.has("nodes") {
-		n, err := t.integer("nodes", 0)
+		n, err := t.atLeast("nodes", 0, 1, math.MaxInt64)
 		if err != nil {
 			return b, err
-		}
-		if n < 1 {
-			return b, t.err("nodes", "must be at least 1, got %d", n)
 		}
 		b.Nodes = n
 	}
@@ -810,20 +815,14 @@ func (s *Space) parseTournament(t *tomlTable) error {
 	if err := s.parseHalving(t); err != nil {
 		return err
 	}
-	group, err := t.integer("group", 2)
+	group, err := t.inRange("group", 2, 2, 1000, "must be at least 2 (and at most 1000)")
 	if err != nil {
 		return err
-	}
-	if group < 2 || group > 1000 {
-		return t.err("group", "must be at least 2 (and at most 1000), got %d", group)
 	}
 	tc.Group = int(group)
-	adv, err := t.integer("advance", 1)
+	adv, err := t.inRange("advance", 1, 1, group-1, fmt.Sprintf("must be at least 1 and less than group (%d)", group))
 	if err != nil {
 		return err
-	}
-	if adv < 1 || adv >= group {
-		return t.err("advance", "must be at least 1 and less than group (%d), got %d", group, adv)
 	}
 	tc.Advance = int(adv)
 	if t.has("games") && t.has("min_blocks") {
@@ -875,12 +874,9 @@ func (s *Space) parseTournament(t *tomlTable) error {
 	if tc.Points != "rank" {
 		return t.err("points", "%q is not a points rule (the only one is rank)", tc.Points)
 	}
-	bs, err := t.integer("bootstrap", 1000)
+	bs, err := t.inRange("bootstrap", 1000, 100, 100000, "must be between 100 and 100000 refits")
 	if err != nil {
 		return err
-	}
-	if bs < 100 || bs > 100000 {
-		return t.err("bootstrap", "must be between 100 and 100000 refits, got %d", bs)
 	}
 	tc.Bootstrap = int(bs)
 	if tc.Confirm, err = t.boolean("confirm", false); err != nil {
@@ -891,32 +887,7 @@ func (s *Space) parseTournament(t *tomlTable) error {
 		return err
 	}
 	tc.NoHoldOut = !hold
-	cg, err := t.atLeast("confirm_games", 1000, 2, 1e8)
-	if err != nil {
-		return err
-	}
-	tc.ConfirmGames = int(cg)
-	if t.has("confirm_elo") {
-		raw, ok := t.m["confirm_elo"].([]any)
-		var e [2]float64
-		if ok && len(raw) == 2 {
-			for i, x := range raw {
-				switch v := x.(type) {
-				case int64:
-					e[i] = float64(v)
-				case float64:
-					e[i] = v
-				default:
-					ok = false
-				}
-			}
-		}
-		if !ok || len(raw) != 2 || !(e[0] < e[1]) {
-			return t.err("confirm_elo", "want two Elo values [elo0, elo1] with elo0 < elo1, e.g. [0, 10]")
-		}
-		tc.ConfirmElo = e
-	}
-	return nil
+	return t.gsprtKeys("confirm_games", 1000, "confirm_elo", &tc.ConfirmGames, &tc.ConfirmElo)
 }
 
 // parseHalving reads the halving and budget keys of [tournament].
