@@ -43,6 +43,7 @@ const (
 	ParamRankWidth            = "rank_width"
 
 	ParamSearch       = "search"
+	ParamMultiSearch  = "multi_search" // not in the spec: the search with more than 2 active players
 	ParamUseOrdering  = "use_ordering"
 	ParamUseDeepening = "use_deepening"
 	ParamMaxDepth     = "max_depth"
@@ -69,8 +70,13 @@ const (
 	ScaleLegacy = "legacy" // the first spec version: Score ×K with any number of players
 )
 
-// SearchParanoid is the only value of the `search` parameter.
+// SearchParanoid is the only value of the `search` parameter, and a
+// value of `multi_search`.
 const SearchParanoid = "paranoid"
+
+// SearchMCTS is the value of `multi_search` that plays the moves of a
+// game with more than 2 active players by Monte-Carlo tree search.
+const SearchMCTS = "mcts"
 
 // DefaultDepth is the horizon of the paranoid bot when a move has no
 // budget (game.Budget zero value); max_depth caps it.
@@ -79,6 +85,9 @@ const DefaultDepth = 4
 // DefaultMaxLeaves is the default safety cap on evaluated leaves per move
 // under a depth budget (or none).
 const DefaultMaxLeaves = 1000000
+
+// DefaultMultiSearch is multi_search's default.
+const DefaultMultiSearch = SearchParanoid
 
 // DefaultTTLog2 is the default size of the paranoid bot's table (2^16
 // entries, 2 MiB).
@@ -95,6 +104,11 @@ type Paranoid struct {
 	// (or none): past it the running iteration is dropped and the move of
 	// the deepest completed one is played. 0 = no cap.
 	MaxLeaves int
+	// MultiSearch is the search of a phase-1 move while more than 2
+	// players are active: SearchParanoid, or SearchMCTS (the mcts bot's
+	// search at its defaults, on this bot's evaluation, bomb rule and
+	// time share; see doc.go).
+	MultiSearch string
 }
 
 // ParanoidSearchDefaults is the shared search's configuration for the
@@ -127,6 +141,7 @@ func DefaultParanoid() Paranoid {
 		AspirationFactor: 1,
 		UseOrdering:      true,
 		MaxLeaves:        DefaultMaxLeaves,
+		MultiSearch:      DefaultMultiSearch,
 	}
 }
 
@@ -198,6 +213,9 @@ func ParanoidFrom(p game.Params) Paranoid {
 	if p.Has(ParamReduceAt) {
 		c.Search.ReduceAt = p.Str(ParamReduceAt)
 	}
+	if p.Has(ParamMultiSearch) {
+		c.MultiSearch = p.Str(ParamMultiSearch)
+	}
 	return c
 }
 
@@ -252,6 +270,8 @@ func ParanoidSpec() game.BotSpec {
 		// §10.3
 		{Name: ParamSearch, Kind: game.String, Default: SearchParanoid, Choices: []string{SearchParanoid},
 			Doc: "paranoid alpha-beta: every opponent minimises V"},
+		{Name: ParamMultiSearch, Kind: game.String, Default: DefaultMultiSearch, Choices: []string{SearchParanoid, SearchMCTS},
+			Doc: "the search while more than 2 players are active: paranoid alpha-beta, or mcts (Monte-Carlo tree search, every seat for itself: the mcts bot at its defaults on this bot's evaluation)"},
 		b(ParamUseOrdering, true, "sort moves by gain, best first, at every node"),
 		under(b(ParamUseDeepening, true, "iterative deepening under a depth budget too (always on under nodes/time)"), game.BudgetNone, game.BudgetDepth),
 		i(ParamMaxDepth, 42, 1, 64, "depth cap in plies"),
@@ -356,6 +376,10 @@ type ParanoidBot struct {
 	bl        blaster
 	ws        searchState
 	Last      search.Result // the last search (for tests and logs)
+	// mc plays the moves with more than 2 active players under
+	// multi_search = "mcts" (nil until the first), seeded by Reset.
+	mc   *MCTSBot
+	seed uint64
 }
 
 // NewParanoidBot returns the bot of a configuration.
@@ -381,8 +405,37 @@ func NewParanoidBot(c Paranoid) *ParanoidBot {
 	return b
 }
 
-// Reset implements game.Bot; the bot has no randomness.
-func (b *ParanoidBot) Reset(seed uint64) {}
+// Reset implements game.Bot. The alpha-beta search has no randomness;
+// the seed is multi_search = "mcts"'s (a new game: a new tree).
+func (b *ParanoidBot) Reset(seed uint64) {
+	b.seed = seed
+	if b.mc != nil {
+		b.mc.Reset(seed)
+	}
+}
+
+// multiBot is the mcts search of multi_search = "mcts": the mcts bot at
+// its defaults with this bot's evaluation, bomb rule and time share.
+func (b *ParanoidBot) multiBot() *MCTSBot {
+	if b.mc == nil {
+		c := DefaultMCTS()
+		c.Eval, c.Bomb, c.TimeShare = b.cfg.Eval, b.cfg.Bomb, b.cfg.Search.TimeShare
+		b.mc = NewMCTSBot(c)
+		b.mc.Reset(b.seed)
+	}
+	return b.mc
+}
+
+// activeSeats counts the seats not disqualified.
+func activeSeats(s *State) int {
+	n := 0
+	for q := 0; q < s.n; q++ {
+		if !s.disq[q] {
+			n++
+		}
+	}
+	return n
+}
 
 // Reconfigure implements game.Reconfigurer: the bot of parameters p,
 // keeping its transposition table (when the size is the same; the table
@@ -398,6 +451,7 @@ func (b *ParanoidBot) Reconfigure(p game.Params) bool {
 	b.leaves, b.capLeaves = 0, false
 	b.ws = searchState{}
 	b.Last = search.Result{}
+	b.mc = nil // made again, from the new configuration and the seed
 	return true
 }
 
@@ -485,6 +539,12 @@ func (b *ParanoidBot) Step(ctx context.Context, s game.State, player int, bud ga
 			return a, errors.New("reversixt paranoid: no field left to bomb")
 		}
 		return a, nil
+	}
+	if b.cfg.MultiSearch == SearchMCTS && activeSeats(st) > 2 {
+		mc := b.multiBot()
+		a, err := mc.Step(ctx, st, player, bud)
+		b.Last = search.Result{Move: a, Nodes: mc.Last.Nodes, Depth: mc.Last.Depth}
+		return a, err
 	}
 	b.ev.setMap(st.m)
 	if b.ev.intStrat {

@@ -179,7 +179,7 @@ func BRSFrom(p game.Params) BRS { return ParanoidFrom(p) }
 func BRSSpec() game.BotSpec {
 	var params []game.Param
 	for _, p := range ParanoidSpec().Params {
-		if p.Name == ParamSearch {
+		if p.Name == ParamSearch || p.Name == ParamMultiSearch {
 			continue
 		}
 		switch p.Name {

@@ -339,6 +339,16 @@
 //     taken from an opponent level with p weighs most, one from an
 //     opponent far ahead or behind little. With 2 active players both are
 //     rule 4's V.
+//   - multi_search (not in the spec) chooses the search of a phase-1
+//     move while more than 2 players are active: "paranoid" (§10.3), or
+//     "mcts", the mcts bot below at its defaults with this bot's
+//     evaluation, bomb rule and time_share (its own knobs are the mcts
+//     bot's to tune). Paranoid's coalition of every opponent against the
+//     bot is the weak point of alpha-beta with many players (Sturtevant
+//     2003; Schadd & Winands 2011); mcts lets every seat play for itself
+//     (max^n backups). With 2 active players both values are the
+//     paranoid search, move for move; the mcts tree is dropped by a new
+//     game (Reset) and by Reconfigure.
 //   - Vb, Vo (×K with more than 2 active players), m and the bonus
 //     decision are recomputed at every root, which covers "after each
 //     disqualification".
@@ -679,7 +689,11 @@
 // (43 000 nodes a CPU second, after the listing at the second visit
 // halved it), some twenty times paranoid's. The clock in nodes hides
 // this; on the real clock, or under a loaded machine's wall-clock hang
-// limit, mcts is not fit for such maps yet.
+// limit, mcts is not fit for such maps yet. Under the wall clock it keeps
+// the alpha-beta searches' margin (engines/search Pacer: the largest gap
+// the process has seen between two looks at the clock), looking at the
+// clock every 16 iterations, so that a stall of the machine does not make
+// its move late twice.
 //
 // Its parameters: minimax_weight (α, default 1, 0..1),
 // minimax_weight_multi (default 0, 0..1), reuse_tree (default true), exploration (C, default 0.5, 0..4),

@@ -7,7 +7,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"time"
 
 	"tourney/engines/game"
 	"tourney/engines/search"
@@ -239,6 +238,7 @@ type MCTSBot struct {
 
 	// per move
 	count, limit int64
+	pace         search.Pacer // the wall clock's margin (engines/search pace.go)
 	Last         MCTSResult
 }
 
@@ -448,6 +448,9 @@ func (b *MCTSBot) Step(ctx context.Context, s game.State, player int, bud game.B
 	if err != nil {
 		return game.NoAction, err
 	}
+	// Under the wall clock the move's time counts from here: the set-up
+	// below (the per-map tables on a game's first move) is paid from it.
+	b.pace.MoveStarted(b.pace.Now())
 	b.Last = MCTSResult{Move: game.NoAction}
 	if st.phase == Phase2 {
 		a := greedyBomb(&b.bl, st, player, b.cfg.Bomb)
@@ -479,12 +482,17 @@ func (b *MCTSBot) Step(ctx context.Context, s game.State, player int, bud game.B
 	bud = search.Allot(bud, RemainingMoves(st, player), b.cfg.TimeShare)
 	iters := int64(math.MaxInt64)
 	b.limit = math.MaxInt64
-	var deadline time.Time
+	timed := false
 	switch {
 	case bud.Nodes > 0:
 		b.limit = bud.Nodes
 	case bud.Time > 0:
-		deadline = time.Now().Add(bud.Time)
+		// The search stops the pacer's margin before the time: the
+		// largest gap the process has seen between two looks at the
+		// clock, so that a stall of the machine does not make it late.
+		timed = true
+		b.pace.Begin(bud.Time)
+		defer b.pace.End()
 	case bud.Depth > 0:
 		iters = int64(bud.Depth) * MCTSIterationsPerDepth
 	default:
@@ -529,7 +537,7 @@ func (b *MCTSBot) Step(ctx context.Context, s game.State, player int, bud game.B
 			default:
 			}
 		}
-		if !deadline.IsZero() && it&15 == 0 && time.Now().After(deadline) {
+		if timed && it&15 == 0 && b.pace.Spent() {
 			break
 		}
 		if b.alpha > 0 && b.nodes[0].exact {

@@ -3,6 +3,7 @@ package reversixt
 import (
 	"slices"
 	"testing"
+	"time"
 
 	"tourney/engines/game"
 )
@@ -169,5 +170,74 @@ func TestMCTSSeeded(t *testing.T) {
 	}
 	if slices.Equal(a, c) {
 		t.Errorf("seeds 1 and 2 give the same tree: %v", a)
+	}
+}
+
+// stallClock moves only when read: step a reading, plus a stall at one
+// chosen reading (the machine descheduling the process).
+type stallClock struct {
+	t       time.Time
+	step    time.Duration
+	reads   int
+	stallAt int
+	stall   time.Duration
+}
+
+func (c *stallClock) now() time.Time {
+	c.reads++
+	c.t = c.t.Add(c.step)
+	if c.reads == c.stallAt {
+		c.t = c.t.Add(c.stall)
+	}
+	return c.t
+}
+
+// Under the wall clock mcts paces itself as the alpha-beta searches do
+// (engines/search Pacer): a stall between two looks at the clock makes
+// the move late once, and the margin it teaches keeps every later move,
+// stalled the same way at the worst moment, within its time. (Before the
+// pacer mcts stopped at its deadline exactly: every stalled move was
+// late.)
+func TestMCTSPaceStall(t *testing.T) {
+	const limit = 100 * time.Millisecond
+	const stall = 40 * time.Millisecond
+	s := openingState(t, mustLoad(t, "cross14"), 4, 12)
+	p := s.CurrentPlayer()
+	clk := &stallClock{t: time.Unix(0, 0), step: time.Millisecond}
+	b := NewMCTSBot(DefaultMCTS())
+	b.Reset(1)
+	b.pace.SetClock(clk.now)
+	late := 0
+	for move := 0; move < 8; move++ {
+		// readings: one at the move's start, one when the clock starts,
+		// then one every 16 iterations; the search stops at the first
+		// reading past limit − margin
+		margin := b.pace.Margin()
+		if margin < 0 {
+			margin = limit / 4
+		}
+		stop := int((limit - max(margin, limit/50)) / clk.step)
+		clk.stallAt, clk.stall = clk.reads+stop, stall
+		t0 := clk.t
+		a, err := b.Step(t.Context(), s.Clone(), p, game.Budget{Time: limit})
+		if err != nil || !s.IsLegal(p, a) {
+			t.Fatal(a, err)
+		}
+		took := clk.t.Sub(t0)
+		if took > limit {
+			late++
+			if move > 0 {
+				t.Errorf("move %d took %v of %v (margin %v): late after a stall of %v was seen", move, took, limit, b.pace.Margin(), stall)
+			}
+		}
+		if b.pace.Margin() < stall {
+			t.Errorf("move %d: learned margin %v, below the %v stall", move, b.pace.Margin(), stall)
+		}
+		if b.Last.Iterations < 16 {
+			t.Errorf("move %d: %d iterations: the margin left no search", move, b.Last.Iterations)
+		}
+	}
+	if late == 0 {
+		t.Error("the first move was not late: the stall did not come at the worst moment")
 	}
 }

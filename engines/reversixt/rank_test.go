@@ -3,6 +3,8 @@ package reversixt
 import (
 	"math"
 	"testing"
+
+	"tourney/engines/game"
 )
 
 // rank_value = "soft" (more than 2 active players): V is the soft count
@@ -72,4 +74,59 @@ func TestRankSoftPlaysDifferently(t *testing.T) {
 		t.Errorf("with 3 and 4 players rank_value = soft played the distance value's move at every position")
 	}
 	t.Logf("positions with another move: %v", differ)
+}
+
+// multi_search = "mcts" plays a move of a game with more than 2 active
+// players as the mcts bot at its defaults would, on the paranoid bot's
+// evaluation (here with a knob changed, which the mcts bot must see), and
+// reports its nodes; with 2 players it is the paranoid search, move for
+// move and node for node.
+func TestMultiSearchMCTS(t *testing.T) {
+	knobs := map[string]any{ParamPositionWeight: 0.0, ParamStratCorner: 0}
+	multi := pinBot(t, map[string]any{ParamMultiSearch: SearchMCTS, ParamPositionWeight: 0.0, ParamStratCorner: 0})
+	para := pinBot(t, knobs)
+	mc := DefaultMCTS()
+	mc.Eval = ParanoidFrom(mustResolve(t, knobs)).Eval
+	differ := 0
+	for _, name := range []string{"tri13", "cross14", "duel10"} {
+		m := mustLoad(t, name)
+		for i, mv := range pinPositions(t, m) {
+			s := pinState(t, m, mv)
+			bud := game.Budget{Nodes: 3000}
+			multi.Reset(uint64(i))
+			a1, err := multi.Step(t.Context(), s.Clone(), s.CurrentPlayer(), bud)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if name == "duel10" {
+				a2, _ := para.Step(t.Context(), s.Clone(), s.CurrentPlayer(), bud)
+				if a1 != a2 || multi.Last.Nodes != para.Last.Nodes {
+					t.Errorf("duel10 %v: 2 players, multi_search = mcts plays %v in %d nodes, paranoid %v in %d", mv, a1, multi.Last.Nodes, a2, para.Last.Nodes)
+				}
+				continue
+			}
+			ref := NewMCTSBot(mc)
+			ref.Reset(uint64(i))
+			a2, _ := ref.Step(t.Context(), s.Clone(), s.CurrentPlayer(), bud)
+			if a1 != a2 || multi.LastMove().Nodes != ref.Last.Nodes || ref.Last.Nodes == 0 {
+				t.Errorf("%s %v: multi_search = mcts plays %v in %d nodes, the mcts bot %v in %d", name, mv, a1, multi.LastMove().Nodes, a2, ref.Last.Nodes)
+			}
+			if a3, _ := para.Step(t.Context(), s.Clone(), s.CurrentPlayer(), bud); a3 != a1 {
+				differ++
+			}
+		}
+	}
+	if differ == 0 {
+		t.Error("with 3 and 4 players multi_search = mcts played the paranoid search's move at every position")
+	}
+	t.Logf("positions where mcts and paranoid differ: %d", differ)
+}
+
+func mustResolve(t testing.TB, params map[string]any) game.Params {
+	t.Helper()
+	p, err := ParanoidSpec().Resolve(params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

@@ -160,3 +160,36 @@ func (sr *Searcher) Now() time.Time { return sr.pace.clock() }
 // clock (for logs and tests): the searcher's own with Hooks.Now, the
 // process's otherwise (-1: none learned yet).
 func (sr *Searcher) Margin() time.Duration { return sr.pace.learned() }
+
+// Pacer is the wall clock's safety for a bot whose search is its own
+// loop, not a Searcher's (Monte-Carlo tree search): the same margin,
+// learned from and shared with every search of the process. Begin a
+// move's clock, look at it with Spent as often as the Searcher polls
+// (every few hundred nodes' work at most), End it when the move is
+// chosen. The zero value reads the wall clock.
+type Pacer struct{ p pacer }
+
+// SetClock replaces the wall clock (tests stall it); the margin is then
+// the Pacer's own, as with Hooks.Now.
+func (p *Pacer) SetClock(now func() time.Time) { p.p.now = now }
+
+// Now is the Pacer's clock.
+func (p *Pacer) Now() time.Time { return p.p.clock() }
+
+// MoveStarted: the next Begin's time counts from t (the bot's set-up is
+// paid from the move's time), as Searcher.MoveStarted.
+func (p *Pacer) MoveStarted(t time.Time) { p.p.moveStart = t }
+
+// Begin starts the clock of a move of the given time (0: no wall clock;
+// Spent is then always false).
+func (p *Pacer) Begin(limit time.Duration) { p.p.begin(limit) }
+
+// Spent looks at the clock: true once the move's time less the margin is
+// used up.
+func (p *Pacer) Spent() bool { return p.p.spent() }
+
+// End learns the margin from the move's gaps between looks.
+func (p *Pacer) End() { p.p.end() }
+
+// Margin is the margin learned so far (-1: none yet).
+func (p *Pacer) Margin() time.Duration { return p.p.learned() }
