@@ -97,7 +97,7 @@ func TestRecordConnect4(t *testing.T) {
 func TestRecordReversiXTFaults(t *testing.T) {
 	g := reversixt.Game{}
 	m := mustMap(t, g, "cross14")
-	par := entrant(t, reversixt.ParanoidSpec(), "p", map[string]any{})
+	par := entrant(t, reversixt.ParanoidSpec(), "p", map[string]any{"multi_search": "paranoid"}) // depth-2 alpha-beta moves
 	var jobs []Job
 	for i := range 3 {
 		seats := []Entrant{par, randomEntrant("r1"), randomEntrant("r2"), randomEntrant("r3")}

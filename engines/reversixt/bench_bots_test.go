@@ -23,7 +23,7 @@ func middleGames(b *testing.B) []*State {
 
 func benchParanoid(b *testing.B, depth int) {
 	pos := middleGames(b)
-	bot := NewParanoidBot(DefaultParanoid())
+	bot := NewParanoidBot(alphaBeta())
 	var nodes int64
 	var elapsed time.Duration
 	b.ResetTimer()
@@ -64,7 +64,7 @@ func benchParanoidMap(b *testing.B, name string, depth int) {
 	for _, mv := range pinPositions(b, m) {
 		pos = append(pos, pinState(b, m, mv))
 	}
-	bot := NewParanoidBot(DefaultParanoid())
+	bot := NewParanoidBot(alphaBeta())
 	var nodes int64
 	b.ResetTimer()
 	cpu0 := cpuTime()

@@ -18,6 +18,15 @@ import (
 	"tourney/engines/search"
 )
 
+// alphaBeta is the paranoid bot at its defaults with the alpha-beta
+// search at any number of players (multi_search = "paranoid"): the tests
+// of the search, its evaluation and its pins.
+func alphaBeta() Paranoid {
+	c := DefaultParanoid()
+	c.MultiSearch = SearchParanoid
+	return c
+}
+
 func botSpec(t testing.TB, name string) game.BotSpec {
 	t.Helper()
 	for _, b := range (Game{}).Bots() {
@@ -120,7 +129,10 @@ func TestParanoidParams(t *testing.T) {
 			if len(prm.Choices) < 2 {
 				continue
 			}
-			v = prm.Choices[1]
+			v = prm.Choices[0]
+			if v == prm.Default {
+				v = prm.Choices[1]
+			}
 		}
 		vals, err := spec.Resolve(map[string]any{prm.Name: v})
 		if err != nil {
@@ -358,7 +370,7 @@ func TestParanoidFindsWinningMoves(t *testing.T) {
 			s.Undo(a)
 			best = max(best, outcome[a])
 		}
-		b := NewParanoidBot(DefaultParanoid())
+		b := NewParanoidBot(alphaBeta())
 		a, err := b.Step(t.Context(), s.Clone(), p, game.Budget{Depth: 64 - s.MoveNumber()})
 		if err != nil {
 			t.Fatal(err)
@@ -397,7 +409,7 @@ func TestParanoidAvoidsGreedyLoss(t *testing.T) {
 		t.Errorf("trivial plays %s, want the greedy 2,0", got)
 	}
 	for _, d := range []int{6, 9} { // 6 empty fields: both see the end
-		a, err := NewParanoidBot(DefaultParanoid()).Step(t.Context(), s.Clone(), p, game.Budget{Depth: d})
+		a, err := NewParanoidBot(alphaBeta()).Step(t.Context(), s.Clone(), p, game.Budget{Depth: d})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -482,7 +494,7 @@ func TestLegalUnderTinyBudgets(t *testing.T) {
 			{cancelled, game.Budget{Depth: 30}},
 			{t.Context(), game.Budget{Time: time.Nanosecond}},
 		} {
-			for _, bot := range []game.Bot{NewParanoidBot(DefaultParanoid()), &TrivialBot{}} {
+			for _, bot := range []game.Bot{NewParanoidBot(alphaBeta()), &TrivialBot{}} {
 				stepsAtOnce(t, fmt.Sprintf("%s: %T", name, bot), bot, c.ctx, s, p, c.b)
 			}
 		}
@@ -549,7 +561,7 @@ func TestDeterminism(t *testing.T) {
 				if i == 0 {
 					bots[i] = &TrivialBot{RandomTies: true}
 				} else {
-					bots[i] = NewParanoidBot(DefaultParanoid())
+					bots[i] = NewParanoidBot(alphaBeta())
 				}
 			}
 			return bots
@@ -563,7 +575,7 @@ func TestDeterminism(t *testing.T) {
 	}
 	// The same position searched twice: the same move and node count.
 	s := openingState(t, mustLoad(t, "standard8"), 3, 20)
-	b1, b2 := NewParanoidBot(DefaultParanoid()), NewParanoidBot(DefaultParanoid())
+	b1, b2 := NewParanoidBot(alphaBeta()), NewParanoidBot(alphaBeta())
 	a1, _ := b1.Step(t.Context(), s.Clone(), s.CurrentPlayer(), game.Budget{Depth: 4})
 	a2, _ := b2.Step(t.Context(), s.Clone(), s.CurrentPlayer(), game.Budget{Depth: 4})
 	if a1 != a2 || b1.Last.Nodes != b2.Last.Nodes || b1.Last.Depth != 4 {
@@ -577,7 +589,7 @@ func TestDeterminism(t *testing.T) {
 func TestDeepeningSchedule(t *testing.T) {
 	s := openingState(t, mustLoad(t, "standard8"), 4, 16)
 	for _, c := range []struct{ jump, budget, iters int }{{2, 6, 4}, {3, 6, 3}, {1, 3, 3}, {2, 1, 1}} {
-		p := DefaultParanoid()
+		p := alphaBeta()
 		p.Search.DeepeningJump = c.jump
 		b := NewParanoidBot(p)
 		if _, err := b.Step(t.Context(), s.Clone(), s.CurrentPlayer(), game.Budget{Depth: c.budget}); err != nil {
@@ -588,14 +600,14 @@ func TestDeepeningSchedule(t *testing.T) {
 		}
 	}
 	// max_depth caps a depth budget and the default depth.
-	p := DefaultParanoid()
+	p := alphaBeta()
 	p.Search.MaxDepth = 2
 	b := NewParanoidBot(p)
 	b.Step(t.Context(), s.Clone(), s.CurrentPlayer(), game.Budget{Depth: 5})
 	if b.Last.Depth != 2 {
 		t.Errorf("max_depth 2: depth %d", b.Last.Depth)
 	}
-	b = NewParanoidBot(DefaultParanoid())
+	b = NewParanoidBot(alphaBeta())
 	b.Step(t.Context(), s.Clone(), s.CurrentPlayer(), game.Budget{})
 	if b.Last.Depth != DefaultDepth {
 		t.Errorf("no budget: depth %d", b.Last.Depth)
@@ -606,7 +618,7 @@ func TestDeepeningSchedule(t *testing.T) {
 // same point every time.
 func TestMaxLeavesCap(t *testing.T) {
 	s := openingState(t, mustLoad(t, "standard8"), 4, 16)
-	p := DefaultParanoid()
+	p := alphaBeta()
 	p.MaxLeaves = 300
 	var moves []game.Action
 	var depths []int
@@ -638,7 +650,7 @@ func TestSearchMatchesPlainParanoid(t *testing.T) {
 		m := mustLoad(t, name)
 		for seed := uint64(0); seed < 3; seed++ {
 			s := openingState(t, m, seed, 10)
-			p := DefaultParanoid()
+			p := alphaBeta()
 			p.Search.Aspiration = true
 			b := NewParanoidBot(p)
 			b.Step(t.Context(), s.Clone(), s.CurrentPlayer(), game.Budget{Depth: 3})
@@ -657,13 +669,13 @@ func TestSearchMatchesPlainParanoid(t *testing.T) {
 // Bots of different games run in parallel without sharing state.
 func TestParallelBots(t *testing.T) {
 	m := mustLoad(t, "standard8")
-	want, _ := playGame(t, m, []game.Bot{NewParanoidBot(DefaultParanoid()), &TrivialBot{}}, 1, 4, game.Budget{Depth: 2})
+	want, _ := playGame(t, m, []game.Bot{NewParanoidBot(alphaBeta()), &TrivialBot{}}, 1, 4, game.Budget{Depth: 2})
 	var wg sync.WaitGroup
 	for i := 0; i < 4; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			got, _ := playGame(t, m, []game.Bot{NewParanoidBot(DefaultParanoid()), &TrivialBot{}}, 1, 4, game.Budget{Depth: 2})
+			got, _ := playGame(t, m, []game.Bot{NewParanoidBot(alphaBeta()), &TrivialBot{}}, 1, 4, game.Budget{Depth: 2})
 			if !slices.Equal(got, want) {
 				t.Errorf("parallel game differs: %v vs %v", got, want)
 			}
@@ -679,7 +691,7 @@ func matchScore(t *testing.T, m *Map, pairs int, b game.Budget) (w, d, l int) {
 		seed := game.Mix(2026, uint64(g))
 		for seat := 0; seat < 2; seat++ {
 			bots := []game.Bot{&TrivialBot{}, &TrivialBot{}}
-			bots[seat] = NewParanoidBot(DefaultParanoid())
+			bots[seat] = NewParanoidBot(alphaBeta())
 			r, _ := playGame(t, m, bots, seed, 4, b)
 			switch {
 			case r[seat] > r[1-seat]:

@@ -16,7 +16,7 @@ func TestBRSTwoPlayersIsParanoid(t *testing.T) {
 			s := openingState(t, m, seed, 6+int(seed)*4)
 			p := s.CurrentPlayer()
 			for _, bud := range []game.Budget{{Depth: 4}, {Nodes: 3000}} {
-				pb, bb := NewParanoidBot(DefaultParanoid()), NewBRSBot(DefaultBRS())
+				pb, bb := NewParanoidBot(alphaBeta()), NewBRSBot(DefaultBRS())
 				a1, err1 := pb.Step(t.Context(), s.Clone(), p, bud)
 				a2, err2 := bb.Step(t.Context(), s.Clone(), p, bud)
 				if err1 != nil || err2 != nil || a1 != a2 || pb.Last.Nodes != bb.Last.Nodes || !near(pb.Last.Value, bb.Last.Value) {

@@ -202,7 +202,7 @@ func courseNodesBudget(b *testing.B) int64 {
 func courseBot(b *testing.B) *ParanoidBot {
 	env := os.Getenv("COURSE_BENCH_PARAMS")
 	if env == "" {
-		return NewParanoidBot(DefaultParanoid())
+		return NewParanoidBot(alphaBeta())
 	}
 	vals := map[string]any{}
 	for _, kv := range strings.Split(env, ",") {
@@ -219,6 +219,9 @@ func courseBot(b *testing.B) *ParanoidBot {
 		} else {
 			vals[k] = v
 		}
+	}
+	if _, ok := vals[ParamMultiSearch]; !ok {
+		vals[ParamMultiSearch] = SearchParanoid // the alpha-beta's depth at any number of players
 	}
 	p, err := ParanoidSpec().Resolve(vals)
 	if err != nil {

@@ -345,7 +345,7 @@
 //     evaluation, bomb rule and time_share (its own knobs are the mcts
 //     bot's to tune). Paranoid's coalition of every opponent against the
 //     bot is the weak point of alpha-beta with many players (Sturtevant
-//     2003; Schadd & Winands 2011); mcts lets every seat play for itself
+//     2002; Schadd & Winands 2011); mcts lets every seat play for itself
 //     (max^n backups). With 2 active players both values are the
 //     paranoid search, move for move; the mcts tree is dropped by a new
 //     game (Reset) and by Reconfigure.

@@ -141,7 +141,7 @@ func TestBotAspirationWidthPerMove(t *testing.T) {
 		s.Apply(acts[rng.IntN(len(acts))])
 	}
 	g := float64(30) / 60
-	p := DefaultParanoid()
+	p := alphaBeta()
 	p.AspirationFactor = 5
 	b := NewParanoidBot(p)
 	if _, err := b.Step(t.Context(), s.Clone(), s.CurrentPlayer(), game.Budget{Depth: 2}); err != nil {
@@ -214,7 +214,7 @@ func TestBonusRule(t *testing.T) {
 	if got := targets(s); len(got) != 1 || got[0] != "0,0" {
 		t.Fatalf("targets %v", got)
 	}
-	b := NewParanoidBot(DefaultParanoid())
+	b := NewParanoidBot(alphaBeta())
 	a, err := b.Step(t.Context(), s.Clone(), 0, game.Budget{Depth: 3})
 	if err != nil || a != MakeAction(0, CodeBomb) {
 		t.Errorf("move %v (%v), want the bomb variant", s.ActionString(0, a), err)
@@ -225,7 +225,7 @@ func TestBonusRule(t *testing.T) {
 	}
 	// Strength 0: Vb = 2 < Vo = 10 → overwrite stone.
 	s = newTiny(t, mapText(2, 0, 1, 0, "b210/0000/0000/0000"))
-	a, err = NewParanoidBot(DefaultParanoid()).Step(t.Context(), s.Clone(), 0, game.Budget{Depth: 3})
+	a, err = NewParanoidBot(alphaBeta()).Step(t.Context(), s.Clone(), 0, game.Budget{Depth: 3})
 	if err != nil || a != MakeAction(0, CodeOverwrite) {
 		t.Errorf("move %v (%v), want the overwrite variant", s.ActionString(0, a), err)
 	}

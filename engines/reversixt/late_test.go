@@ -117,7 +117,7 @@ func lateRun(tb testing.TB, bot *ParanoidBot, pos []*State) (nodes int64, cpu, w
 // iteration repeats the map's searches until they took 50 ms of CPU, so
 // that small trees are timed over more than a few microseconds.
 func BenchmarkLatePhase8p(b *testing.B) {
-	bot := NewParanoidBot(DefaultParanoid())
+	bot := NewParanoidBot(alphaBeta())
 	rate := func(tb testing.TB, pos []*State, min time.Duration) (nodes, searches int64, cpu, worst time.Duration) {
 		for cpu < min || searches == 0 {
 			n, c, w := lateRun(tb, bot, pos)
@@ -342,7 +342,7 @@ func TestOrderWorkBounded(t *testing.T) {
 				fields++
 			}
 		}
-		bot := NewParanoidBot(DefaultParanoid())
+		bot := NewParanoidBot(alphaBeta())
 		if _, err := bot.Step(t.Context(), s.Clone(), s.CurrentPlayer(), game.Budget{Depth: 2}); err != nil {
 			t.Fatal(err)
 		}

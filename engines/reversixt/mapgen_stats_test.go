@@ -35,7 +35,7 @@ type mapStat struct {
 // and returns the plies of phase 1 and of the whole game.
 func selfPlay(tb testing.TB, m *Map) (phase1, all int) {
 	s := NewState(m)
-	bot := NewParanoidBot(DefaultParanoid())
+	bot := NewParanoidBot(alphaBeta())
 	for !s.IsTerminal() {
 		a, err := bot.Step(context.Background(), s, s.CurrentPlayer(), game.Budget{Depth: 2})
 		if err != nil {
@@ -118,7 +118,7 @@ func measureMap(tb testing.TB, name string, budgets []time.Duration) mapStat {
 	// shared), from a search of 50 000 nodes per position; a time budget
 	// T is then searched as a node budget of T × rate, the clock currency
 	// of a machine that runs this bot at that rate.
-	bot := NewParanoidBot(DefaultParanoid())
+	bot := NewParanoidBot(alphaBeta())
 	ps := statPositions(m, 1)
 	search := func(p *State, b game.Budget) {
 		p = p.Clone().(*State)

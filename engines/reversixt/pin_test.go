@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"strconv"
@@ -59,6 +60,14 @@ var pinConfigs = []pinConfig{
 }
 
 func pinBot(t testing.TB, params map[string]any) *ParanoidBot {
+	if _, ok := params[ParamMultiSearch]; !ok {
+		// the pins are the alpha-beta search's, at any number of players
+		params = maps.Clone(params)
+		if params == nil {
+			params = map[string]any{}
+		}
+		params[ParamMultiSearch] = SearchParanoid
+	}
 	p, err := ParanoidSpec().Resolve(params)
 	if err != nil {
 		t.Fatal(err)
