@@ -86,8 +86,9 @@ const DefaultDepth = 4
 // under a depth budget (or none).
 const DefaultMaxLeaves = 1000000
 
-// DefaultMultiSearch is multi_search's default.
-const DefaultMultiSearch = SearchParanoid
+// DefaultMultiSearch is multi_search's default, chosen by tourney
+// (configs/reversixt-multi.toml; doc.go).
+const DefaultMultiSearch = SearchMCTS
 
 // DefaultTTLog2 is the default size of the paranoid bot's table (2^16
 // entries, 2 MiB).
