@@ -262,15 +262,21 @@ func (b *MCTSBot) Reset(seed uint64) {
 
 // Reconfigure implements game.Reconfigurer.
 func (b *MCTSBot) Reconfigure(p game.Params) bool {
-	c := MCTSFrom(p)
+	b.setConfig(MCTSFrom(p))
+	return true
+}
+
+// setConfig makes b the bot of c, keeping its node and edge pools (a new
+// game then allocates nothing), and drops its tree.
+func (b *MCTSBot) setConfig(c MCTS) {
 	b.cfg = c
 	if b.ev.ec != c.Eval {
 		b.ev = newEvaluator(c.Eval)
 	}
 	b.rng = nil
 	b.nodes, b.edges, b.prevMap = b.nodes[:0], b.edges[:0], nil
+	b.onodes, b.oedges = b.onodes[:0], b.oedges[:0]
 	b.Last = MCTSResult{}
-	return true
 }
 
 // LastMove implements game.Informer.
