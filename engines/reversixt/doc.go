@@ -639,8 +639,37 @@
 //     mapped onto [0, 1] by the range of the gains of the node's legal
 //     moves (the first in the order 1) and n its visits: the move
 //     order's prior, fading as the move's own statistics grow.
+//   - Informed priors (MCTS-IP; Baier and Winands, "MCTS-Minimax
+//     Hybrids", 2015), prior_depth (default 0: none): with 1, when a node
+//     lists its moves (the root at every move, a node below it at its
+//     second visit) it enters the position after each move it keeps (all
+//     at the root, the best 32 by gain below), one node of the budget
+//     each, and adds each as a child with its static value (mmValues) as
+//     its minimax value; it orders the moves by those values, best for
+//     the mover first (ties in gain order), so the widening tries them in
+//     that order and the minimax backups see the best one-ply value at
+//     once. A child of the priors is a leaf of the tree until an
+//     iteration ends there (scored as a new node would be; its value is
+//     not computed again). When the rest of the budget cannot pay for a
+//     node's priors the search ends (at the root: the moves stay in gain
+//     order). prior_visits k (default 0, 0..64) gives each such move k
+//     virtual visits of its child's reward (the reward of a cut-off
+//     there): with minimax_weight 1 they only damp the exploration term;
+//     with α below 1 they are a prior on the mean. The progressive bias
+//     stays the gain's. Tree reuse counts a move as tried when its child
+//     was visited.
+//   - A searched leaf value (MCTS-IC style; Baier and Winands, as
+//     above), leaf_depth d (default 0: the static value; 0..3): with two
+//     active players and minimax_weight above 0, a new node's minimax
+//     value is the value of an alpha-beta search of d plies from it
+//     (negamax over the mover's mmValues, skips included, moves in
+//     LegalActions order, the bonus rule's variant only); every state it
+//     enters is a node of the budget, and an iteration whose search the
+//     budget cannot finish is dropped. The children of prior_depth keep
+//     their static values.
 //   - Counting: a node is a state entered, as in the shared search: the
-//     root, each move made in the tree and each playout move. The search
+//     root, each move made in the tree, each playout move and each
+//     position evaluated for the priors. The search
 //     stops before the budget is passed (a move never counts more nodes
 //     than it was given) and drops the unfinished iteration. A depth
 //     budget D runs D × MCTSIterationsPerDepth (250) iterations; no
@@ -705,7 +734,9 @@
 //
 // Its parameters: minimax_weight (α, default 1, 0..1),
 // minimax_weight_multi (default 0, 0..1), reuse_tree (default true), exploration (C, default 0.5, 0..4),
-// progressive_bias (default 0, 0..4), playout_depth
+// progressive_bias (default 0, 0..4), prior_depth (default 0, 0..1),
+// prior_visits (default 0, 0..64), leaf_depth (default 0, 0..3),
+// playout_depth
 // (random moves before the cut-off, default 0: the new node itself is
 // scored, as in MCTS with an evaluation function; 0..64),
 // cutoff_temperature (default 0.1, 0..10), widening (default 1, 0..16),
@@ -719,7 +750,11 @@
 // move with the bank in nodes, against paranoid on the old scale); on
 // four other 2-player course maps they left mcts level with that
 // paranoid within a wide interval, and ahead of the old mcts by a margin
-// that does not exclude 0 (results/measurements.md).
+// that does not exclude 0 (results/measurements.md). prior_depth,
+// prior_visits and leaf_depth stay off: prior_depth 1 beat the default
+// mcts at 30 000 nodes a move on built-in and generated maps, but against
+// the old paranoid on 2-player course maps it did no better than the
+// default (results/measurements.md).
 //
 // # JSON state encoding
 //

@@ -34,6 +34,9 @@ const (
 	ParamReuseTree         = "reuse_tree"
 	ParamMinimaxWeightMany = "minimax_weight_multi"
 	ParamProgressiveBias   = "progressive_bias"
+	ParamPriorDepth        = "prior_depth"
+	ParamPriorVisits       = "prior_visits"
+	ParamLeafDepth         = "leaf_depth"
 )
 
 // MCTSIterationsPerDepth turns a depth budget into iterations: depth D
@@ -76,6 +79,24 @@ type MCTS struct {
 	// range of the gains of the node's legal moves and n its visits: the
 	// prior of the move order, fading as the move is visited; 0: none.
 	ProgressiveBias float64
+	// PriorDepth (informed priors, MCTS-IP): 1 evaluates, when a node
+	// lists its moves, the position after each move it keeps (one node of
+	// the budget each), adds the children to the tree with those static
+	// values as their minimax values and orders the moves by them, best
+	// for the mover first (ties in gain order); the widening then tries
+	// them in that order. 0: none (the moves in gain order, a child only
+	// at its move's first visit).
+	PriorDepth int
+	// PriorVisits k (with PriorDepth): each move starts with k virtual
+	// visits of its child's static reward (the reward of a cut-off there,
+	// on [0, 1]), the prior's weight in the mean reward and in the
+	// exploration term; 0: none.
+	PriorVisits int
+	// LeafDepth d (with two active players and MinimaxWeight): a new
+	// node's minimax value is an alpha-beta search of d plies from it
+	// over mmValues (each state it enters a node of the budget) instead
+	// of its static value; 0: the static value.
+	LeafDepth int
 	// ReuseTree keeps, from one move of the bot to its next, the subtree
 	// of the position it now faces (found by hash within one round of
 	// moves below the last root), statistics included.
@@ -129,6 +150,15 @@ func MCTSFrom(p game.Params) MCTS {
 	if p.Has(ParamProgressiveBias) {
 		c.ProgressiveBias = p.Float(ParamProgressiveBias)
 	}
+	if p.Has(ParamPriorDepth) {
+		c.PriorDepth = p.Int(ParamPriorDepth)
+	}
+	if p.Has(ParamPriorVisits) {
+		c.PriorVisits = p.Int(ParamPriorVisits)
+	}
+	if p.Has(ParamLeafDepth) {
+		c.LeafDepth = p.Int(ParamLeafDepth)
+	}
 	if p.Has(ParamTimeShare) {
 		c.TimeShare = p.Float(ParamTimeShare)
 	}
@@ -164,6 +194,12 @@ func MCTSSpec() game.BotSpec {
 			Doc: "minimax_weight while more than two players are active"},
 		{Name: ParamProgressiveBias, Kind: game.Float, Default: d.ProgressiveBias, Min: 0, Max: 4,
 			Doc: "progressive bias: a tried move's selection value gets b·g/(visits + 1), g its gain in the move order on [0, 1] among the node's moves (0: none)"},
+		{Name: ParamPriorDepth, Kind: game.Int, Default: d.PriorDepth, Min: 0, Max: 1,
+			Doc: "informed priors: 1 evaluates every kept move's position when a node lists its moves (a node of the budget each), seeds the children's minimax values and orders the moves by them (0: gain order only)"},
+		{Name: ParamPriorVisits, Kind: game.Int, Default: d.PriorVisits, Min: 0, Max: 64,
+			Doc: "with prior_depth: virtual visits of each move at its child's static reward (0: none)"},
+		{Name: ParamLeafDepth, Kind: game.Int, Default: d.LeafDepth, Min: 0, Max: 3,
+			Doc: "with two active players and minimax_weight: a new node's minimax value by an alpha-beta search of this many plies, each state a node of the budget (0: its static value)"},
 		{Name: ParamReuseTree, Kind: game.Bool, Default: d.ReuseTree,
 			Doc: "keep the subtree of the position the bot faces from its previous move's tree (statistics included)"},
 	}
@@ -228,6 +264,7 @@ type MCTSBot struct {
 	keys  []float64
 	ord   []int
 	buf   []game.Action
+	abBuf [][]game.Action // leafSearch's move lists by depth
 	// the previous move's tree (ReuseTree), kept for the next move
 	onodes  []mnode
 	oedges  []medge
@@ -245,7 +282,7 @@ type MCTSBot struct {
 // MCTSResult is the telemetry of the last phase-1 move.
 type MCTSResult struct {
 	Move       game.Action
-	Nodes      int64 // states entered: the root, every move made in the tree and in playouts
+	Nodes      int64 // states entered: the root, every move made in the tree and in playouts, the priors' and the leaf searches' states
 	Iterations int
 	Depth      int // the deepest node of the tree (plies below the root)
 	Visits     int // the chosen move's visits
@@ -521,6 +558,9 @@ func (b *MCTSBot) Step(ctx context.Context, s game.State, player int, bud game.B
 		return b.fallback(st, player)
 	}
 	b.newNode(st, true)
+	if b.cfg.PriorDepth > 0 && b.nodes[0].count > 1 {
+		b.informPriors(st, 0) // (too small a budget: the gain order)
+	}
 	if old >= 0 {
 		b.graft(old)
 	}
@@ -627,8 +667,15 @@ func (b *MCTSBot) graft(old int32) {
 	first, count := b.nodes[0].first, b.nodes[0].count
 	at := make(map[game.Action]int32, on.nexp)
 	for j := on.first; j < on.first+on.nexp; j++ {
-		if b.oedges[j].n > 0 {
-			at[b.oedges[j].a] = j
+		oe := &b.oedges[j]
+		if b.cfg.PriorDepth > 0 {
+			// A move is tried when its child was visited (the
+			// priors' children and virtual visits do not count).
+			if oe.child >= 0 && b.onodes[oe.child].n > 0 {
+				at[oe.a] = j
+			}
+		} else if oe.n > 0 {
+			at[oe.a] = j
 		}
 	}
 	nexp := int32(0)
@@ -710,6 +757,13 @@ func (b *MCTSBot) iterate(st *State) bool {
 			nd.first, nd.count = b.listMoves(st, int(nd.mover), mctsMaxChildren)
 			nd.truncated = b.cut
 			nd.listed = true
+			if b.cfg.PriorDepth > 0 && nd.count > 0 {
+				if !b.informPriors(st, ni) {
+					undo()
+					return false
+				}
+				nd = &b.nodes[ni]
+			}
 		}
 		if nd.count == 0 {
 			break
@@ -743,7 +797,21 @@ func (b *MCTSBot) iterate(st *State) bool {
 		depth++
 		if c := b.edges[ei].child; c >= 0 {
 			ni = c
+			if b.cfg.PriorDepth > 0 && b.nodes[c].n == 0 {
+				break // a child of the priors, evaluated already: the leaf
+			}
 			continue
+		}
+		if b.alpha > 0 && b.cfg.LeafDepth > 0 && b.ev.active == 2 && st.phase == Phase1 {
+			v, ok := b.leafSearch(st)
+			if !ok {
+				undo()
+				return false
+			}
+			c := b.newNode(st, false)
+			b.edges[ei].child = c
+			b.nodes[c].mm = v
+			break
 		}
 		c := b.newNode(st, false)
 		b.edges[ei].child = c
@@ -841,6 +909,132 @@ func (b *MCTSBot) mmValues(s *State) (v [8]float64) {
 		}
 	}
 	return
+}
+
+// informPriors evaluates the position after each move of node ni (just
+// listed, st its state), one state entered each: it adds every child to
+// the tree with its static minimax value (and, with PriorVisits, k
+// virtual visits of its reward) and orders the node's moves by that value
+// for the mover, best first (ties in gain order). When the budget cannot
+// pay for them all it adds nothing, leaves the node unlisted (its edges
+// are dropped; at the root it keeps them, in gain order) and returns
+// false.
+func (b *MCTSBot) informPriors(st *State, ni int32) bool {
+	nd := &b.nodes[ni]
+	first, count := nd.first, nd.count
+	if b.limit-b.count < int64(count) {
+		if ni != 0 {
+			b.edges = b.edges[:first] // the node's edges are the pool's last
+			nd.first, nd.count, nd.listed, nd.truncated = 0, 0, false, false
+		}
+		return false
+	}
+	mover := int(nd.mover)
+	k := int32(b.cfg.PriorVisits)
+	for i := first; i < first+count; i++ {
+		a := b.edges[i].a
+		b.count++
+		st.apply(a)
+		c := b.newNode(st, false)
+		b.setStatic(c, st)
+		e := &b.edges[i]
+		e.child = c
+		if k > 0 {
+			r := b.rewards(st)
+			e.n, e.w = k, float64(k)*r[mover]
+		}
+		st.Undo(a)
+	}
+	es := b.edges[first : first+count]
+	slices.SortStableFunc(es, func(x, y medge) int {
+		vx, vy := b.nodes[x.child].mm[mover], b.nodes[y.child].mm[mover]
+		switch {
+		case vx > vy:
+			return -1
+		case vx < vy:
+			return 1
+		}
+		return 0
+	})
+	return true
+}
+
+// leafSearch is LeafDepth's value of st (phase 1, two active players)
+// for every seat: an alpha-beta search (negamax, skips included) of
+// LeafDepth plies over the mover's mmValues, the other active seat the
+// negation, a disqualified one −2·WinValue. false: the budget ran out
+// (st is as it was).
+func (b *MCTSBot) leafSearch(st *State) ([8]float64, bool) {
+	p := int(st.cur)
+	o := p
+	for q := 0; q < st.n; q++ {
+		if q != p && !st.disq[q] {
+			o = q
+		}
+	}
+	x, ok := b.alphaBeta(st, b.cfg.LeafDepth, math.Inf(-1), math.Inf(1), p, o)
+	var v [8]float64
+	for q := 0; q < st.n; q++ {
+		switch {
+		case st.disq[q]:
+			v[q] = -2 * WinValue
+		case q == p:
+			v[q] = x
+		default:
+			v[q] = -x
+		}
+	}
+	return v, ok
+}
+
+// alphaBeta is the negamax value of st to depth d within (lo, hi) for
+// seat p, the mover (o the other active seat): p's mmValues at depth 0 or
+// past phase 1, the moves of the bonus rule's variant in LegalActions
+// order.
+func (b *MCTSBot) alphaBeta(st *State, d int, lo, hi float64, p, o int) (float64, bool) {
+	if d == 0 || st.phase != Phase1 {
+		return b.mmValues(st)[p], true
+	}
+	for len(b.abBuf) < d {
+		b.abBuf = append(b.abBuf, nil)
+	}
+	moves := st.LegalActions(p, b.abBuf[d-1][:0])
+	b.abBuf[d-1] = moves
+	best := math.Inf(-1)
+	for _, a := range moves {
+		if c, code := SplitAction(a); (code == CodeBomb || code == CodeOverwrite) && st.board[c] == Bonus && code != b.ev.bonus {
+			continue
+		}
+		if !b.enter() {
+			return best, false
+		}
+		st.apply(a)
+		var v float64
+		var ok bool
+		if int(st.cur) == p && st.phase == Phase1 {
+			v, ok = b.alphaBeta(st, d-1, lo, hi, p, o) // o skipped
+		} else {
+			v, ok = b.alphaBeta(st, d-1, -hi, -lo, o, p)
+			v = -v
+		}
+		st.Undo(a)
+		if !ok {
+			return best, false
+		}
+		if v > best {
+			best = v
+		}
+		if best > lo {
+			lo = best
+		}
+		if lo >= hi {
+			break
+		}
+	}
+	if math.IsInf(best, -1) {
+		return b.mmValues(st)[p], true // (not reached: phase 1 has a move)
+	}
+	return best, true
 }
 
 // mmProven: a minimax value at or beyond it is a result (won or lost for
