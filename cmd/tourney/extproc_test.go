@@ -44,10 +44,13 @@ func startKilledSweep(t *testing.T, name string) (space, res, mark string) {
 	p := startTourney(t, nil, "sweep", space, "--workers", "1", "--quiet", "--out", res)
 	// the bot starts before the results directory exists (preflight): kill
 	// once its process is recorded there (a "0 0 RUN/" line, then its own)
+	// and the directory is one a resume can read (space.toml written: on a
+	// loaded machine the kill could otherwise come between the two)
 	p.awaitRunning(t, 20*time.Second, 10*time.Millisecond, "bot", func() bool {
 		b, _ := os.ReadFile(filepath.Join(res, "bots", "pids"))
 		_, sleepers := markedProcs(mark)
-		return sleepers > 0 && bytes.Count(b, []byte("\n")) >= 2
+		_, err := os.Stat(filepath.Join(res, "space.toml"))
+		return sleepers > 0 && bytes.Count(b, []byte("\n")) >= 2 && err == nil
 	})
 	p.kill()
 	// The bots go with tourney (Pdeathsig); their setsid grandchildren
