@@ -39,44 +39,38 @@ func TestMCTSProgressiveBias(t *testing.T) {
 		t.Fatalf("default progressive_bias %v", c)
 	}
 	changed, positions := 0, 0
-	for _, name := range []string{"standard8", "duel10"} {
-		m := mustLoad(t, name)
-		for seed := uint64(0); seed < 6; seed++ {
-			s := openingState(t, m, seed, 8)
-			if s.Phase() != Phase1 {
-				continue
+	for _, o := range phase1Openings(t, 6, func(uint64) int { return 8 }) {
+		name, seed, s := o.name, o.seed, o.s
+		p := s.CurrentPlayer()
+		var moves [2]game.Action
+		for k, pb := range []float64{0, 4} {
+			c := DefaultMCTS()
+			c.ProgressiveBias = pb
+			b := NewMCTSBot(c)
+			b.Reset(1)
+			a, err := b.Step(t.Context(), s.Clone(), p, game.Budget{Nodes: 1500})
+			if err != nil {
+				t.Fatal(err)
 			}
-			p := s.CurrentPlayer()
-			var moves [2]game.Action
-			for k, pb := range []float64{0, 4} {
-				c := DefaultMCTS()
-				c.ProgressiveBias = pb
-				b := NewMCTSBot(c)
-				b.Reset(1)
-				a, err := b.Step(t.Context(), s.Clone(), p, game.Budget{Nodes: 1500})
-				if err != nil {
-					t.Fatal(err)
-				}
-				moves[k] = a
-				root := b.nodes[0]
-				if root.count < 2 {
-					break
-				}
-				if pr := b.edges[root.first].prior; pr != 1 {
-					t.Fatalf("%s seed %d: the first move's prior %v, want 1", name, seed, pr)
-				}
-				for i := root.first; i < root.first+root.count; i++ {
-					if pr := b.edges[i].prior; pr < 0 || pr > 1 || i > root.first && pr > b.edges[i-1].prior {
-						t.Fatalf("%s seed %d: priors not in gain order on [0, 1] at edge %d: %v", name, seed, i-root.first, pr)
-					}
-				}
-				if k == 1 {
-					positions++
+			moves[k] = a
+			root := b.nodes[0]
+			if root.count < 2 {
+				break
+			}
+			if pr := b.edges[root.first].prior; pr != 1 {
+				t.Fatalf("%s seed %d: the first move's prior %v, want 1", name, seed, pr)
+			}
+			for i := root.first; i < root.first+root.count; i++ {
+				if pr := b.edges[i].prior; pr < 0 || pr > 1 || i > root.first && pr > b.edges[i-1].prior {
+					t.Fatalf("%s seed %d: priors not in gain order on [0, 1] at edge %d: %v", name, seed, i-root.first, pr)
 				}
 			}
-			if moves[0] != moves[1] {
-				changed++
+			if k == 1 {
+				positions++
 			}
+		}
+		if moves[0] != moves[1] {
+			changed++
 		}
 	}
 	t.Logf("%d positions, the move changed in %d", positions, changed)

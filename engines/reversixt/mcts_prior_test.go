@@ -72,72 +72,66 @@ func TestMCTSPriorOffPin(t *testing.T) {
 // plays that one).
 func TestMCTSPriorDepth(t *testing.T) {
 	changed, positions := 0, 0
-	for _, name := range []string{"standard8", "duel10"} {
-		m := mustLoad(t, name)
-		for seed := uint64(0); seed < 8; seed++ {
-			s := openingState(t, m, seed, 6)
-			if s.Phase() != Phase1 {
-				continue
+	for _, o := range phase1Openings(t, 8, func(uint64) int { return 6 }) {
+		name, seed, s := o.name, o.seed, o.s
+		p := s.CurrentPlayer()
+		off := NewMCTSBot(DefaultMCTS())
+		off.Reset(1)
+		c := DefaultMCTS()
+		c.PriorDepth = 1
+		on := NewMCTSBot(c)
+		on.Reset(1)
+		// Count the moves: the bot without the priors lists them
+		// all at the root.
+		if _, err := off.Step(t.Context(), s.Clone(), p, game.Budget{Nodes: 1}); err != nil {
+			t.Fatal(err)
+		}
+		n := int64(off.nodes[0].count)
+		if n < 2 {
+			continue
+		}
+		gainFirst := off.edges[off.nodes[0].first].a
+		a, err := on.Step(t.Context(), s.Clone(), p, game.Budget{Nodes: 1 + n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if on.Last.Nodes != 1+n || on.Last.Iterations != 0 {
+			t.Fatalf("%s seed %d: %d nodes and %d iterations, want %d and 0 (the root and %d priors)",
+				name, seed, on.Last.Nodes, on.Last.Iterations, 1+n, n)
+		}
+		// The best one-ply evaluation, independently.
+		ev := NewMCTSBot(c)
+		st, _ := stepState("mcts", s.Clone(), p)
+		ev.ev.setMap(st.m)
+		ev.ev.setRoot(st, p)
+		bestV := -1e300
+		var best []game.Action
+		for _, e := range on.edges[on.nodes[0].first : on.nodes[0].first+on.nodes[0].count] {
+			st.Apply(e.a)
+			v := ev.mmValues(st)[p]
+			if got := on.nodes[e.child].mm[p]; got != v {
+				t.Fatalf("%s seed %d: child of %v has value %v, want its static value %v", name, seed, e.a, got, v)
 			}
-			p := s.CurrentPlayer()
-			off := NewMCTSBot(DefaultMCTS())
-			off.Reset(1)
-			c := DefaultMCTS()
-			c.PriorDepth = 1
-			on := NewMCTSBot(c)
-			on.Reset(1)
-			// Count the moves: the bot without the priors lists them
-			// all at the root.
-			if _, err := off.Step(t.Context(), s.Clone(), p, game.Budget{Nodes: 1}); err != nil {
-				t.Fatal(err)
+			st.Undo(e.a)
+			if v > bestV {
+				bestV, best = v, best[:0]
 			}
-			n := int64(off.nodes[0].count)
-			if n < 2 {
-				continue
+			if v == bestV {
+				best = append(best, e.a)
 			}
-			gainFirst := off.edges[off.nodes[0].first].a
-			a, err := on.Step(t.Context(), s.Clone(), p, game.Budget{Nodes: 1 + n})
-			if err != nil {
-				t.Fatal(err)
+		}
+		if !slices.Contains(best, a) {
+			t.Fatalf("%s seed %d: played %v, not a move of the best one-ply value %v (%v)", name, seed, a, bestV, best)
+		}
+		root := on.nodes[0]
+		for i := root.first + 1; i < root.first+root.count; i++ {
+			if on.nodes[on.edges[i].child].mm[p] > on.nodes[on.edges[i-1].child].mm[p] {
+				t.Fatalf("%s seed %d: moves not in the order of their values at %d", name, seed, i-root.first)
 			}
-			if on.Last.Nodes != 1+n || on.Last.Iterations != 0 {
-				t.Fatalf("%s seed %d: %d nodes and %d iterations, want %d and 0 (the root and %d priors)",
-					name, seed, on.Last.Nodes, on.Last.Iterations, 1+n, n)
-			}
-			// The best one-ply evaluation, independently.
-			ev := NewMCTSBot(c)
-			st, _ := stepState("mcts", s.Clone(), p)
-			ev.ev.setMap(st.m)
-			ev.ev.setRoot(st, p)
-			bestV := -1e300
-			var best []game.Action
-			for _, e := range on.edges[on.nodes[0].first : on.nodes[0].first+on.nodes[0].count] {
-				st.Apply(e.a)
-				v := ev.mmValues(st)[p]
-				if got := on.nodes[e.child].mm[p]; got != v {
-					t.Fatalf("%s seed %d: child of %v has value %v, want its static value %v", name, seed, e.a, got, v)
-				}
-				st.Undo(e.a)
-				if v > bestV {
-					bestV, best = v, best[:0]
-				}
-				if v == bestV {
-					best = append(best, e.a)
-				}
-			}
-			if !slices.Contains(best, a) {
-				t.Fatalf("%s seed %d: played %v, not a move of the best one-ply value %v (%v)", name, seed, a, bestV, best)
-			}
-			root := on.nodes[0]
-			for i := root.first + 1; i < root.first+root.count; i++ {
-				if on.nodes[on.edges[i].child].mm[p] > on.nodes[on.edges[i-1].child].mm[p] {
-					t.Fatalf("%s seed %d: moves not in the order of their values at %d", name, seed, i-root.first)
-				}
-			}
-			positions++
-			if a != gainFirst {
-				changed++
-			}
+		}
+		positions++
+		if a != gainFirst {
+			changed++
 		}
 	}
 	t.Logf("%d positions, the priors changed the move in %d", positions, changed)
@@ -229,79 +223,90 @@ func minimaxRef(b *MCTSBot, st *State, d, me int) float64 {
 // positions; leaf_depth 0 is the static value (the pin above).
 func TestMCTSLeafDepth(t *testing.T) {
 	checked := 0
-	for _, name := range []string{"standard8", "duel10"} {
-		m := mustLoad(t, name)
-		for seed := uint64(0); seed < 4; seed++ {
-			s := openingState(t, m, seed, 6+int(seed)*10)
-			if s.Phase() != Phase1 {
-				continue
+	for _, o := range phase1Openings(t, 4, func(seed uint64) int { return 6 + int(seed)*10 }) {
+		name, seed, s := o.name, o.seed, o.s
+		p := s.CurrentPlayer()
+		for _, d := range []int{1, 2, 3} {
+			c := DefaultMCTS()
+			c.LeafDepth = d
+			b := NewMCTSBot(c)
+			b.Reset(1)
+			if _, err := b.Step(t.Context(), s.Clone(), p, game.Budget{Nodes: 1}); err != nil {
+				t.Fatal(err)
 			}
-			p := s.CurrentPlayer()
-			for _, d := range []int{1, 2, 3} {
-				c := DefaultMCTS()
-				c.LeafDepth = d
-				b := NewMCTSBot(c)
-				b.Reset(1)
-				if _, err := b.Step(t.Context(), s.Clone(), p, game.Budget{Nodes: 1}); err != nil {
-					t.Fatal(err)
-				}
-				st, _ := stepState("mcts", s.Clone(), p)
-				b.count, b.limit = 0, 1<<40
-				v, ok := b.leafSearch(st)
-				if !ok || b.count == 0 {
-					t.Fatalf("%s seed %d depth %d: ok %v, %d nodes", name, seed, d, ok, b.count)
-				}
-				if st.Hash() != s.Hash() {
-					t.Fatalf("%s seed %d depth %d: the search changed the state", name, seed, d)
-				}
-				if want := minimaxRef(b, st, d, p); v[p] != want || v[1-p] != -want {
-					t.Fatalf("%s seed %d depth %d: value %v, %v, want %v (minimax)", name, seed, d, v[p], v[1-p], want)
-				}
-				// A budget too small for the search: false, the state kept.
-				n := b.count
-				b.count, b.limit = 0, n-1
-				if _, ok := b.leafSearch(st); ok || st.Hash() != s.Hash() || b.count != n-1 {
-					t.Fatalf("%s seed %d depth %d: with %d of %d nodes ok %v, %d counted", name, seed, d, n-1, n, ok, b.count)
-				}
-				checked++
+			st, _ := stepState("mcts", s.Clone(), p)
+			b.count, b.limit = 0, 1<<40
+			v, ok := b.leafSearch(st)
+			if !ok || b.count == 0 {
+				t.Fatalf("%s seed %d depth %d: ok %v, %d nodes", name, seed, d, ok, b.count)
 			}
+			if st.Hash() != s.Hash() {
+				t.Fatalf("%s seed %d depth %d: the search changed the state", name, seed, d)
+			}
+			if want := minimaxRef(b, st, d, p); v[p] != want || v[1-p] != -want {
+				t.Fatalf("%s seed %d depth %d: value %v, %v, want %v (minimax)", name, seed, d, v[p], v[1-p], want)
+			}
+			// A budget too small for the search: false, the state kept.
+			n := b.count
+			b.count, b.limit = 0, n-1
+			if _, ok := b.leafSearch(st); ok || st.Hash() != s.Hash() || b.count != n-1 {
+				t.Fatalf("%s seed %d depth %d: with %d of %d nodes ok %v, %d counted", name, seed, d, n-1, n, ok, b.count)
+			}
+			checked++
 		}
 	}
 	if checked == 0 {
 		t.Fatal("no position checked")
 	}
 	changed, positions := 0, 0
-	for _, name := range []string{"standard8", "duel10"} {
-		m := mustLoad(t, name)
-		for seed := uint64(0); seed < 6; seed++ {
-			s := openingState(t, m, seed, 8)
-			if s.Phase() != Phase1 {
-				continue
+	for _, o := range phase1Openings(t, 6, func(uint64) int { return 8 }) {
+		s := o.s
+		p := s.CurrentPlayer()
+		var moves [2]game.Action
+		for k, d := range []int{0, 2} {
+			c := DefaultMCTS()
+			c.LeafDepth = d
+			b := NewMCTSBot(c)
+			b.Reset(1)
+			a, err := b.Step(t.Context(), s.Clone(), p, game.Budget{Nodes: 3000})
+			if err != nil {
+				t.Fatal(err)
 			}
-			p := s.CurrentPlayer()
-			var moves [2]game.Action
-			for k, d := range []int{0, 2} {
-				c := DefaultMCTS()
-				c.LeafDepth = d
-				b := NewMCTSBot(c)
-				b.Reset(1)
-				a, err := b.Step(t.Context(), s.Clone(), p, game.Budget{Nodes: 3000})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if b.Last.Nodes > 3000 {
-					t.Fatalf("%d nodes of 3000", b.Last.Nodes)
-				}
-				moves[k] = a
+			if b.Last.Nodes > 3000 {
+				t.Fatalf("%d nodes of 3000", b.Last.Nodes)
 			}
-			positions++
-			if moves[0] != moves[1] {
-				changed++
-			}
+			moves[k] = a
+		}
+		positions++
+		if moves[0] != moves[1] {
+			changed++
 		}
 	}
 	t.Logf("%d positions, leaf_depth 2 changed the move in %d", positions, changed)
 	if changed == 0 {
 		t.Fatalf("leaf_depth 2 changed no move in %d positions", positions)
 	}
+}
+
+// phase1Opening is a position of the mcts tests: its map, seed and state.
+type phase1Opening struct {
+	name string
+	seed uint64
+	s    *State
+}
+
+// phase1Openings lists, on standard8 and duel10 in that order, the
+// opening of each seed 0..seeds-1 after plies(seed) random plies that is
+// still in phase 1.
+func phase1Openings(t testing.TB, seeds int, plies func(seed uint64) int) []phase1Opening {
+	var out []phase1Opening
+	for _, name := range []string{"standard8", "duel10"} {
+		m := mustLoad(t, name)
+		for seed := uint64(0); seed < uint64(seeds); seed++ {
+			if s := openingState(t, m, seed, plies(seed)); s.Phase() == Phase1 {
+				out = append(out, phase1Opening{name, seed, s})
+			}
+		}
+	}
+	return out
 }
