@@ -574,12 +574,14 @@ func (b *MCTSBot) Step(ctx context.Context, s game.State, player int, bud game.B
 		return b.Last.Move, nil
 	}
 	done := ctx.Done()
+search:
 	for it := int64(0); it < iters; it++ {
 		if done != nil {
 			select {
 			case <-done:
-				it = iters
-				continue
+				// (it = iters and go on, as before, spun for ever: without
+				// a count iters is MaxInt64, and it++ wrapped round)
+				break search
 			default:
 			}
 		}

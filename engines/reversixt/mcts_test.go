@@ -1,6 +1,7 @@
 package reversixt
 
 import (
+	"context"
 	"slices"
 	"testing"
 	"time"
@@ -239,5 +240,46 @@ func TestMCTSPaceStall(t *testing.T) {
 	}
 	if late == 0 {
 		t.Error("the first move was not late: the stall did not come at the worst moment")
+	}
+}
+
+// TestMCTSCancelReturns: a Step whose context ends before its budget
+// does returns a legal move at once, under a time budget and under a node
+// budget. Before, the search went on with "it = iters" after the
+// context's end: without a count of iterations iters is MaxInt64, it++
+// wrapped round, and the Step spun for ever. On the wall clock its
+// context ends at the move's time when the pacer has not stopped it
+// first: the arena took the move over as hung (a time forfeit) and the
+// spinning goroutine starved the process's other games, so that every
+// later move came late (100 of 170 seats forfeited in a 40-game match
+// on four multi-player course maps).
+func TestMCTSCancelReturns(t *testing.T) {
+	s := openingState(t, mustLoad(t, "cross14"), 4, 12)
+	p := s.CurrentPlayer()
+	for _, bud := range []game.Budget{{Time: time.Hour}, {Nodes: 1 << 40}} {
+		b := NewMCTSBot(DefaultMCTS())
+		b.Reset(1)
+		ctx, cancel := context.WithTimeout(t.Context(), 30*time.Millisecond)
+		type step struct {
+			a   game.Action
+			err error
+		}
+		out := make(chan step, 1)
+		go func() {
+			a, err := b.Step(ctx, s.Clone(), p, bud)
+			out <- step{a, err}
+		}()
+		select {
+		case r := <-out:
+			if r.err != nil || !s.IsLegal(p, r.a) {
+				t.Errorf("budget %+v: %v %v", bud, r.a, r.err)
+			}
+			if b.Last.Iterations == 0 {
+				t.Errorf("budget %+v: no iteration in 30 ms", bud)
+			}
+		case <-time.After(5 * time.Second):
+			t.Errorf("budget %+v: the Step did not return 5 s after its context ended", bud)
+		}
+		cancel()
 	}
 }
