@@ -86,10 +86,9 @@ const DefaultDepth = 4
 // under a depth budget (or none).
 const DefaultMaxLeaves = 1000000
 
-// DefaultMultiSearch is multi_search's default: the alpha-beta. mcts
-// scores more points (configs/reversixt-multi.toml, doc.go) but is not
-// yet safe on a loaded machine's wall clock.
-const DefaultMultiSearch = SearchParanoid
+// DefaultMultiSearch is multi_search's default: mcts, tourney's own
+// winner of configs/reversixt-multi.toml (doc.go).
+const DefaultMultiSearch = SearchMCTS
 
 // DefaultTTLog2 is the default size of the paranoid bot's table (2^16
 // entries, 2 MiB).

@@ -340,23 +340,23 @@
 //     opponent far ahead or behind little. With 2 active players both are
 //     rule 4's V.
 //   - multi_search (not in the spec) chooses the search of a phase-1
-//     move while more than 2 players are active: "paranoid" (§10.3, the
-//     default), or "mcts", the mcts bot below at its defaults with this
-//     bot's evaluation, bomb rule and time_share (its own knobs are the
-//     mcts bot's to tune). tourney's own race of the two
-//     (configs/reversixt-multi.toml: generated maps of 3 to 8 players,
-//     then a confirmation on fresh seeds) says mcts is better, and it
-//     scored more points than the old defaults on course maps at 200 ms
-//     with the clock in nodes (results/measurements.md). It is not the
-//     default yet: on the wall clock of a heavily loaded machine its
-//     games lost seats to time forfeits where the alpha-beta's did not
-//     (the same record). The pins and the depth benchmarks measure the
-//     alpha-beta. Paranoid's coalition of every opponent against the
-//     bot is the weak point of alpha-beta with many players (Sturtevant
-//     2002; Schadd & Winands 2011); mcts lets every seat play for itself
-//     (max^n backups). With 2 active players both values are the
-//     paranoid search, move for move; the mcts tree is dropped by a new
-//     game (Reset) and by Reconfigure.
+//     move while more than 2 players are active: "mcts" (the default),
+//     the mcts bot below at its defaults with this bot's evaluation,
+//     bomb rule and time_share (its own knobs are the mcts bot's to
+//     tune), or "paranoid" (§10.3). The default is tourney's own
+//     choice: the race of the two (configs/reversixt-multi.toml:
+//     generated maps of 3 to 8 players, then a confirmation on fresh
+//     seeds) says mcts is better, and it scored more points than the old
+//     defaults on course maps at 200 ms with the clock in nodes
+//     (results/measurements.md). The spaces that tune the alpha-beta's
+//     knobs on multi-player maps set multi_search = "paranoid" in their
+//     [base]; the pins and the depth benchmarks measure the alpha-beta
+//     and set it themselves. Paranoid's coalition of every opponent
+//     against the bot is the weak point of alpha-beta with many players
+//     (Sturtevant 2002; Schadd & Winands 2011); mcts lets every seat
+//     play for itself (max^n backups). With 2 active players both values
+//     are the paranoid search, move for move; the mcts tree is dropped
+//     by a new game (Reset) and by Reconfigure.
 //   - Vb, Vo (×K with more than 2 active players), m and the bonus
 //     decision are recomputed at every root, which covers "after each
 //     disqualification".
