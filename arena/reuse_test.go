@@ -32,6 +32,7 @@ func TestReuseSameGames(t *testing.T) {
 					reversixt.ParamPlayerDistance:  []int{8, 16, 32}[(i+2*k)%3],
 					reversixt.ParamPositionWeight:  []float64{0.5, 1, 2}[(i+k)%3],
 					reversixt.ParamAspirationWidth: []int{10, 25}[k%2],
+					reversixt.ParamMultiSearch:     reversixt.SearchParanoid, // these are the alpha-beta's knobs
 				}
 				p, err := spec.Resolve(v)
 				if err != nil {

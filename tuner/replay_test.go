@@ -88,6 +88,8 @@ var rxSpace = testspace.Text("rx3", 303, "reversixt", "paranoid", `maps = ["gen-
 budget = { depth = 1 }
 opening_plies = 2
 field = ["trivial"]
+[base]
+multi_search = "paranoid" # the depth-1 alpha-beta: cheap games (replays of mcts: TestOtherDesignsReplay)
 [params]
 choice_weight = { values = [0.0, 3.0] }
 [tournament]
