@@ -300,6 +300,28 @@ type gameRun struct {
 	stalled   time.Duration
 }
 
+// hungRunning counts the moves the watchdog took over as hung (takeHung)
+// whose Step has not returned yet, in the whole process.
+var hungRunning atomic.Int64
+
+// Abandoned is the number of moves taken over as hung, in any Run of
+// this process, whose bot has not returned from Step yet. An external
+// bot's Step returns once its process is killed; an in-process bot that
+// does not stop when its context ends keeps a goroutine, and often a
+// core, busy for ever, and the process's other moves come late (a
+// wall-clock run's forfeits then grow from game to game). Commands
+// warn of it at the end of a run.
+func Abandoned() int { return int(hungRunning.Load()) }
+
+// AbandonedWarning is the warning of a run after which n moves taken over
+// as hung are still running, or "" when n is 0.
+func AbandonedWarning(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d move(s) forfeited as hung have not returned from the bot's Step: an in-process bot that does not stop when its context ends keeps searching and takes CPU from every later move (the wall clock's forfeits then grow)", n)
+}
+
 func (p *pool) start() { p.startWith(nil) }
 
 // startWith starts a worker that first finishes the game g (if not nil).
@@ -433,7 +455,11 @@ func (r *gameRun) beginMove(moves uint64, seat int) { r.move.Store(moves<<8 | ui
 func (r *gameRun) takeHung(mv uint64) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.move.Load() == mv && r.taken.CompareAndSwap(false, true)
+	if r.move.Load() == mv && r.taken.CompareAndSwap(false, true) {
+		hungRunning.Add(1) // until the Step returns (stepped)
+		return true
+	}
+	return false
 }
 
 // stepped is called on the game's goroutine when a bot's Step returns: it
@@ -443,6 +469,7 @@ func (r *gameRun) stepped(moves uint64) (abandoned bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.taken.Load() {
+		hungRunning.Add(-1) // (taken while a Step runs: only by takeHung)
 		return true
 	}
 	r.endMove(moves)

@@ -240,6 +240,9 @@ func RunSweep(ctx context.Context, s *study.Study, opt RunOptions) (*Outcome, er
 	if err := rec.WriteTables(pl); err != nil { // spsa.csv, cmaes.csv
 		return nil, err
 	}
+	if w := arena.AbandonedWarning(arena.Abandoned()); w != "" {
+		r.bar.Logf(opt.Log, "warning: %s\n", w)
+	}
 	return out, nil
 }
 

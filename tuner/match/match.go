@@ -582,6 +582,9 @@ func (r *Result) Warnings() []string {
 		out = append(out, fmt.Sprintf("every pair on %s played the same games: deterministic bots need --opening-plies N (random opening moves) to meet in varied positions; these games count as one",
 			strings.Join(r.Identical, ", ")))
 	}
+	if w := arena.AbandonedWarning(arena.Abandoned()); w != "" {
+		out = append(out, w)
+	}
 	return out
 }
 
