@@ -46,12 +46,7 @@ func TestMCTSProgressiveBias(t *testing.T) {
 		for k, pb := range []float64{0, 4} {
 			c := DefaultMCTS()
 			c.ProgressiveBias = pb
-			b := NewMCTSBot(c)
-			b.Reset(1)
-			a, err := b.Step(t.Context(), s.Clone(), p, game.Budget{Nodes: 1500})
-			if err != nil {
-				t.Fatal(err)
-			}
+			b, a := stepMCTS(t, c, s, p, game.Budget{Nodes: 1500})
 			moves[k] = a
 			root := b.nodes[0]
 			if root.count < 2 {

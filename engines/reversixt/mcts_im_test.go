@@ -53,12 +53,7 @@ func TestMCTSMinimaxBackup(t *testing.T) {
 		p := s.CurrentPlayer()
 		c := DefaultMCTS()
 		c.MinimaxWeight = 1
-		b := NewMCTSBot(c)
-		b.Reset(1)
-		a, err := b.Step(t.Context(), s.Clone(), p, game.Budget{Nodes: 6000})
-		if err != nil {
-			t.Fatal(err)
-		}
+		b, a := stepMCTS(t, c, s, p, game.Budget{Nodes: 6000})
 		for ni := range b.nodes {
 			nd := &b.nodes[ni]
 			best := int32(-1)
@@ -99,12 +94,7 @@ func TestMCTSReuseTree(t *testing.T) {
 	p := s.CurrentPlayer()
 	c := DefaultMCTS()
 	c.ReuseTree = true
-	b := NewMCTSBot(c)
-	b.Reset(1)
-	a, err := b.Step(t.Context(), s.Clone(), p, game.Budget{Nodes: 3000})
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, a := stepMCTS(t, c, s, p, game.Budget{Nodes: 3000})
 	// The opponent's reply: the one the tree tried most after a.
 	var child int32 = -1
 	for i := b.nodes[0].first; i < b.nodes[0].first+b.nodes[0].nexp; i++ {
@@ -155,4 +145,17 @@ func TestMCTSReuseTree(t *testing.T) {
 	if got := b.nodes[0].n; got != int32(b.Last.Iterations) {
 		t.Errorf("after Reset: root visits %d, %d iterations", got, b.Last.Iterations)
 	}
+}
+
+// stepMCTS is one Step of a new mcts bot of configuration c (seed 1) on a
+// copy of s.
+func stepMCTS(t *testing.T, c MCTS, s *State, p int, bud game.Budget) (*MCTSBot, game.Action) {
+	t.Helper()
+	b := NewMCTSBot(c)
+	b.Reset(1)
+	a, err := b.Step(t.Context(), s.Clone(), p, bud)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, a
 }

@@ -266,12 +266,7 @@ func TestMCTSLeafDepth(t *testing.T) {
 		for k, d := range []int{0, 2} {
 			c := DefaultMCTS()
 			c.LeafDepth = d
-			b := NewMCTSBot(c)
-			b.Reset(1)
-			a, err := b.Step(t.Context(), s.Clone(), p, game.Budget{Nodes: 3000})
-			if err != nil {
-				t.Fatal(err)
-			}
+			b, a := stepMCTS(t, c, s, p, game.Budget{Nodes: 3000})
 			if b.Last.Nodes > 3000 {
 				t.Fatalf("%d nodes of 3000", b.Last.Nodes)
 			}
