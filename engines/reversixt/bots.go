@@ -130,6 +130,13 @@ func ParanoidSearchDefaults() search.Config {
 	c.AspirationMaxWidth = math.Inf(1)
 	c.TTLog2 = DefaultTTLog2
 	c.TTReplace = search.ReplaceDepth
+	// Late-move reductions (doc.go): one ply and more at 200 ms on the
+	// course's large maps; a GSPRT on large 2-player maps accepted them as
+	// no weaker than the full width (results/measurements.md).
+	c.ReduceAfter = 2
+	c.ReduceAfterOwn = 4
+	c.ReduceBy = 2
+	c.ReduceAt = search.ReduceAll
 	return c
 }
 
@@ -147,8 +154,10 @@ func DefaultParanoid() Paranoid {
 }
 
 // ParanoidFrom reads resolved parameters; missing ones keep the defaults.
-func ParanoidFrom(p game.Params) Paranoid {
-	c := DefaultParanoid()
+func ParanoidFrom(p game.Params) Paranoid { return configFrom(DefaultParanoid(), p) }
+
+// configFrom is c with the parameters p holds.
+func configFrom(c Paranoid, p game.Params) Paranoid {
 	fl := func(name string, dst *float64) {
 		if p.Has(name) {
 			*dst = p.Float(name)

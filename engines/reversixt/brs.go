@@ -167,17 +167,32 @@ func (w *brsState) Undo(a game.Action) {
 type BRS = Paranoid
 
 // DefaultBRS is the best-reply bot with every default: those of the
-// paranoid bot.
-func DefaultBRS() BRS { return DefaultParanoid() }
+// paranoid bot, except that it searches full width. The late-move
+// reductions became paranoid's default on paranoid's games
+// (results/measurements.md); brs's strength was measured without them.
+func DefaultBRS() BRS {
+	c := DefaultParanoid()
+	c.Search = brsSearchDefaults()
+	return c
+}
+
+// brsSearchDefaults is paranoid's search configuration with the shared
+// search's default reductions (none).
+func brsSearchDefaults() search.Config {
+	c, d := ParanoidSearchDefaults(), search.DefaultConfig()
+	c.ReduceAfter, c.ReduceAfterOwn, c.ReduceBy, c.ReduceAt = d.ReduceAfter, d.ReduceAfterOwn, d.ReduceBy, d.ReduceAt
+	return c
+}
 
 // BRSFrom reads resolved parameters; missing ones keep the defaults.
-func BRSFrom(p game.Params) BRS { return ParanoidFrom(p) }
+func BRSFrom(p game.Params) BRS { return configFrom(DefaultBRS(), p) }
 
 // BRSSpec is the Best-Reply Search bot. Its parameters are the paranoid
 // bot's (the same names, defaults and ranges: one evaluation, one bomb
 // rule, one search schedule), without `search`.
 func BRSSpec() game.BotSpec {
 	var params []game.Param
+	sd := brsSearchDefaults()
 	for _, p := range ParanoidSpec().Params {
 		if p.Name == ParamSearch || p.Name == ParamMultiSearch {
 			continue
@@ -187,6 +202,14 @@ func BRSSpec() game.BotSpec {
 			p.Doc = "sort moves by gain, best first, at every node (in the opponents' layer all opponents' moves together)"
 		case ParamMaxDepth:
 			p.Doc = "depth cap in layers (the root's and the opponents' layers alternate)"
+		case ParamReduceAfter:
+			p.Default = sd.ReduceAfter
+		case ParamReduceAfterOwn:
+			p.Default = sd.ReduceAfterOwn
+		case ParamReduceBy:
+			p.Default = sd.ReduceBy
+		case ParamReduceAt:
+			p.Default = sd.ReduceAt
 		}
 		params = append(params, p)
 	}

@@ -8,15 +8,24 @@ import (
 )
 
 // With two players the opponents' layer is the opponent's move: Best-Reply
-// Search is the paranoid bot's minimax, move for move and node for node.
+// Search is the paranoid bot's minimax, move for move and node for node,
+// at one search configuration (their defaults differ in the reductions).
 func TestBRSTwoPlayersIsParanoid(t *testing.T) {
 	for _, name := range []string{"standard8", "duel10", "gen-2p:3"} {
 		m := mustLoad(t, name)
 		for seed := uint64(0); seed < 4; seed++ {
 			s := openingState(t, m, seed, 6+int(seed)*4)
 			p := s.CurrentPlayer()
-			for _, bud := range []game.Budget{{Depth: 4}, {Nodes: 3000}} {
-				pb, bb := NewParanoidBot(alphaBeta()), NewBRSBot(DefaultBRS())
+			for i, bud := range []game.Budget{{Depth: 4}, {Nodes: 3000}, {Depth: 5}} {
+				// one search configuration for both: brs's default full
+				// width, or paranoid's default reductions
+				pc, bc := alphaBeta(), DefaultBRS()
+				if i == 2 {
+					bc.Search = pc.Search
+				} else {
+					pc.Search = bc.Search
+				}
+				pb, bb := NewParanoidBot(pc), NewBRSBot(bc)
 				a1, err1 := pb.Step(t.Context(), s.Clone(), p, bud)
 				a2, err2 := bb.Step(t.Context(), s.Clone(), p, bud)
 				if err1 != nil || err2 != nil || a1 != a2 || pb.Last.Nodes != bb.Last.Nodes || !near(pb.Last.Value, bb.Last.Value) {
@@ -80,5 +89,20 @@ func TestBRSStateLayers(t *testing.T) {
 	}
 	if !slices.Equal(w.LegalActions(root, nil), moves) {
 		t.Errorf("root moves differ after undo")
+	}
+}
+
+// paranoid reduces by default and brs searches full width, through the
+// spec's defaults and through the configuration's constructor alike.
+func TestBRSFullWidthParanoidReduces(t *testing.T) {
+	pd, bd := ParanoidFrom(ParanoidSpec().Defaults()), BRSFrom(BRSSpec().Defaults())
+	if pd.Search != DefaultParanoid().Search || bd.Search != DefaultBRS().Search {
+		t.Fatalf("spec defaults and constructors differ: %+v / %+v, %+v / %+v", pd.Search, DefaultParanoid().Search, bd.Search, DefaultBRS().Search)
+	}
+	if pd.Search.ReduceAfter != 2 || pd.Search.ReduceAfterOwn != 4 || pd.Search.ReduceBy != 2 || pd.Search.ReduceAt != "all" {
+		t.Errorf("paranoid's default reductions: %+v", pd.Search)
+	}
+	if bd.Search.ReduceAfter != 0 {
+		t.Errorf("brs reduces by default: reduce_after %d", bd.Search.ReduceAfter)
 	}
 }

@@ -438,14 +438,18 @@
 //     finds deeper wins and tactics on the lines the order puts first.
 //     reduce_after = 2, reduce_by = 2, reduce_at = "all" completes 1.3–4.7
 //     plies more at the same nodes on every course map of 32×32 fields and
-//     more; it is not the default, because games against the full width
-//     did not show it at least level (results/measurements.md, "Late-move
-//     reductions"). reduce_after_own (with reduce_at = "all"; 0 =
-//     reduce_after) sets reduce_after at the bot's own nodes below the
-//     root alone: a gentler selection at the plies whose every move must
-//     be searched along a refutation (reduce_after = 2, reduce_after_own
-//     = 4 still completes 1.3–2.7 plies more at 200 000 nodes a move on
-//     those maps).
+//     more, but games against the full width did not show it at least
+//     level. reduce_after_own (with reduce_at = "all"; 0 = reduce_after)
+//     sets reduce_after at the bot's own nodes below the root alone: a
+//     gentler selection at the plies whose every move must be searched
+//     along a refutation. The default is reduce_after = 2,
+//     reduce_after_own = 4, reduce_by = 2, reduce_at = "all": 1.3–2.7
+//     plies more at 200 ms on those maps, and a sequential test on large
+//     2-player course maps it was not chosen on accepted it as no weaker
+//     than the full width (results/measurements.md, "Late-move
+//     reductions" and after). reduce_after = 0 restores the full width
+//     (configs/reversixt/legacy.toml does). brs keeps the full width by
+//     default: its strength was measured without reductions.
 //   - Bomb phase (§10.4): active players are ordered by stone count, ties
 //     by seat number; A is the closest before the bot, B the closest after;
 //     lost(all opponents) counts active opponents only; the blast is

@@ -68,6 +68,15 @@ func pinBot(t testing.TB, params map[string]any) *ParanoidBot {
 		}
 		params[ParamMultiSearch] = SearchParanoid
 	}
+	for _, k := range []string{ParamReduceAfter, ParamReduceAfterOwn} {
+		if _, ok := params[k]; !ok {
+			// the pins were written by the full-width search of spec
+			// §10.3 (the default before the reductions), and config
+			// "reduce" by reduce_after 2 at every node
+			params = maps.Clone(params)
+			params[k] = 0
+		}
+	}
 	p, err := ParanoidSpec().Resolve(params)
 	if err != nil {
 		t.Fatal(err)

@@ -56,7 +56,7 @@ func TestParanoidReduceAfterOwn(t *testing.T) {
 	bots := []*ParanoidBot{
 		pinBot(t, map[string]any{ParamReduceAfter: 0}),
 		pinBot(t, map[string]any{ParamReduceAfter: 2, ParamReduceAfterOwn: 4, ParamReduceBy: 2, ParamReduceAt: "all"}),
-		pinBot(t, map[string]any{ParamReduceAfter: 2, ParamReduceBy: 2, ParamReduceAt: "all"}),
+		pinBot(t, map[string]any{ParamReduceAfter: 2, ParamReduceAfterOwn: 0, ParamReduceBy: 2, ParamReduceAt: "all"}),
 	}
 	m := mustLoad(t, "duel10")
 	nodes := make([]int64, len(bots))
