@@ -56,9 +56,7 @@ func (dryRunner) Play(ctx context.Context, blocks []runner.Block, emit func(*are
 // sweep does.
 func FitCost(ctx context.Context, s *study.Study) (time.Duration, error) {
 	return fitCost(s.Tournament.Bootstrap, func(reps int) (time.Duration, error) {
-		c := *s
-		c.Tournament.Bootstrap = reps
-		c.Tournament.Confirm = false // played outside the runner
+		c := dryStudy(s, reps)
 		dir, err := os.MkdirTemp("", "tourney-fitcost-")
 		if err != nil {
 			return 0, err
@@ -68,6 +66,18 @@ func FitCost(ctx context.Context, s *study.Study) (time.Duration, error) {
 		_, err = RunSweep(ctx, &c, RunOptions{Out: dir + "/out", Workers: 1, Quiet: true, NoRecords: true, Runner: dryRunner{}})
 		return costs.ProcessCPU() - cpu, err
 	})
+}
+
+// dryStudy is s as FitCost's dry runs play it: at reps bootstrap refits,
+// without the confirmation and the promotion gate. Both play real games
+// with runners of their own after the verdict (not dryRunner's); validate
+// names their caps, and their cost is their games'.
+func dryStudy(s *study.Study, reps int) study.Study {
+	c := *s
+	c.Tournament.Bootstrap = reps
+	c.Tournament.Confirm = false
+	c.Gate = nil
+	return c
 }
 
 // fitLow and fitHigh are the bootstrap sizes of the two dry runs that

@@ -1,9 +1,15 @@
 package tuner
 
 import (
+	"context"
+	"fmt"
 	"math"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
+
+	"tourney/tuner/study"
 )
 
 // TestFitCostNoise: fitCost's estimate of the fits' CPU time holds
@@ -51,5 +57,41 @@ func TestFitCostNoise(t *testing.T) {
 				t.Errorf("%s: runs at %v refits (bootstrap %d), want direct %v", c.name, asked, c.bootstrap, c.wantDirect)
 			}
 		}
+	}
+}
+
+// TestFitCostPlaysNoGate: validate's dry runs (FitCost) play no game of
+// the promotion gate. The gate plays real games with a runner of its own
+// after the verdict, so that in a dry run whose winner was not the
+// defaults it played them for real (a [gate] of mcts at 200 ms on course
+// maps kept validate busy for half an hour). Over six seeds the dry
+// run's winner is the defaults in some and x1 = 1 in others; in none may
+// the dry run's verdict carry a gate.
+func TestFitCostPlaysNoGate(t *testing.T) {
+	dir := gateDir(t)
+	notDefault := 0
+	for seed := 1; seed <= 6; seed++ {
+		text := strings.Replace(gateSpace("[gate]\nmaps = [\"heldout.toml\"]\nmax_games = 400\n"), "seed = 5\n", fmt.Sprintf("seed = %d\n", seed), 1)
+		sp, err := study.Parse(filepath.Join(dir, "gate.toml"), []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := dryStudy(sp, fitLow)
+		res, err := RunSweep(context.Background(), &c, RunOptions{Out: filepath.Join(t.TempDir(), "out"), Workers: 1, Quiet: true, NoRecords: true, Runner: dryRunner{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Variants[res.Winner].Values["x1"] == 1.0 { // x1 = 0: the defaults
+			notDefault++
+		}
+		if res.Verdict.Gate != nil || res.Verdict.Confirm != nil {
+			t.Errorf("seed %d: the dry run (winner %v) played the gate %+v or a confirmation %+v", seed, res.Variants[res.Winner].Values, res.Verdict.Gate, res.Verdict.Confirm)
+		}
+		if sp.Gate == nil || !sp.Tournament.Confirm {
+			t.Fatalf("seed %d: the dry run changed the study itself", seed)
+		}
+	}
+	if notDefault == 0 {
+		t.Fatal("every dry run's winner was the defaults: the test shows nothing")
 	}
 }
