@@ -67,7 +67,7 @@ func TestPromoteRefusesFailedGate(t *testing.T) {
 func TestValidateGate(t *testing.T) {
 	p := gateFiles(t, t.TempDir())
 	code, out, stderr := tourney(t, "validate", p, "--no-estimate")
-	want := "promotion gate: at most 1000 games after the verdict (the winner and the defaults each against fixed on 1 map(s), budget the bots' own, GSPRT [0, 10]): \"better\" only when it passes\n"
+	want := "promotion gate: at most 1000 games after the verdict (the winner and the defaults each against fixed on 1 map(s), budget the bots' own, GSPRT [0, 10]): \"better\" only when it passes; played only when the winner is not the defaults, not counted in the estimate\n"
 	if code != 0 || !strings.Contains(out, want) {
 		t.Errorf("validate: exit %d, want %q:\n%s%s", code, want, out, stderr)
 	}

@@ -231,7 +231,7 @@ func runValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if !g.Budget.IsZero() {
 			b = g.Budget.String()
 		}
-		fmt.Fprintf(stdout, "promotion gate: at most %d games after the verdict (%s on %d map(s), budget %s, GSPRT [%g, %g]): \"better\" only when it passes\n",
+		fmt.Fprintf(stdout, "promotion gate: at most %d games after the verdict (%s on %d map(s), budget %s, GSPRT [%g, %g]): \"better\" only when it passes; played only when the winner is not the defaults, not counted in the estimate\n",
 			g.MaxGames, who, len(g.Maps), b, g.Elo[0], g.Elo[1])
 	}
 	if bounds.GamesPerSearch > 0 {
