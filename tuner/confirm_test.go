@@ -178,6 +178,16 @@ func TestGateRefusesSelfPlayGain(t *testing.T) {
 			if g := sum.Verdict.Gate; g == nil || g.Passed != c.passed || sum.Verdict.FieldGain == nil || sum.Verdict.Better != c.passed {
 				t.Errorf("summary.json verdict %+v", sum.Verdict)
 			}
+			if strings.Contains(c.gate, "against") {
+				// the gate's games are kept: each look's two matches against
+				// the opponent, the winner's and the defaults'
+				for _, side := range []string{"winner", "defaults"} {
+					got, _ := filepath.Glob(filepath.Join(out, "gate", "1-fixed-*", side, "games.csv"))
+					if len(got) == 0 {
+						t.Errorf("no gate/1-fixed-LOOK/%s/games.csv in %s", side, out)
+					}
+				}
+			}
 		})
 	}
 }

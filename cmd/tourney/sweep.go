@@ -63,7 +63,8 @@ Files in the results directory ('tourney help files'):
                   replay and confirm read it, and start no bot to learn it)
   bots/           external bots' stderr logs and pids (tourney cleanup)
   confirm/        confirm = true: the winner against the defaults, GSPRT
-  gate/           [gate] without against: the promotion gate's games
+  gate/           [gate]: the promotion gate's games (against the defaults; with against,
+                  K-OPPONENT-LOOK/winner/ and .../defaults/, each side's match)
   report.html     written by tourney report
   .tourney.lock   keeps a second process out`
 

@@ -2,8 +2,12 @@ package confirm
 
 import (
 	"context"
+	"fmt"
 	"math"
+	"path/filepath"
 	"slices"
+	"strings"
+	"unicode"
 
 	"tourney/arena"
 	"tourney/engines/game"
@@ -24,7 +28,9 @@ const gateChunk = 10
 //
 // Without opponents the winner plays the defaults head to head (Winner,
 // into dir). With opponents the winner and the defaults each play every
-// opponent on the same deals (Paired), gateChunk deals a look: a deal's
+// opponent on the same deals (Paired, each side's match into
+// dir/K-OPPONENT-LOOK/winner/ and .../defaults/, K the opponent's number
+// in the gate's list), gateChunk deals a look: a deal's
 // outcome is ½ + (winner's points − defaults' points)/2, a deal that
 // repeats an earlier one game for game counts once (statistics.md §8),
 // and the GSPRT runs over those outcomes (as a match on maps of more than
@@ -74,7 +80,11 @@ func Gate(ctx context.Context, s *study.Study, winner int, params game.Params, d
 				gc.Against = append(gc.Against, fb.Name)
 			}
 			cond.Seed = game.Mix(gs.Seed, uint64(k), uint64(look))
-			fc, res, err := Paired(ctx, cond, sides, fb.Name, arena.Entrant{Spec: fb.Spec, Params: fb.Params}, 2*deals, "", opt)
+			out := "" // dir/OPPONENT-LOOK/{winner,defaults}/: each side's match
+			if dir != "" {
+				out = filepath.Join(dir, fmt.Sprintf("%d-%s-%d", k+1, gateLabel(fb.Name), look+1))
+			}
+			fc, res, err := Paired(ctx, cond, sides, fb.Name, arena.Entrant{Spec: fb.Spec, Params: fb.Params}, 2*deals, out, opt)
 			if err != nil {
 				return nil, err
 			}
@@ -107,7 +117,21 @@ func Gate(ctx context.Context, s *study.Study, winner int, params game.Params, d
 	gc.Winner, gc.Defaults, gc.Diff = &w, &d, &df
 	gc.DiffLo, gc.DiffHi = results.OptFloat(pd.Lo, 3), results.OptFloat(pd.Hi, 3)
 	gc.Passed = gc.State == "H1"
+	gc.Dir = dir
 	return gc, nil
+}
+
+// gateLabel is an opponent's name as part of a directory's name: a bot
+// file's base name without its extension, anything but letters, digits,
+// '-' and '_' made '_'.
+func gateLabel(name string) string {
+	name = strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
+	return strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return r
+		}
+		return '_'
+	}, name)
 }
 
 // dealOutcomes are the GSPRT's outcomes of paired deals with points
