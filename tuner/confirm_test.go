@@ -1,6 +1,7 @@
 package tuner
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -177,6 +178,14 @@ func TestGateRefusesSelfPlayGain(t *testing.T) {
 			}
 			if g := sum.Verdict.Gate; g == nil || g.Passed != c.passed || sum.Verdict.FieldGain == nil || sum.Verdict.Better != c.passed {
 				t.Errorf("summary.json verdict %+v", sum.Verdict)
+			}
+			// the gate played again into the same directory (a resumed
+			// sweep) replaces its games
+			sp := parseSpace(t, filepath.Join(dir, "gate.toml"), gateSpace(c.gate))
+			p := sp.DefaultParams(0)
+			p["x1"] = 1.0
+			if _, err := confirm.Gate(context.Background(), sp, res.Winner, p, filepath.Join(out, "gate"), confirm.Options{Workers: 2, Quiet: true}); err != nil {
+				t.Errorf("the gate again into %s: %v", filepath.Join(out, "gate"), err)
 			}
 			if strings.Contains(c.gate, "against") {
 				// the gate's games are kept: each look's two matches against

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -39,6 +40,13 @@ func Gate(ctx context.Context, s *study.Study, winner int, params game.Params, d
 	gs := s.Conditions()
 	if gs == nil {
 		return nil, nil
+	}
+	if dir != "" {
+		// a gate played again (a resumed sweep) replaces the last one's
+		// games: its matches write only into empty directories
+		if err := os.RemoveAll(dir); err != nil {
+			return nil, err
+		}
 	}
 	var err error
 	if gs, err = costs.ResolveNodeRates(ctx, gs, "", false, opt.Log); err != nil {
