@@ -278,3 +278,33 @@ bootstrap = 100
 		t.Errorf("verdict:\n%s", res.Verdict.String())
 	}
 }
+
+// TestResumeAfterConfirmation: a sweep interrupted after its
+// confirmation began (here: after it ended, before summary.json) resumes
+// to the same verdict; the confirmation is played again into confirm/.
+// Before, the resumed sweep failed on the non-empty confirm/.
+func TestResumeAfterConfirmation(t *testing.T) {
+	text := fixedSpace("resume-confirm", 5, "elo = { values = [0, 300] }\n[tournament]\nformat = \"race\"\nmax_games = 400\nconfirm = true\nconfirm_games = 400\n")
+	sp := parseSpace(t, "resume.toml", text)
+	out := filepath.Join(t.TempDir(), "out")
+	first, err := RunSweep(context.Background(), sp, RunOptions{Out: out, Workers: 2, Quiet: true, NoRecords: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Verdict.Confirm == nil {
+		t.Fatalf("no confirmation played: %q", first.Verdict.Text)
+	}
+	if err := os.Remove(filepath.Join(out, "summary.json")); err != nil {
+		t.Fatal(err)
+	}
+	again, err := RunSweep(context.Background(), parseSpace(t, "resume.toml", text), RunOptions{Out: out, Workers: 2, Quiet: true, NoRecords: true, Resume: true})
+	if err != nil {
+		t.Fatalf("resume: %v", err)
+	}
+	if again.Verdict.Text != first.Verdict.Text || again.Winner != first.Winner {
+		t.Errorf("resumed: winner %d, %q; first: winner %d, %q", again.Winner, again.Verdict.Text, first.Winner, first.Verdict.Text)
+	}
+	if _, err := os.Stat(filepath.Join(out, "confirm", "games.csv")); err != nil {
+		t.Errorf("confirm/games.csv: %v", err)
+	}
+}

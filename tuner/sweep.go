@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"path/filepath"
 	"runtime"
 	"sync"
@@ -212,7 +213,14 @@ func RunSweep(ctx context.Context, s *study.Study, opt RunOptions) (*Outcome, er
 	}
 	if s.Tournament.Confirm && winner != rec.Default() {
 		r.bar.Logf(opt.Log, "confirming variant %d against the defaults (at most %d games)\n", winner, s.Tournament.ConfirmGames)
-		cf, _, err := confirm.Winner(ctx, s, winner, rec.Params(winner, 0), filepath.Join(opt.Out, "confirm"), opt.confirm())
+		cdir := filepath.Join(opt.Out, "confirm")
+		// a resumed sweep plays its confirmation again: the games of
+		// the last one, interrupted or not, are replaced (its match
+		// writes only into an empty directory)
+		if err := os.RemoveAll(cdir); err != nil {
+			return nil, err
+		}
+		cf, _, err := confirm.Winner(ctx, s, winner, rec.Params(winner, 0), cdir, opt.confirm())
 		if err != nil {
 			return nil, fmt.Errorf("confirmation: %w", err)
 		}
