@@ -7,8 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
-	"unicode"
 
 	"tourney/arena"
 	"tourney/engines/game"
@@ -88,9 +86,9 @@ func Gate(ctx context.Context, s *study.Study, winner int, params game.Params, d
 				gc.Against = append(gc.Against, fb.Name)
 			}
 			cond.Seed = game.Mix(gs.Seed, uint64(k), uint64(look))
-			out := "" // dir/OPPONENT-LOOK/{winner,defaults}/: each side's match
+			out := "" // dir/K-OPPONENT-LOOK/{winner,defaults}/: each side's match
 			if dir != "" {
-				out = filepath.Join(dir, fmt.Sprintf("%d-%s-%d", k+1, gateLabel(fb.Name), look+1))
+				out = filepath.Join(dir, fmt.Sprintf("%d-%s-%d", k+1, unsafeName.ReplaceAllString(fb.Name, "_"), look+1))
 			}
 			fc, res, err := Paired(ctx, cond, sides, fb.Name, arena.Entrant{Spec: fb.Spec, Params: fb.Params}, 2*deals, out, opt)
 			if err != nil {
@@ -127,19 +125,6 @@ func Gate(ctx context.Context, s *study.Study, winner int, params game.Params, d
 	gc.Passed = gc.State == "H1"
 	gc.Dir = dir
 	return gc, nil
-}
-
-// gateLabel is an opponent's name as part of a directory's name: a bot
-// file's base name without its extension, anything but letters, digits,
-// '-' and '_' made '_'.
-func gateLabel(name string) string {
-	name = strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
-	return strings.Map(func(r rune) rune {
-		if r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) {
-			return r
-		}
-		return '_'
-	}, name)
 }
 
 // dealOutcomes are the GSPRT's outcomes of paired deals with points
