@@ -671,6 +671,16 @@
 //     enters is a node of the budget, and an iteration whose search the
 //     budget cannot finish is dropped. The children of prior_depth keep
 //     their static values.
+//   - The odd-even effect, parity_blend w (default 0: none; 0..1): with
+//     minimax_weight above 0 a new node's minimax value is (1 − w)·its
+//     static value + w·its parent's, for every seat (a finished game
+//     keeps its result). A move's own captures flatter the seat that
+//     just moved: on the 2-player course maps norm10x10 and
+//     2019_comp_05_2p a move raises its mover's mmValues by about a third
+//     of the range of the values of the node's moves, in every position.
+//     A full-width search compares leaves of one depth; the tree's leaves
+//     lie at depths of either parity, and w = ½ cancels a bias that
+//     alternates ply by ply.
 //   - Counting: a node is a state entered, as in the shared search: the
 //     root, each move made in the tree, each playout move and each
 //     position evaluated for the priors. The search
@@ -740,6 +750,7 @@
 // minimax_weight_multi (default 0, 0..1), reuse_tree (default true), exploration (C, default 0.5, 0..4),
 // progressive_bias (default 0, 0..4), prior_depth (default 0, 0..1),
 // prior_visits (default 0, 0..64), leaf_depth (default 0, 0..3),
+// parity_blend (default 0, 0..1),
 // playout_depth
 // (random moves before the cut-off, default 0: the new node itself is
 // scored, as in MCTS with an evaluation function; 0..64),

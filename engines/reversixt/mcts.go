@@ -37,6 +37,7 @@ const (
 	ParamPriorDepth        = "prior_depth"
 	ParamPriorVisits       = "prior_visits"
 	ParamLeafDepth         = "leaf_depth"
+	ParamParityBlend       = "parity_blend"
 )
 
 // MCTSIterationsPerDepth turns a depth budget into iterations: depth D
@@ -97,6 +98,15 @@ type MCTS struct {
 	// over mmValues (each state it enters a node of the budget) instead
 	// of its static value; 0: the static value.
 	LeafDepth int
+	// ParityBlend w (with MinimaxWeight): a new node's minimax value is
+	// (1 − w)·its static value + w·its parent's static value, for every
+	// seat; a finished game keeps its result. The odd-even effect: a
+	// move's own captures flatter the seat that just moved, so that the
+	// static values of a tree's leaves, which lie at depths of either
+	// parity, are biased by who moved last (a full-width search compares
+	// leaves of one depth); ½ cancels an alternating bias. 0: the static
+	// value.
+	ParityBlend float64
 	// ReuseTree keeps, from one move of the bot to its next, the subtree
 	// of the position it now faces (found by hash within one round of
 	// moves below the last root), statistics included.
@@ -159,6 +169,9 @@ func MCTSFrom(p game.Params) MCTS {
 	if p.Has(ParamLeafDepth) {
 		c.LeafDepth = p.Int(ParamLeafDepth)
 	}
+	if p.Has(ParamParityBlend) {
+		c.ParityBlend = p.Float(ParamParityBlend)
+	}
 	if p.Has(ParamTimeShare) {
 		c.TimeShare = p.Float(ParamTimeShare)
 	}
@@ -200,6 +213,8 @@ func MCTSSpec() game.BotSpec {
 			Doc: "with prior_depth: virtual visits of each move at its child's static reward (0: none)"},
 		{Name: ParamLeafDepth, Kind: game.Int, Default: d.LeafDepth, Min: 0, Max: 3,
 			Doc: "with two active players and minimax_weight: a new node's minimax value by an alpha-beta search of this many plies, each state a node of the budget (0: its static value)"},
+		{Name: ParamParityBlend, Kind: game.Float, Default: d.ParityBlend, Min: 0, Max: 1,
+			Doc: "with minimax_weight: a new node's minimax value is (1 − w)·its static value + w·its parent's (the odd-even effect of leaves at depths of either parity; 0: its static value)"},
 		{Name: ParamReuseTree, Kind: game.Bool, Default: d.ReuseTree,
 			Doc: "keep the subtree of the position the bot faces from its previous move's tree (statistics included)"},
 	}
@@ -231,6 +246,8 @@ type mnode struct {
 	// own value (mmValues) while no move below it was tried, then the
 	// vector of the tried child best for the mover (max^n).
 	mm [8]float64
+	// sv is the node's static value (mmValues; with ParityBlend only).
+	sv [8]float64
 	// exact: mm is the game's result under best play (max^n) from
 	// here: a finished game, a move that wins for the mover, or every
 	// move of the node tried (none dropped by the cap) and exact.
@@ -558,6 +575,9 @@ func (b *MCTSBot) Step(ctx context.Context, s game.State, player int, bud game.B
 		return b.fallback(st, player)
 	}
 	b.newNode(st, true)
+	if b.alpha > 0 && b.cfg.ParityBlend > 0 {
+		b.nodes[0].sv = b.mmValues(st)
+	}
 	if b.cfg.PriorDepth > 0 && b.nodes[0].count > 1 {
 		b.informPriors(st, 0) // (too small a budget: the gain order)
 	}
@@ -813,12 +833,15 @@ func (b *MCTSBot) iterate(st *State) bool {
 			c := b.newNode(st, false)
 			b.edges[ei].child = c
 			b.nodes[c].mm = v
+			if b.cfg.ParityBlend > 0 {
+				b.nodes[c].sv = b.mmValues(st) // (its children blend with it)
+			}
 			break
 		}
 		c := b.newNode(st, false)
 		b.edges[ei].child = c
 		if b.alpha > 0 {
-			b.setStatic(c, st)
+			b.setStatic(c, st, ni)
 		}
 		break
 	}
@@ -938,7 +961,7 @@ func (b *MCTSBot) informPriors(st *State, ni int32) bool {
 		b.count++
 		st.apply(a)
 		c := b.newNode(st, false)
-		b.setStatic(c, st)
+		b.setStatic(c, st, ni)
 		e := &b.edges[i]
 		e.child = c
 		if k > 0 {
@@ -1043,10 +1066,22 @@ func (b *MCTSBot) alphaBeta(st *State, d int, lo, hi float64, p, o int) (float64
 // certain, as far as the tree goes).
 const mmProven = WinValue / 2
 
-// setStatic sets node ni's minimax value from st (its state).
-func (b *MCTSBot) setStatic(ni int32, st *State) {
-	b.nodes[ni].mm = b.mmValues(st)
-	b.nodes[ni].exact = st.phase == Over
+// setStatic sets node ni's minimax value from st (its state), blended
+// with its parent's static value by ParityBlend.
+func (b *MCTSBot) setStatic(ni int32, st *State, parent int32) {
+	v := b.mmValues(st)
+	over := st.phase == Over
+	if w := b.cfg.ParityBlend; w > 0 {
+		b.nodes[ni].sv = v
+		if !over {
+			pv := &b.nodes[parent].sv
+			for q := 0; q < st.n; q++ {
+				v[q] = (1-w)*v[q] + w*pv[q]
+			}
+		}
+	}
+	b.nodes[ni].mm = v
+	b.nodes[ni].exact = over
 }
 
 // backupMinimax recomputes, bottom-up along the iteration's path, every
