@@ -282,6 +282,7 @@ type MCTSBot struct {
 	ord   []int
 	buf   []game.Action
 	abBuf [][]game.Action // leafSearch's move lists by depth
+	abKey [][]abMove      // their moves with their gains
 	// the previous move's tree (ReuseTree), kept for the next move
 	onodes  []mnode
 	oedges  []medge
@@ -1012,24 +1013,48 @@ func (b *MCTSBot) leafSearch(st *State) ([8]float64, bool) {
 	return v, ok
 }
 
+// abMove is a move of alphaBeta's list and its gain.
+type abMove struct {
+	a game.Action
+	k float64
+}
+
 // alphaBeta is the negamax value of st to depth d within (lo, hi) for
 // seat p, the mover (o the other active seat): p's mmValues at depth 0 or
-// past phase 1, the moves of the bonus rule's variant in LegalActions
-// order.
+// past phase 1, the moves of the bonus rule's variant in the move order's
+// gain (paranoid's key, best first; ties in LegalActions order).
 func (b *MCTSBot) alphaBeta(st *State, d int, lo, hi float64, p, o int) (float64, bool) {
 	if d == 0 || st.phase != Phase1 {
 		return b.mmValues(st)[p], true
 	}
 	for len(b.abBuf) < d {
 		b.abBuf = append(b.abBuf, nil)
+		b.abKey = append(b.abKey, nil)
 	}
-	moves := st.LegalActions(p, b.abBuf[d-1][:0])
-	b.abBuf[d-1] = moves
-	best := math.Inf(-1)
-	for _, a := range moves {
-		if c, code := SplitAction(a); (code == CodeBomb || code == CodeOverwrite) && st.board[c] == Bonus && code != b.ev.bonus {
+	all := st.LegalActions(p, b.abBuf[d-1][:0])
+	b.abBuf[d-1] = all
+	moves := b.abKey[d-1][:0]
+	e := b.ev
+	for _, a := range all {
+		c, code := SplitAction(a)
+		if (code == CodeBomb || code == CodeOverwrite) && st.board[c] == Bonus && code != e.bonus {
 			continue
 		}
+		moves = append(moves, abMove{a, e.cellGain(st, c, p) + e.specialGain(st, c, code, p)})
+	}
+	b.abKey[d-1] = moves
+	slices.SortStableFunc(moves, func(x, y abMove) int {
+		switch {
+		case x.k > y.k:
+			return -1
+		case x.k < y.k:
+			return 1
+		}
+		return 0
+	})
+	best := math.Inf(-1)
+	for _, m := range moves {
+		a := m.a
 		if !b.enter() {
 			return best, false
 		}

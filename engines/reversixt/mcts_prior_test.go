@@ -2,6 +2,7 @@ package reversixt
 
 import (
 	"hash/fnv"
+	"math"
 	"slices"
 	"testing"
 
@@ -304,4 +305,65 @@ func phase1Openings(t testing.TB, seeds int, plies func(seed uint64) int) []phas
 		}
 	}
 	return out
+}
+
+// abRefCount is alphaBeta's negamax without the move order (moves in
+// LegalActions order): its value and the states it enters.
+func abRefCount(b *MCTSBot, st *State, d int, lo, hi float64, p, o int, n *int64) float64 {
+	if d == 0 || st.phase != Phase1 {
+		return b.mmValues(st)[p]
+	}
+	best := math.Inf(-1)
+	for _, a := range st.LegalActions(p, nil) {
+		if c, code := SplitAction(a); (code == CodeBomb || code == CodeOverwrite) && st.board[c] == Bonus && code != b.ev.bonus {
+			continue
+		}
+		*n++
+		st.apply(a)
+		var v float64
+		if int(st.cur) == p && st.phase == Phase1 {
+			v = abRefCount(b, st, d-1, lo, hi, p, o, n)
+		} else {
+			v = -abRefCount(b, st, d-1, -hi, -lo, o, p, n)
+		}
+		st.Undo(a)
+		best = max(best, v)
+		lo = max(lo, best)
+		if lo >= hi {
+			break
+		}
+	}
+	return best
+}
+
+// leaf_depth's search tries the moves in the move order's gain: the same
+// value as without the order, and on the openings at depths 2 and 3 at
+// most four fifths of the states the search in LegalActions order enters.
+func TestMCTSLeafSearchOrder(t *testing.T) {
+	for _, d := range []int{2, 3} {
+		var ordered, plain int64
+		for _, o := range phase1Openings(t, 8, func(seed uint64) int { return 6 + int(seed)*4 }) {
+			c := DefaultMCTS()
+			c.LeafDepth = d
+			b := NewMCTSBot(c)
+			b.Reset(1)
+			p := o.s.CurrentPlayer()
+			if _, err := b.Step(t.Context(), o.s.Clone(), p, game.Budget{Nodes: 1}); err != nil {
+				t.Fatal(err)
+			}
+			st, _ := stepState("mcts", o.s.Clone(), p)
+			b.count, b.limit = 0, 1<<40
+			v, _ := b.leafSearch(st)
+			ordered += b.count
+			q := 1 - p
+			want := abRefCount(b, st, d, math.Inf(-1), math.Inf(1), p, q, &plain)
+			if v[p] != want {
+				t.Fatalf("%s seed %d depth %d: value %v, want %v", o.name, o.seed, d, v[p], want)
+			}
+		}
+		t.Logf("depth %d: %d states in gain order, %d in LegalActions order", d, ordered, plain)
+		if ordered*5 > plain*4 {
+			t.Errorf("depth %d: %d states in gain order, %d in LegalActions order", d, ordered, plain)
+		}
+	}
 }
