@@ -663,18 +663,24 @@
 //     stays the gain's. Tree reuse counts a move as tried when its child
 //     was visited.
 //   - A searched leaf value (MCTS-IC style; Baier and Winands, as
-//     above), leaf_depth d (default 0: the static value; 0..3): with two
-//     active players and minimax_weight above 0, a new node's minimax
+//     above), leaf_depth d (default 2; 0: the static value; 0..3): with
+//     two active players and minimax_weight above 0, a new node's minimax
 //     value is the value of an alpha-beta search of d plies from it
-//     (negamax over the mover's mmValues, skips included, moves in the
-//     move order's gain, best first, ties in LegalActions order: 40 % fewer
-//     states than in LegalActions order at depths 2 and 3; the bonus
-//     rule's variant only); every state it
-//     enters is a node of the budget, and an iteration whose search the
-//     budget cannot finish is dropped. The children of prior_depth keep
-//     their static values.
+//     (negamax over the mover's mmValues, skips included, the bonus
+//     rule's variant only, moves in the move order's gain, best first,
+//     ties in LegalActions order: on the tests' openings a third to two
+//     fifths fewer states than in LegalActions order at depths 2 and 3);
+//     every state it enters is a node of the budget, and an iteration
+//     whose search the budget cannot finish is dropped. The children of
+//     prior_depth keep their static values, and parity_blend does not
+//     blend a searched value. With more than two active players it is
+//     off (the multi-player search is unchanged by it). A node of the
+//     default costs about 1.3 times the CPU of one with leaf_depth 0
+//     (the move order's gains; BenchmarkBotNodeCost's figures below are
+//     those of leaf_depth 0).
 //   - The odd-even effect, parity_blend w (default 0: none; 0..1): with
-//     minimax_weight above 0 a new node's minimax value is (1 − w)·its
+//     minimax_weight above 0 and leaf_depth 0 (or more than two active
+//     players) a new node's minimax value is (1 − w)·its
 //     static value + w·its parent's, for every seat (a finished game
 //     keeps its result). A move's own captures flatter the seat that
 //     just moved: on the 2-player course maps norm10x10 and
@@ -751,7 +757,7 @@
 // Its parameters: minimax_weight (α, default 1, 0..1),
 // minimax_weight_multi (default 0, 0..1), reuse_tree (default true), exploration (C, default 0.5, 0..4),
 // progressive_bias (default 0, 0..4), prior_depth (default 0, 0..1),
-// prior_visits (default 0, 0..64), leaf_depth (default 0, 0..3),
+// prior_visits (default 0, 0..64), leaf_depth (default 2, 0..3),
 // parity_blend (default 0, 0..1),
 // playout_depth
 // (random moves before the cut-off, default 0: the new node itself is
@@ -767,11 +773,18 @@
 // move with the bank in nodes, against paranoid on the old scale); on
 // four other 2-player course maps they left mcts level with that
 // paranoid within a wide interval, and ahead of the old mcts by a margin
-// that does not exclude 0 (results/measurements.md). prior_depth,
-// prior_visits and leaf_depth stay off: prior_depth 1 beat the default
-// mcts at 30 000 nodes a move on built-in and generated maps, but against
-// the old paranoid on 2-player course maps it did no better than the
-// default (results/measurements.md).
+// that does not exclude 0 (results/measurements.md). prior_depth and
+// prior_visits stay off: prior_depth 1 beat the default mcts at 30 000
+// nodes a move on built-in and generated maps, but against the old
+// paranoid on 2-player course maps it did no better than the default
+// (results/measurements.md). leaf_depth 2 was chosen against the old
+// paranoid (configs/reversixt/legacy.toml) at 200 ms a move with the bank
+// in nodes on the four 2-player course maps where leaf_depth 0 did worst
+// (semmelsamu_map2, 2019_comp_05_2p, norm10x10, 2013_comp_4_2p), among
+// leaf_depth 1, 2 and 3, parity_blend ½, exploration 0.25 and widening 2
+// with progressive_bias 0.1; it held on eight 2-player course maps that
+// no choice of mcts's used (results/measurements.md, "mcts in 2-player
+// games, V").
 //
 // # JSON state encoding
 //

@@ -126,6 +126,7 @@ func DefaultMCTS() MCTS {
 		Widening:           1,
 		MinimaxWeight:      1,
 		MinimaxWeightMulti: 0,
+		LeafDepth:          2,
 		ReuseTree:          true,
 		TimeShare:          1,
 	}
@@ -225,7 +226,7 @@ func MCTSSpec() game.BotSpec {
 	}
 	return game.BotSpec{
 		Name: "mcts",
-		Doc: fmt.Sprintf("Monte-Carlo tree search (UCT, max^n per seat) with implicit minimax backups of paranoid's evaluation, moves tried by paranoid's gain, the tree kept between moves, greedy bombs (%d iterations without a budget)",
+		Doc: fmt.Sprintf("Monte-Carlo tree search (UCT, max^n per seat) with implicit minimax backups of paranoid's evaluation (in 2-player games each new node valued by a 2-ply alpha-beta), moves tried by paranoid's gain, the tree kept between moves, greedy bombs (%d iterations without a budget)",
 			DefaultDepth*MCTSIterationsPerDepth),
 		Params: params,
 		New: func(p game.Params) (game.Bot, error) {

@@ -17,7 +17,7 @@ func TestMCTSParityBlend(t *testing.T) {
 		leaves := 0
 		for _, o := range phase1Openings(t, 4, func(seed uint64) int { return 4 + int(seed) }) {
 			c := DefaultMCTS()
-			c.ParityBlend, c.ReuseTree = w, false
+			c.ParityBlend, c.ReuseTree, c.LeafDepth = w, false, 0
 			b := NewMCTSBot(c)
 			b.Reset(1)
 			p := o.s.CurrentPlayer()
@@ -71,7 +71,7 @@ func TestMCTSParityBlendPlays(t *testing.T) {
 		p := o.s.CurrentPlayer()
 		move := func(w float64) game.Action {
 			c := DefaultMCTS()
-			c.ParityBlend = w
+			c.ParityBlend, c.LeafDepth = w, 0
 			b := NewMCTSBot(c)
 			b.Reset(1)
 			a, err := b.Step(t.Context(), o.s.Clone(), p, game.Budget{Nodes: 3000})

@@ -43,17 +43,21 @@ func mctsFingerprint(t *testing.T, c MCTS, budget int64) uint64 {
 	return h.Sum64()
 }
 
-// The default search, and prior_depth 0 set explicitly, are the search
-// before the informed priors, move for move and node for node.
+// The default search with leaf_depth 0 (the default before leaf_depth 2)
+// is the search before the informed priors, move for move and node for
+// node; the default's own trace is pinned beside it.
 func TestMCTSPriorOffPin(t *testing.T) {
 	plain := DefaultMCTS()
-	plain.MinimaxWeight, plain.PlayoutDepth, plain.Widening = 0, 2, 0
+	plain.MinimaxWeight, plain.PlayoutDepth, plain.Widening, plain.LeafDepth = 0, 2, 0, 0
+	static := DefaultMCTS()
+	static.LeafDepth = 0 // the default before leaf_depth 2
 	for _, tc := range []struct {
 		name string
 		c    MCTS
 		want uint64
 	}{
-		{"default", DefaultMCTS(), 0x5ca4d1fac96cb83a},
+		{"the default with leaf_depth 0", static, 0x5ca4d1fac96cb83a},
+		{"default", DefaultMCTS(), 0x6a6fc8d307928481},
 		{"plain UCT with playouts", plain, 0xc63bc5d5154d1d7a},
 	} {
 		got := mctsFingerprint(t, tc.c, 3000)
