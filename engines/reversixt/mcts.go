@@ -98,7 +98,8 @@ type MCTS struct {
 	// over mmValues (each state it enters a node of the budget) instead
 	// of its static value; 0: the static value.
 	LeafDepth int
-	// ParityBlend w (with MinimaxWeight): a new node's minimax value is
+	// ParityBlend w (with α above 0 and a static leaf value: LeafDepth 0,
+	// or more than two active players): a new node's minimax value is
 	// (1 − w)·its static value + w·its parent's static value, for every
 	// seat; a finished game keeps its result. The odd-even effect: a
 	// move's own captures flatter the seat that just moved, so that the
@@ -215,7 +216,7 @@ func MCTSSpec() game.BotSpec {
 		{Name: ParamLeafDepth, Kind: game.Int, Default: d.LeafDepth, Min: 0, Max: 3,
 			Doc: "with two active players and minimax_weight: a new node's minimax value by an alpha-beta search of this many plies, each state a node of the budget (0: its static value)"},
 		{Name: ParamParityBlend, Kind: game.Float, Default: d.ParityBlend, Min: 0, Max: 1,
-			Doc: "with minimax_weight: a new node's minimax value is (1 − w)·its static value + w·its parent's (the odd-even effect of leaves at depths of either parity; 0: its static value)"},
+			Doc: "with minimax_weight above 0 and a static leaf value (leaf_depth 0, or more than two players): a new node's minimax value is (1 − w)·its static value + w·its parent's (the odd-even effect of leaves at depths of either parity; 0: its static value)"},
 		{Name: ParamReuseTree, Kind: game.Bool, Default: d.ReuseTree,
 			Doc: "keep the subtree of the position the bot faces from its previous move's tree (statistics included)"},
 	}
