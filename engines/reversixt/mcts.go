@@ -1,6 +1,7 @@
 package reversixt
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -248,8 +249,6 @@ type mnode struct {
 	// own value (mmValues) while no move below it was tried, then the
 	// vector of the tried child best for the mover (max^n).
 	mm [8]float64
-	// sv is the node's static value (mmValues; with ParityBlend only).
-	sv [8]float64
 	// exact: mm is the game's result under best play (max^n) from
 	// here: a finished game, a move that wins for the mover, or every
 	// move of the node tried (none dropped by the cap) and exact.
@@ -578,9 +577,6 @@ func (b *MCTSBot) Step(ctx context.Context, s game.State, player int, bud game.B
 		return b.fallback(st, player)
 	}
 	b.newNode(st, true)
-	if b.alpha > 0 && b.cfg.ParityBlend > 0 {
-		b.nodes[0].sv = b.mmValues(st)
-	}
 	if b.cfg.PriorDepth > 0 && b.nodes[0].count > 1 {
 		b.informPriors(st, 0) // (too small a budget: the gain order)
 	}
@@ -816,6 +812,11 @@ func (b *MCTSBot) iterate(st *State) bool {
 			return false
 		}
 		a := b.edges[ei].a
+		var pv *[8]float64 // the parent's static value, for ParityBlend
+		if b.cfg.ParityBlend > 0 && b.alpha > 0 && b.edges[ei].child < 0 {
+			v := b.mmValues(st)
+			pv = &v
+		}
 		st.apply(a)
 		played = append(played, a)
 		b.path = append(b.path, ei)
@@ -836,15 +837,12 @@ func (b *MCTSBot) iterate(st *State) bool {
 			c := b.newNode(st, false)
 			b.edges[ei].child = c
 			b.nodes[c].mm = v
-			if b.cfg.ParityBlend > 0 {
-				b.nodes[c].sv = b.mmValues(st) // (its children blend with it)
-			}
 			break
 		}
 		c := b.newNode(st, false)
 		b.edges[ei].child = c
 		if b.alpha > 0 {
-			b.setStatic(c, st, ni)
+			b.setStatic(c, st, pv)
 		}
 		break
 	}
@@ -959,12 +957,17 @@ func (b *MCTSBot) informPriors(st *State, ni int32) bool {
 	}
 	mover := int(nd.mover)
 	k := int32(b.cfg.PriorVisits)
+	var pv *[8]float64 // the node's static value, for ParityBlend
+	if b.cfg.ParityBlend > 0 {
+		v := b.mmValues(st)
+		pv = &v
+	}
 	for i := first; i < first+count; i++ {
 		a := b.edges[i].a
 		b.count++
 		st.apply(a)
 		c := b.newNode(st, false)
-		b.setStatic(c, st, ni)
+		b.setStatic(c, st, pv)
 		e := &b.edges[i]
 		e.child = c
 		if k > 0 {
@@ -1045,15 +1048,7 @@ func (b *MCTSBot) alphaBeta(st *State, d int, lo, hi float64, p, o int) (float64
 		moves = append(moves, abMove{a, e.cellGain(st, c, p) + e.specialGain(st, c, code, p)})
 	}
 	b.abKey[d-1] = moves
-	slices.SortStableFunc(moves, func(x, y abMove) int {
-		switch {
-		case x.k > y.k:
-			return -1
-		case x.k < y.k:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(moves, func(x, y abMove) int { return cmp.Compare(y.k, x.k) }) // best first
 	best := math.Inf(-1)
 	for _, m := range moves {
 		a := m.a
@@ -1094,17 +1089,13 @@ func (b *MCTSBot) alphaBeta(st *State, d int, lo, hi float64, p, o int) (float64
 const mmProven = WinValue / 2
 
 // setStatic sets node ni's minimax value from st (its state), blended
-// with its parent's static value by ParityBlend.
-func (b *MCTSBot) setStatic(ni int32, st *State, parent int32) {
+// by ParityBlend with pv, its parent's static value (nil: no blend).
+func (b *MCTSBot) setStatic(ni int32, st *State, pv *[8]float64) {
 	v := b.mmValues(st)
 	over := st.phase == Over
-	if w := b.cfg.ParityBlend; w > 0 {
-		b.nodes[ni].sv = v
-		if !over {
-			pv := &b.nodes[parent].sv
-			for q := 0; q < st.n; q++ {
-				v[q] = (1-w)*v[q] + w*pv[q]
-			}
+	if w := b.cfg.ParityBlend; w > 0 && pv != nil && !over {
+		for q := 0; q < st.n; q++ {
+			v[q] = (1-w)*v[q] + w*pv[q]
 		}
 	}
 	b.nodes[ni].mm = v
